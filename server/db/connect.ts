@@ -1,0 +1,81 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { Pool } from "pg";
+import * as schema from "./schema";
+
+/** Held while migrating and seeding, so several instances starting together take turns. */
+export const startupLockId = 7_304_210_001;
+
+export type DatabaseSchema = typeof schema;
+
+/** A connection or a transaction: domain functions accept either. */
+export type Database = PgDatabase<PgQueryResultHKT, DatabaseSchema, ExtractTablesWithRelations<DatabaseSchema>>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Raw SQL for maintenance (migrations, resets), outside the ORM. */
+  exec(sql: string): Promise<void>;
+  /** Runs `task` while holding a lock that every instance sharing this database respects. */
+  withStartupLock<T>(task: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** A postgres:// URL; when absent the embedded database is opened. */
+  databaseUrl?: string;
+  /** Folder of the embedded database, or `memory://`. */
+  pgliteDataDir?: string;
+  poolSize?: number;
+}
+
+export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client that errors (server restart) must not crash the process.
+    pool.on("error", () => undefined);
+    const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      exec: async (sql) => {
+        await pool.query(sql);
+      },
+      withStartupLock: async (task) => {
+        const lockClient = await pool.connect();
+        try {
+          await lockClient.query("SELECT pg_advisory_lock($1)", [startupLockId]);
+          return await task();
+        } finally {
+          await lockClient.query("SELECT pg_advisory_unlock($1)", [startupLockId]).catch(() => undefined);
+          lockClient.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  const dataDir = options.pgliteDataDir ?? ".data/pglite";
+  let client: PGlite;
+  if (dataDir.startsWith("memory://")) {
+    client = await PGlite.create();
+  } else {
+    const absolute = path.resolve(dataDir);
+    mkdirSync(absolute, { recursive: true });
+    client = await PGlite.create(absolute);
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,436 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+/** Everything the loyalty service owns lives in its own Postgres schema. */
+export const loyalty = pgSchema("loyalty");
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- partners
+
+export const partners = loyalty.table("partners", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  partnerIdentifier: varchar("partner_identifier", { length: 20 }).notNull().unique(),
+  name: varchar("name", { length: 100 }).notNull(),
+  status: varchar("status", { length: 10 }).notNull().$type<"ACTIVE" | "INACTIVE">(),
+  /** Partner name written into credit transactions (`externalSource`). */
+  externalSource: varchar("external_source", { length: 10 }),
+  reversalWindowHours: integer("reversal_window_hours").notNull().default(24),
+  /** The partner's agreed pricing configuration (P9), as in sandbox.json. */
+  pricingConfiguration: jsonb("pricing_configuration"),
+  createdAt: createdAt(),
+});
+
+export const apiKeys = loyalty.table("api_keys", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  partnerId: integer("partner_id")
+    .notNull()
+    .references(() => partners.id, { onDelete: "cascade" }),
+  /** SHA-256 of the key: a stolen table does not hand out working keys. */
+  keyHash: char("key_hash", { length: 64 }).notNull().unique(),
+  /** First characters of the key, for logs and the staff console. */
+  keyPrefix: varchar("key_prefix", { length: 8 }).notNull(),
+  environment: varchar("environment", { length: 10 }).notNull().$type<"staging" | "live">(),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- programmes
+
+export const programmes = loyalty.table("programmes", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  identifier: varchar("identifier", { length: 20 }).notNull().unique(),
+  name: varchar("name", { length: 100 }).notNull(),
+  role: varchar("role", { length: 10 }).notNull().$type<"primary" | "further" | "other">(),
+  /** The organisation that runs the programme (`programmePartner`), absent for some. */
+  organisationIdentifier: varchar("organisation_identifier", { length: 20 }),
+  organisationName: varchar("organisation_name", { length: 100 }),
+  /** Display order in programme lists. */
+  position: integer("position").notNull(),
+});
+
+export const programmeCountries = loyalty.table(
+  "programme_countries",
+  {
+    programmeId: integer("programme_id")
+      .notNull()
+      .references(() => programmes.id, { onDelete: "cascade" }),
+    countryCode: char("country_code", { length: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.programmeId, t.countryCode] }), index("programme_countries_country_idx").on(t.countryCode)],
+);
+
+export const partnerProgrammes = loyalty.table(
+  "partner_programmes",
+  {
+    partnerId: integer("partner_id")
+      .notNull()
+      .references(() => partners.id, { onDelete: "cascade" }),
+    programmeId: integer("programme_id")
+      .notNull()
+      .references(() => programmes.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.programmeId] })],
+);
+
+// ---------------------------------------------------------------- OAuth clients
+
+export const oauthClients = loyalty.table("oauth_clients", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  partnerId: integer("partner_id")
+    .notNull()
+    .references(() => partners.id, { onDelete: "cascade" }),
+  clientId: varchar("client_id", { length: 40 }).notNull().unique(),
+  /** argon2id hash of the client password or partner secret. */
+  secretHash: text("secret_hash").notNull(),
+  /** `member_login`: A1/A2 of the primary programme; `further_programmes`: A3/A4. */
+  kind: varchar("kind", { length: 20 }).notNull().$type<"member_login" | "further_programmes">(),
+  businessContextIdentifier: varchar("business_context_identifier", { length: 50 }),
+  createdAt: createdAt(),
+});
+
+export const oauthRedirectUris = loyalty.table(
+  "oauth_redirect_uris",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: "cascade" }),
+    /** Compared byte for byte with what a request sends. */
+    uri: text("uri").notNull(),
+    /** Further programmes register one URI per programme. */
+    programmeId: integer("programme_id").references(() => programmes.id, { onDelete: "cascade" }),
+  },
+  (t) => [uniqueIndex("oauth_redirect_uris_client_uri_uq").on(t.clientId, t.uri)],
+);
+
+// ---------------------------------------------------------------- members
+
+export const members = loyalty.table("members", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  membershipNumber: varchar("membership_number", { length: 24 }).notNull().unique(),
+  firstName: varchar("first_name", { length: 100 }),
+  familyName: varchar("family_name", { length: 100 }).notNull(),
+  title: varchar("title", { length: 30 }),
+  dateOfBirth: date("date_of_birth", { mode: "string" }),
+  countryOfResidence: char("country_of_residence", { length: 2 }),
+  languageCode: char("language_code", { length: 2 }),
+  emailAddress: varchar("email_address", { length: 50 }),
+  joinDate: date("join_date", { mode: "string" }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Programmes a membership is associated with (its own programme first). */
+export const membershipProgrammes = loyalty.table(
+  "membership_programmes",
+  {
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    programmeId: integer("programme_id")
+      .notNull()
+      .references(() => programmes.id, { onDelete: "cascade" }),
+    associatedAt: timestamp("associated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.programmeId] })],
+);
+
+export const accountStatuses = [
+  "ACTIVE",
+  "INACTIVE",
+  "BLOCKED",
+  "FRAUD",
+  "CANCELLED",
+  "DECEASED",
+  "GROUP",
+] as const;
+export type AccountStatus = (typeof accountStatuses)[number];
+
+export const accounts = loyalty.table(
+  "accounts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer("member_id")
+      .notNull()
+      .unique()
+      .references(() => members.id, { onDelete: "cascade" }),
+    programmeId: integer("programme_id")
+      .notNull()
+      .references(() => programmes.id),
+    accountType: varchar("account_type", { length: 10 }).notNull().$type<"INDIVIDUAL" | "HOUSEHOLD">(),
+    status: varchar("status", { length: 10 }).notNull().$type<AccountStatus>(),
+    /** Kept equal to the sum of the account's journal, changed only with a journal row. */
+    balance: bigint("balance", { mode: "bigint" }).notNull().default(sql`0`),
+    lastActivityDate: date("last_activity_date", { mode: "string" }),
+    createdAt: createdAt(),
+  },
+  (t) => [check("accounts_balance_not_negative", sql`${t.balance} >= 0`)],
+);
+
+export const postalAddresses = loyalty.table(
+  "postal_addresses",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    type: varchar("type", { length: 10 }).notNull().$type<"PERSONAL" | "BUSINESS">(),
+    lines: jsonb("lines").$type<string[]>().notNull(),
+    countryCode: char("country_code", { length: 2 }).notNull(),
+    postCode: varchar("post_code", { length: 8 }),
+    validation: varchar("validation", { length: 10 }).notNull().default("SYSTEM").$type<"EXPLICIT" | "SYSTEM">(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("postal_addresses_member_type_uq").on(t.memberId, t.type)],
+);
+
+export const telecomAddresses = loyalty.table(
+  "telecom_addresses",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    type: varchar("type", { length: 10 }).notNull().$type<"PERSONAL" | "BUSINESS">(),
+    deviceType: varchar("device_type", { length: 10 }).notNull().$type<"PHONE" | "MOBILE">(),
+    countryCode: varchar("country_code", { length: 5 }),
+    areaCode: varchar("area_code", { length: 5 }),
+    number: varchar("number", { length: 15 }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("telecom_addresses_member_kind_uq").on(t.memberId, t.type, t.deviceType)],
+);
+
+export const marketingPreferences = loyalty.table(
+  "marketing_preferences",
+  {
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    campaignType: varchar("campaign_type", { length: 20 }).notNull().$type<"TRAVEL_OFFERS" | "PARTNER">(),
+    communicationChannel: varchar("communication_channel", { length: 10 }).notNull().$type<"POSTAL">(),
+    indicator: char("indicator", { length: 1 }).notNull().$type<"Y" | "N">(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.campaignType] })],
+);
+
+export const contactPreferences = loyalty.table(
+  "contact_preferences",
+  {
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    communicationChannel: varchar("communication_channel", { length: 10 }).notNull().$type<"EMAIL" | "SMS" | "PHONE">(),
+    indicator: char("indicator", { length: 1 }).notNull().$type<"Y" | "N">(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.communicationChannel] })],
+);
+
+export const registeredIdentifiers = loyalty.table("registered_identifiers", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  memberId: integer("member_id")
+    .notNull()
+    .references(() => members.id, { onDelete: "cascade" }),
+  type: varchar("type", { length: 30 }).notNull().$type<"PASSPORT" | "NATIONAL_IDENTITY_CARD">(),
+  /** Stored hashed: a document number is not needed in clear after registration. */
+  identifierHash: text("identifier_hash").notNull(),
+});
+
+// ---------------------------------------------------------------- security profiles and login
+
+export const securityProfiles = loyalty.table("security_profiles", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  memberId: integer("member_id")
+    .notNull()
+    .unique()
+    .references(() => members.id, { onDelete: "cascade" }),
+  /** Upper-case ASCII, unique across all members. */
+  username: varchar("username", { length: 50 }).notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  passwordExpired: boolean("password_expired").notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const securityResponses = loyalty.table(
+  "security_responses",
+  {
+    securityProfileId: integer("security_profile_id")
+      .notNull()
+      .references(() => securityProfiles.id, { onDelete: "cascade" }),
+    questionId: smallint("question_id").notNull(),
+    responseHash: text("response_hash").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.securityProfileId, t.questionId] }),
+    check("security_responses_question_range", sql`${t.questionId} between 1 and 12`),
+  ],
+);
+
+/** Failed logins per username, shared by every app instance. */
+export const loginThrottles = loyalty.table("login_throttles", {
+  username: varchar("username", { length: 50 }).primaryKey(),
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  firstFailedAt: timestamp("first_failed_at", { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
+// ---------------------------------------------------------------- codes and tokens
+
+export const authorisationCodes = loyalty.table(
+  "authorisation_codes",
+  {
+    /** SHA-256 of the code; the code itself is only ever in the redirect. */
+    codeHash: char("code_hash", { length: 64 }).primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: "cascade" }),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    programmeId: integer("programme_id")
+      .notNull()
+      .references(() => programmes.id),
+    /** The redirect URI the code was issued for (null when the request named none). */
+    redirectUri: text("redirect_uri"),
+    scope: text("scope"),
+    codeChallenge: varchar("code_challenge", { length: 128 }),
+    codeChallengeMethod: varchar("code_challenge_method", { length: 10 }),
+    authenticationLevel: varchar("authentication_level", { length: 20 }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("authorisation_codes_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Every access and refresh token issued. Access tokens are JWTs whose `jti`
+ * is the id here, so a signed token can still be revoked.
+ */
+export const tokens = loyalty.table(
+  "tokens",
+  {
+    id: varchar("id", { length: 64 }).primaryKey(),
+    kind: varchar("kind", { length: 10 }).notNull().$type<"access" | "refresh">(),
+    /** All tokens descending from one authorisation code share a family. */
+    familyId: varchar("family_id", { length: 64 }).notNull(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: "cascade" }),
+    partnerId: integer("partner_id")
+      .notNull()
+      .references(() => partners.id, { onDelete: "cascade" }),
+    memberId: integer("member_id").references(() => members.id, { onDelete: "cascade" }),
+    programmeId: integer("programme_id").references(() => programmes.id),
+    scope: text("scope"),
+    /** SHA-256 of opaque tokens (refresh tokens); null for JWTs, found by id. */
+    tokenHash: char("token_hash", { length: 64 }).unique(),
+    authorisationCodeHash: char("authorisation_code_hash", { length: 64 }),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** A rotated refresh token has been exchanged once; presenting it again revokes its family. */
+    rotatedAt: timestamp("rotated_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("tokens_family_idx").on(t.familyId),
+    index("tokens_code_idx").on(t.authorisationCodeHash),
+  ],
+);
+
+/** Token signing keys, generated on first start and shared by every instance. */
+export const signingKeys = loyalty.table("signing_keys", {
+  kid: varchar("kid", { length: 64 }).primaryKey(),
+  algorithm: varchar("algorithm", { length: 10 }).notNull(),
+  publicJwk: jsonb("public_jwk").notNull(),
+  privateJwk: jsonb("private_jwk").notNull(),
+  active: boolean("active").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- the journal
+
+export const transactionKinds = ["CREDIT", "DEBIT", "REVERSAL"] as const;
+export type TransactionKind = (typeof transactionKinds)[number];
+
+/**
+ * The append-only points journal. `pointsDelta` is signed (credits and
+ * reversals positive, debits negative), so an account's journal sums to its
+ * balance. The database refuses UPDATE and DELETE (see the migration).
+ */
+export const transactions = loyalty.table(
+  "transactions",
+  {
+    id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Public identifier returned to partners, alphanumeric, at most 32. */
+    identifier: varchar("identifier", { length: 32 }).notNull().unique(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    partnerId: integer("partner_id").references(() => partners.id),
+    kind: varchar("kind", { length: 10 }).notNull().$type<TransactionKind>(),
+    pointsDelta: bigint("points_delta", { mode: "bigint" }).notNull(),
+    description: text("description"),
+    externalTransactionIdentifier: text("external_transaction_identifier"),
+    externalTransactionDate: timestamp("external_transaction_date", { withTimezone: true }),
+    externalReferenceIdentifier: text("external_reference_identifier"),
+    externalReferenceDescription: text("external_reference_description"),
+    externalPartnerIdentifier: varchar("external_partner_identifier", { length: 20 }),
+    externalSource: varchar("external_source", { length: 10 }),
+    productSummary: jsonb("product_summary"),
+    /** Fingerprint of the request body: a retry with the same body returns the original result. */
+    requestFingerprint: char("request_fingerprint", { length: 64 }),
+    /** A reversal points at the debit it reverses; unique, so a debit is reversed once. */
+    reversedTransactionId: bigint("reversed_transaction_id", { mode: "bigint" }).unique(),
+    dateMade: timestamp("date_made", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("transactions_account_date_idx").on(t.accountId, t.dateMade),
+    uniqueIndex("transactions_partner_external_uq")
+      .on(t.partnerId, t.kind, t.externalTransactionIdentifier)
+      .where(sql`${t.externalTransactionIdentifier} is not null`),
+    check(
+      "transactions_delta_sign",
+      sql`(${t.kind} = 'DEBIT' and ${t.pointsDelta} < 0) or (${t.kind} <> 'DEBIT' and ${t.pointsDelta} > 0)`,
+    ),
+  ],
+);
+
+/** Fixed-window request counters, shared by every instance (USAGE_RATE_EXCEEDED). */
+export const rateLimitWindows = loyalty.table(
+  "rate_limit_windows",
+  {
+    bucket: varchar("bucket", { length: 100 }).notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    requests: integer("requests").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] })],
+);
+
+export type Partner = typeof partners.$inferSelect;
+export type Programme = typeof programmes.$inferSelect;
+export type Member = typeof members.$inferSelect;
+export type Account = typeof accounts.$inferSelect;
+export type Transaction = typeof transactions.$inferSelect;
+export type NewTransaction = typeof transactions.$inferInsert;
+export type OAuthClient = typeof oauthClients.$inferSelect;
+export type SecurityProfile = typeof securityProfiles.$inferSelect;
+export type AuthorisationCode = typeof authorisationCodes.$inferSelect;
+export type Token = typeof tokens.$inferSelect;
