@@ -76,6 +76,8 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     exec: async (sql) => {
       await client.exec(sql);
     },
+    // One process owns an embedded database, and it runs one statement at a time.
+    withStartupLock: (task) => task(),
     close: () => client.close(),
   };
 }

@@ -19,8 +19,8 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
       created_at bigint
     );
   `);
-  const applied = await handle.db.execute<{ hash: string }>(`SELECT hash FROM "drizzle"."__drizzle_migrations"`);
-  const appliedHashes = new Set(rowsOf(applied).map((row) => row.hash));
+  const applied = await handle.db.execute(`SELECT hash FROM "drizzle"."__drizzle_migrations"`);
+  const appliedHashes = new Set(rowsOf<{ hash: string }>(applied).map((row) => row.hash));
 
   for (const migration of migrations) {
     if (appliedHashes.has(migration.hash)) continue;

@@ -1,0 +1,39 @@
+/**
+ * `npm run db:reset`: puts the configured database (DATABASE_URL, else the
+ * embedded one under PGLITE_DATA_DIR) back to exactly the public sandbox.
+ * Run with the `react-server` condition so that modules guarded by
+ * `server-only` (the environment module) load outside Next.js.
+ */
+import { count } from "drizzle-orm";
+import { env } from "@/server/config/env";
+import { connectDatabase } from "@/server/db/connect";
+import { members, partners, transactions } from "@/server/db/schema";
+import { resetSandbox } from "@/server/loyalty/sandbox/reset-sandbox";
+
+async function main(): Promise<void> {
+  const config = env();
+  const handle = await connectDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDataDir: config.PGLITE_DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  try {
+    await resetSandbox(handle);
+    const [[partnerCount], [memberCount], [transactionCount]] = await Promise.all([
+      handle.db.select({ n: count() }).from(partners),
+      handle.db.select({ n: count() }).from(members),
+      handle.db.select({ n: count() }).from(transactions),
+    ]);
+    const target = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite at ${config.PGLITE_DATA_DIR}`;
+    console.log(
+      `Sandbox reset on ${target}: ${partnerCount?.n} partners, ${memberCount?.n} members, ${transactionCount?.n} transactions.`,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error("Sandbox reset failed:", error);
+  process.exitCode = 1;
+});

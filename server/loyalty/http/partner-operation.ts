@@ -1,0 +1,238 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import { agentIdSchema, apiKeySchema, versionSegmentSchema } from "@/lib/contract/common";
+import type { ErrorShape } from "@/lib/contract/error-body";
+import { getDatabase, type Database } from "@/server/db/database";
+import type { Partner } from "@/server/db/schema";
+import { logger } from "@/server/observability/logger";
+import { findPartnerByApiKey } from "@/server/loyalty/partners/find-partner-by-api-key";
+import type { ErrorName } from "./error-catalogue";
+import { customerAddress, isValidForwardedFor } from "./forwarded-for";
+import { acceptsJson, isJsonContentType } from "./media-types";
+import { renderErrorResponse } from "./render-error";
+import { invalid, ServiceError } from "./service-error";
+
+const httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type HttpMethod = (typeof httpMethods)[number];
+
+type RouteParams = Record<string, string | string[] | undefined>;
+export interface RouteContext {
+  params: Promise<RouteParams>;
+}
+export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+
+export interface OperationContext {
+  request: Request;
+  url: URL;
+  /** Path parameters, decoded. */
+  params: Record<string, string>;
+  /** The partner owning the api_key. */
+  partner: Partner;
+  db: Database;
+  requestId: string;
+  version: string;
+  /** Served under /api/test/. */
+  isTestPath: boolean;
+  /** Parsed JSON body, for operations that take one. */
+  body: unknown;
+  customerIp: string | undefined;
+  agentId: string | undefined;
+  log: Logger;
+}
+
+export interface OperationResult {
+  status: number;
+  /** Omitted for empty responses (201 and 204 of register and update). */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface OperationDefinition {
+  /** Kebab-case name used in logs, e.g. `retrieve-programme`. */
+  name: string;
+  method: HttpMethod;
+  versions: readonly string[];
+  errorShape: ErrorShape;
+  takesJsonBody?: boolean;
+  /** Catalogue entries where the operation's error table differs from the defaults. */
+  errors?: Partial<{
+    methodNotAllowed: ErrorName;
+    notAcceptable: ErrorName;
+    unsupportedMediaType: ErrorName;
+    invalidHeader: ErrorName;
+    invalidJson: ErrorName;
+  }>;
+  /** Only the first address of X-Forwarded-For is validated (update membership, pricing). */
+  forwardedForFirstOnly?: boolean;
+  handle(context: OperationContext): Promise<OperationResult>;
+}
+
+interface GatewayState {
+  requestId: string;
+  startedAt: number;
+  shape: ErrorShape;
+  partner?: Partner;
+}
+
+/**
+ * The one wrapper every partner operation (P1–P9) goes through: api_key
+ * gateway, version segment, method, media types, customer headers, JSON body,
+ * error rendering and the request log. Returns a handler for every method, so
+ * a route file only re-exports them.
+ */
+export function partnerOperation(definition: OperationDefinition): Record<HttpMethod, RouteHandler> {
+  const handler: RouteHandler = (request, context) =>
+    runThroughGateway(request, definition.name, definition.errorShape, async (state, db, url) => {
+      const params = await decodedParams(context);
+      const version = params.version ?? "";
+      if (!versionSegmentSchema.safeParse(version).success || !definition.versions.includes(version)) {
+        throw new ServiceError("VERSION_NOT_SUPPORTED", {
+          developerMessage: `${definition.name} is served on ${definition.versions.join(", ")}, not on '${version}'.`,
+        });
+      }
+      if (request.method !== definition.method) {
+        throw new ServiceError(definition.errors?.methodNotAllowed ?? "HTTP_METHOD_NOT_SUPPORTED", {
+          developerMessage: `${definition.name} accepts ${definition.method} only.`,
+          headers: { Allow: definition.method },
+        });
+      }
+      const headers = validateHeaders(request, definition);
+      const body = definition.takesJsonBody ? await readJsonBody(request, definition) : undefined;
+      const partner = state.partner as Partner;
+      const result = await definition.handle({
+        request,
+        url,
+        params,
+        partner,
+        db,
+        requestId: state.requestId,
+        version,
+        isTestPath: url.pathname.startsWith("/api/test/"),
+        body,
+        ...headers,
+        log: logger.child({ requestId: state.requestId, operation: definition.name }),
+      });
+      return toResponse(result, state.requestId);
+    });
+
+  return Object.fromEntries(httpMethods.map((method) => [method, handler])) as Record<HttpMethod, RouteHandler>;
+}
+
+/** For paths under /api that no operation serves: the gateway still checks the key first. */
+export function unknownPartnerPath(): Record<HttpMethod, RouteHandler> {
+  const handler: RouteHandler = (request) =>
+    runThroughGateway(request, "unknown-path", "wrapped", async () => {
+      throw new ServiceError("RESOURCE_NOT_FOUND");
+    });
+  return Object.fromEntries(httpMethods.map((method) => [method, handler])) as Record<HttpMethod, RouteHandler>;
+}
+
+async function runThroughGateway(
+  request: Request,
+  operationName: string,
+  shape: ErrorShape,
+  proceed: (state: GatewayState, db: Database, url: URL) => Promise<Response>,
+): Promise<Response> {
+  const state: GatewayState = { requestId: randomUUID(), startedAt: performance.now(), shape };
+  const url = new URL(request.url);
+  let response: Response;
+  try {
+    const db = await getDatabase();
+    state.partner = await authenticatePartner(db, url);
+    response = await proceed(state, db, url);
+  } catch (error) {
+    response = errorResponse(error, state, url, operationName);
+  }
+  logger.info(
+    {
+      requestId: state.requestId,
+      operation: operationName,
+      partner: state.partner?.partnerIdentifier,
+      method: request.method,
+      path: url.pathname,
+      status: response.status,
+      durationMs: Math.round((performance.now() - state.startedAt) * 10) / 10,
+    },
+    "partner request",
+  );
+  return response;
+}
+
+async function authenticatePartner(db: Database, url: URL): Promise<Partner> {
+  const keys = url.searchParams.getAll("api_key");
+  const apiKey = keys.length === 1 ? keys[0] : undefined;
+  if (apiKey === undefined || !apiKeySchema.safeParse(apiKey).success) {
+    throw new ServiceError("DEVELOPER_NOT_AUTHORIZED", {
+      developerMessage:
+        keys.length > 1 ? "Send api_key once." : "Send api_key: exactly 24 alphanumeric characters.",
+    });
+  }
+  const found = await findPartnerByApiKey(db, apiKey);
+  if (!found) throw new ServiceError("DEVELOPER_NOT_AUTHORIZED", { developerMessage: "The api_key is not recognised." });
+  if (found.partner.status !== "ACTIVE") throw new ServiceError("DEVELOPER_INACTIVE");
+  return found.partner;
+}
+
+function validateHeaders(
+  request: Request,
+  definition: OperationDefinition,
+): Pick<OperationContext, "customerIp" | "agentId"> {
+  if (!acceptsJson(request.headers.get("accept"))) {
+    throw new ServiceError(definition.errors?.notAcceptable ?? "NOT_ACCEPTABLE", {
+      developerMessage: "Accept must allow application/json.",
+    });
+  }
+  if (definition.takesJsonBody && !isJsonContentType(request.headers.get("content-type"))) {
+    throw new ServiceError(definition.errors?.unsupportedMediaType ?? "UNSUPPORTED_MEDIA_TYPE", {
+      developerMessage: "Content-Type must be application/json.",
+    });
+  }
+  const invalidHeader = definition.errors?.invalidHeader ?? "DATA_INVALID";
+  const forwardedFor = request.headers.get("x-forwarded-for");
+  if (forwardedFor !== null && !isValidForwardedFor(forwardedFor, { firstOnly: definition.forwardedForFirstOnly })) {
+    throw invalid(invalidHeader, undefined, "X-Forwarded-For must be a comma-separated list of IP addresses.");
+  }
+  const agentId = request.headers.get("x-agent-id");
+  if (agentId !== null && !agentIdSchema.safeParse(agentId).success) {
+    throw invalid(invalidHeader, undefined, "X-Agent-Id must be 1 to 50 alphanumeric characters.");
+  }
+  return { customerIp: customerAddress(forwardedFor), agentId: agentId ?? undefined };
+}
+
+async function readJsonBody(request: Request, definition: OperationDefinition): Promise<unknown> {
+  const text = await request.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalid(definition.errors?.invalidJson ?? "DATA_INVALID", undefined, "The body is not valid JSON.");
+  }
+}
+
+async function decodedParams(context: RouteContext): Promise<Record<string, string>> {
+  const raw = await context.params;
+  const decoded: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (typeof value === "string") decoded[key] = value;
+  }
+  return decoded;
+}
+
+function toResponse(result: OperationResult, requestId: string): Response {
+  const headers = { "X-Request-Id": requestId, "Cache-Control": "no-store", ...result.headers };
+  if (result.body === undefined) return new Response(null, { status: result.status, headers });
+  return Response.json(result.body, { status: result.status, headers });
+}
+
+function errorResponse(error: unknown, state: GatewayState, url: URL, operationName: string): Response {
+  const context = { shape: state.shape, origin: url.origin, requestId: state.requestId };
+  if (error instanceof ServiceError) return renderErrorResponse(error, context);
+  // Internals go to the log only; the caller gets a reference to quote.
+  logger.error({ err: error, requestId: state.requestId, operation: operationName }, "unexpected error");
+  return renderErrorResponse(
+    new ServiceError("SYSTEM_UNAVAILABLE", {
+      developerMessage: `Unexpected condition; quote request id ${state.requestId} to support.`,
+    }),
+    context,
+  );
+}

@@ -1,0 +1,104 @@
+import type { Database } from "@/server/db/connect";
+import {
+  accounts,
+  members,
+  membershipProgrammes,
+  securityProfiles,
+  transactions,
+  type NewTransaction,
+} from "@/server/db/schema";
+import type { Sandbox, SandboxMember } from "./sandbox-file";
+import { idOf, type IdMap } from "./seed-partners";
+import { seededJournal, type SeededJournal } from "./seed-transactions";
+
+/** argon2id hashes of the sandbox password computed before the transaction, keyed by membership number. */
+export type MemberPasswordHashes = Map<string, string>;
+
+/** Members with their programme, account, security profile and seeded journal. */
+export async function insertMembers(
+  db: Database,
+  sandbox: Sandbox,
+  ids: { programmes: IdMap; partners: IdMap },
+  passwordHashes: MemberPasswordHashes,
+  now: Date,
+): Promise<void> {
+  const inserted = await db
+    .insert(members)
+    .values(
+      sandbox.members.map((member) => ({
+        membershipNumber: member.membershipNumber,
+        firstName: member.firstName,
+        familyName: member.familyName,
+        title: member.title ?? null,
+        dateOfBirth: member.dateOfBirth ?? null,
+        countryOfResidence: member.country,
+        joinDate: member.joinDate,
+      })),
+    )
+    .returning({ id: members.id, membershipNumber: members.membershipNumber });
+  const memberIds: IdMap = new Map(inserted.map((row) => [row.membershipNumber, row.id]));
+  const memberIdOf = (member: SandboxMember) => idOf(memberIds, member.membershipNumber, "member");
+  const programmeIdOf = (member: SandboxMember) => idOf(ids.programmes, member.programme, "programme");
+
+  await db.insert(membershipProgrammes).values(
+    sandbox.members.map((member) => ({
+      memberId: memberIdOf(member),
+      programmeId: programmeIdOf(member),
+      associatedAt: new Date(`${member.joinDate}T00:00:00Z`),
+    })),
+  );
+
+  const profiles = sandbox.members.flatMap((member) => {
+    if (!member.username) return [];
+    const passwordHash = passwordHashes.get(member.membershipNumber);
+    if (!passwordHash) throw new Error(`No password hash prepared for member ${member.membershipNumber}`);
+    return [
+      {
+        memberId: memberIdOf(member),
+        // Usernames are matched upper-case, so they are stored that way.
+        username: member.username.toUpperCase(),
+        passwordHash,
+        passwordExpired: member.passwordExpired ?? false,
+        createdAt: now,
+      },
+    ];
+  });
+  if (profiles.length > 0) await db.insert(securityProfiles).values(profiles);
+
+  const journal: NewTransaction[] = [];
+  for (const member of sandbox.members) {
+    const history = journalOf(sandbox, member, ids.partners, now);
+    const [account] = await db
+      .insert(accounts)
+      .values({
+        memberId: memberIdOf(member),
+        programmeId: programmeIdOf(member),
+        accountType: member.accountType,
+        status: member.status,
+        balance: BigInt(member.balance),
+        lastActivityDate: history.lastActivityDate,
+        createdAt: now,
+      })
+      .returning({ id: accounts.id });
+    journal.push(...history.rows.map((row) => ({ ...row, accountId: account!.id })));
+  }
+  if (journal.length > 0) await db.insert(transactions).values(journal);
+}
+
+/**
+ * The member's seeded journal, written by the first active partner that serves
+ * the member's programme and credits under an external source (Demo Partner
+ * for every sandbox programme), as a real history would have been.
+ */
+function journalOf(sandbox: Sandbox, member: SandboxMember, partnerIds: IdMap, now: Date): SeededJournal {
+  const partner = sandbox.partners.find(
+    (candidate) =>
+      candidate.status === "ACTIVE" && candidate.externalSource && candidate.programmes.includes(member.programme),
+  );
+  if (!partner?.externalSource) {
+    if (member.balance === 0) return { rows: [], lastActivityDate: null };
+    throw new Error(`No active partner with an external source serves ${member.programme}`);
+  }
+  const partnerId = idOf(partnerIds, partner.partnerIdentifier, "partner");
+  return seededJournal(member, { partnerId, externalSource: partner.externalSource, now });
+}

@@ -1,0 +1,41 @@
+import type { Database } from "@/server/db/connect";
+import { hashSecret } from "@/server/loyalty/security/password-hash";
+import { sandbox, type Sandbox } from "./sandbox-file";
+import { insertMembers, type MemberPasswordHashes } from "./seed-members";
+import { insertPartners, insertProgrammes, type ClientSecretHashes } from "./seed-partners";
+
+/**
+ * Inserts the public sandbox (sandbox.json) into an empty, migrated database,
+ * all or nothing. Dates in the seeded histories count back from `now`.
+ */
+export async function seedSandbox(db: Database, now = new Date()): Promise<void> {
+  // argon2 is deliberately slow: hash everything up front, in parallel, rather
+  // than inside the transaction where each hash would hold it open.
+  const { clientSecrets, memberPasswords } = await hashSandboxSecrets(sandbox);
+  await db.transaction(async (tx) => {
+    const programmeIds = await insertProgrammes(tx, sandbox);
+    const partnerIds = await insertPartners(tx, sandbox, programmeIds, clientSecrets, now);
+    await insertMembers(tx, sandbox, { programmes: programmeIds, partners: partnerIds }, memberPasswords, now);
+  });
+}
+
+async function hashSandboxSecrets(
+  file: Sandbox,
+): Promise<{ clientSecrets: ClientSecretHashes; memberPasswords: MemberPasswordHashes }> {
+  const clients = file.partners.flatMap((partner) => [
+    ...(partner.oauthClient ? [[partner.oauthClient.clientId, partner.oauthClient.password] as const] : []),
+    ...(partner.furtherProgrammes
+      ? [[partner.furtherProgrammes.clientId, partner.furtherProgrammes.partnerSecret] as const]
+      : []),
+  ]);
+  // One hash per member (own salt), so equal passwords do not show as equal hashes.
+  const members = file.members.filter((member) => member.username).map((member) => member.membershipNumber);
+  const [clientHashes, memberHashes] = await Promise.all([
+    Promise.all(clients.map(([, secret]) => hashSecret(secret))),
+    Promise.all(members.map(() => hashSecret(file.password))),
+  ]);
+  return {
+    clientSecrets: new Map(clients.map(([clientId], index) => [clientId, clientHashes[index]!])),
+    memberPasswords: new Map(members.map((number, index) => [number, memberHashes[index]!])),
+  };
+}

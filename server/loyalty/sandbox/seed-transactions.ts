@@ -1,0 +1,106 @@
+import { createHash } from "node:crypto";
+import type { NewTransaction } from "@/server/db/schema";
+import type { SandboxMember } from "./sandbox-file";
+import { historyOf, type HistoryEntry } from "./seeded-histories";
+
+/** The spec's character rules for what retrieve transactions returns. */
+export const creditDescriptionPattern = /^[A-Za-z0-9&.-]{1,51}$/;
+export const debitDescriptionPattern = /^[A-Za-z0-9~!@#$%^&]+$/;
+export const transactionIdentifierPattern = /^[A-Z0-9]{1,32}$/;
+/** Retrieved transactions carry at most 6 digits. */
+export const maxSeededCredit = 999_999;
+
+export interface JournalContext {
+  partnerId: number;
+  externalSource: string;
+  now: Date;
+}
+
+/** A journal row still waiting for its account's id. */
+export type SeededRow = Omit<NewTransaction, "accountId">;
+
+export interface SeededJournal {
+  rows: SeededRow[];
+  /** `YYYY-MM-DD` of the latest entry, null for an empty history. */
+  lastActivityDate: string | null;
+}
+
+/**
+ * The journal rows of one member's seeded history. Everything derives from the
+ * membership number, the entry's position and `now`, so the same seed always
+ * gives the same journal; a history that contradicts the sandbox throws.
+ */
+export function seededJournal(member: SandboxMember, context: JournalContext): SeededJournal {
+  const entries = historyOf(member);
+  assertConsistent(member, entries);
+  const rows = entries.map((entry, index): SeededRow => {
+    const identifier = entry.identifier ?? `SBX${member.membershipNumber}N${String(index + 1).padStart(2, "0")}`;
+    const dateMade = seededMoment(context.now, entry.daysAgo, index);
+    const isCredit = entry.kind === "CREDIT";
+    return {
+      identifier,
+      partnerId: context.partnerId,
+      kind: entry.kind,
+      pointsDelta: BigInt(isCredit ? entry.points : -entry.points),
+      description: entry.description,
+      externalTransactionIdentifier: identifier,
+      externalTransactionDate: dateMade,
+      externalReferenceIdentifier: referenceFor(identifier, isCredit),
+      // A debit request requires its own description of the sale; a credit's is optional.
+      externalReferenceDescription: isCredit ? null : entry.description,
+      externalPartnerIdentifier: "WEB",
+      externalSource: isCredit ? context.externalSource : null,
+      dateMade,
+    };
+  });
+  const latest = rows.at(-1)?.dateMade;
+  return { rows, lastActivityDate: latest ? latest.toISOString().slice(0, 10) : null };
+}
+
+/**
+ * 10:00 UTC on the day `daysAgo` before `now`, plus a few minutes per position
+ * so that entries of the same day keep their order. Never today, so a seeded
+ * date is never in the future whatever the hour of seeding.
+ */
+export function seededMoment(now: Date, daysAgo: number, position: number): Date {
+  return new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo, 10, position * 3),
+  );
+}
+
+/**
+ * Credits carry a booking-reference-like code, debits an internal reference
+ * (the spec says the service generates it); both alphanumeric, at most 10.
+ */
+function referenceFor(identifier: string, isCredit: boolean): string {
+  const digest = createHash("sha256").update(identifier).digest();
+  if (!isCredit) return `R${(digest.readUInt32BE(0) % 1_000_000_000).toString().padStart(9, "0")}`;
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  return Array.from(digest.subarray(0, 6), (byte) => alphabet[byte % alphabet.length]).join("");
+}
+
+function assertConsistent(member: SandboxMember, entries: HistoryEntry[]): void {
+  const fail = (problem: string) => {
+    throw new Error(`Seeded history of ${member.membershipNumber}: ${problem}`);
+  };
+  let running = 0;
+  let previousDaysAgo = Number.POSITIVE_INFINITY;
+  for (const entry of entries) {
+    if (!Number.isInteger(entry.points) || entry.points < 1) fail(`bad amount ${entry.points}`);
+    if (entry.daysAgo < 1 || entry.daysAgo > previousDaysAgo) fail(`entries must be oldest first, before today`);
+    previousDaysAgo = entry.daysAgo;
+    if (entry.identifier !== undefined && !transactionIdentifierPattern.test(entry.identifier)) {
+      fail(`bad identifier ${entry.identifier}`);
+    }
+    if (entry.kind === "CREDIT") {
+      if (entry.points > maxSeededCredit) fail(`credit ${entry.points} exceeds 6 digits`);
+      if (!creditDescriptionPattern.test(entry.description)) fail(`bad credit description ${entry.description}`);
+      running += entry.points;
+    } else {
+      if (!debitDescriptionPattern.test(entry.description)) fail(`bad debit description ${entry.description}`);
+      running -= entry.points;
+      if (running < 0) fail(`balance goes negative ${entry.daysAgo} days ago`);
+    }
+  }
+  if (running !== member.balance) fail(`journal sums to ${running}, sandbox balance is ${member.balance}`);
+}

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import * as listRoute from "@/app/api/[version]/programmes/route";
+import type { DatabaseHandle } from "@/server/db/connect";
+import { installDatabase } from "@/server/db/database";
+import { logger } from "@/server/observability/logger";
+import { callRoute, withKey } from "../support/call-route";
+import { expectServiceError } from "../support/error-assertions";
+import { createTestDatabase } from "../support/test-database";
+
+const internals = "relation secret_internal_table at /srv/loyalty/db.ts:42";
+
+describe("an unexpected exception", () => {
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    // A database whose every query fails, as during an outage.
+    const failing = new Proxy(handle.db, {
+      get(target, property, receiver) {
+        if (property === "select") {
+          return () => {
+            throw new Error(internals);
+          };
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    installDatabase({ ...handle, db: failing });
+  });
+
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it("answers SYSTEM_UNAVAILABLE (wrapped) with a request id, logs the cause and shows no internals", async () => {
+    const error = vi.spyOn(logger, "error");
+    const answer = await callRoute(listRoute, { url: withKey("/api/v1/programmes"), params: { version: "v1" } });
+    const body = expectServiceError(answer, { status: 503, code: "SYSTEM_UNAVAILABLE", shape: "wrapped" });
+    const requestId = answer.headers.get("x-request-id");
+    expect(requestId).toBeTruthy();
+    expect(body.developerMessage).toContain(requestId);
+    expect(answer.text).not.toContain("secret_internal_table");
+    expect(answer.text).not.toContain("/srv/");
+    const logged = error.mock.calls.find((call) => (call[0] as { requestId?: string }).requestId === requestId);
+    expect(String((logged?.[0] as { err?: Error }).err?.message)).toContain("secret_internal_table");
+  });
+});
