@@ -65,7 +65,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   if (dataDir.startsWith("memory://")) {
     client = await PGlite.create();
   } else {
-    const absolute = path.resolve(dataDir);
+    const absolute = path.resolve(/*turbopackIgnore: true*/ dataDir);
     mkdirSync(absolute, { recursive: true });
     client = await PGlite.create(absolute);
   }

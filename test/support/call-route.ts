@@ -25,9 +25,9 @@ export interface RouteAnswer {
 }
 
 /** Calls a route module's handlers the way Next.js does: a real Request and a params promise. */
-export async function callRoute(handlers: Partial<Record<string, RouteHandler>>, call: RouteCall): Promise<RouteAnswer> {
+export async function callRoute(routeModule: object, call: RouteCall): Promise<RouteAnswer> {
   const method = call.method ?? "GET";
-  const handler = handlers[method];
+  const handler = (routeModule as Partial<Record<string, RouteHandler>>)[method];
   if (!handler) throw new Error(`route exports no ${method}`);
   const request = new Request(new URL(call.url, origin), { method, headers: call.headers, body: call.body });
   const response = await handler(request, { params: Promise.resolve(call.params ?? {}) });

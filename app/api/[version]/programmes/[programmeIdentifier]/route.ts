@@ -1,4 +1,3 @@
 import { retrieveProgrammeByIdentifier } from "@/server/loyalty/operations/retrieve-programme";
 
-export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE } = retrieveProgrammeByIdentifier;

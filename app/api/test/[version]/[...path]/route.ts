@@ -1,1 +1,1 @@
-export { dynamic, GET, POST, PUT, PATCH, DELETE } from "@/app/api/[version]/[...path]/route";
+export { GET, POST, PUT, PATCH, DELETE } from "@/app/api/[version]/[...path]/route";
