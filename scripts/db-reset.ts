@@ -25,9 +25,8 @@ async function main(): Promise<void> {
       handle.db.select({ n: count() }).from(transactions),
     ]);
     const target = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite at ${config.PGLITE_DATA_DIR}`;
-    console.log(
-      `Sandbox reset on ${target}: ${partnerCount?.n} partners, ${memberCount?.n} members, ${transactionCount?.n} transactions.`,
-    );
+    const summary = `${partnerCount?.n} partners, ${memberCount?.n} members, ${transactionCount?.n} transactions`;
+    console.log(`Sandbox reset on ${target}: ${summary}.`);
   } finally {
     await handle.close();
   }

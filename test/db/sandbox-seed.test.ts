@@ -22,6 +22,8 @@ import { seededJournal } from "@/server/loyalty/sandbox/seed-transactions";
 import { verifySecret } from "@/server/loyalty/security/password-hash";
 import { useTestDatabase } from "@/test/support/test-database";
 
+// A vitest fixture that only shares the "use" prefix with React hooks.
+// eslint-disable-next-line react-hooks/rules-of-hooks
 const { db } = useTestDatabase();
 
 const member1 = "3081000000000001";
@@ -29,7 +31,8 @@ const member9 = "3081000000000009";
 const dayMs = 86_400_000;
 
 /** Whole UTC calendar days between two moments. */
-const daysBetween = (earlier: Date, later: Date) => Math.floor(later.getTime() / dayMs) - Math.floor(earlier.getTime() / dayMs);
+const daysBetween = (earlier: Date, later: Date) =>
+  Math.floor(later.getTime() / dayMs) - Math.floor(earlier.getTime() / dayMs);
 
 let seedMoment: Date;
 let demoPartnerId: number;
@@ -152,7 +155,8 @@ describe("seeded ledger", () => {
       .innerJoin(members, eq(members.id, accounts.memberId));
     for (const row of rows) {
       const latest = journalOf(row.membershipNumber).at(-1);
-      expect(row.lastActivityDate, row.membershipNumber).toBe(latest ? latest.dateMade.toISOString().slice(0, 10) : null);
+      const expected = latest ? latest.dateMade.toISOString().slice(0, 10) : null;
+      expect(row.lastActivityDate, row.membershipNumber).toBe(expected);
     }
     expect(rows.find((row) => row.membershipNumber === member1)?.lastActivityDate).not.toBeNull();
   });
@@ -166,6 +170,12 @@ describe("seeded ledger", () => {
     expect(stored).toEqual(
       generated.rows.map((row) => ({ productSummary: null, reversedTransactionId: null, ...row })),
     );
+  });
+
+  it("refuses to build a history that contradicts the sandbox balance", () => {
+    const sandboxMember = sandbox.members.find((member) => member.membershipNumber === member1)!;
+    const context = { partnerId: demoPartnerId, externalSource: "DEMOSHOP", now: seedMoment };
+    expect(() => seededJournal({ ...sandboxMember, balance: 250_001 }, context)).toThrow(/sums to 250000/);
   });
 });
 
@@ -252,9 +262,10 @@ describe("seeded programmes and partners", () => {
           .filter((country) => country.programmeId === row.id)
           .map((country) => country.countryCode)
           .sort(),
-        partner: row.organisationIdentifier
-          ? { identifier: row.organisationIdentifier, organisationName: row.organisationName }
-          : row.organisationName,
+        partner:
+          row.organisationIdentifier === null && row.organisationName === null
+            ? null
+            : { identifier: row.organisationIdentifier, organisationName: row.organisationName },
       })),
     ).toEqual(sandbox.programmes.map((programme) => ({ ...programme, countries: [...programme.countries].sort() })));
   });

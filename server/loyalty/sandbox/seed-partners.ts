@@ -40,7 +40,10 @@ export async function insertProgrammes(db: Database, sandbox: Sandbox): Promise<
   const ids: IdMap = new Map(inserted.map((row) => [row.identifier, row.id]));
 
   const countries = sandbox.programmes.flatMap((programme) =>
-    programme.countries.map((countryCode) => ({ programmeId: idOf(ids, programme.identifier, "programme"), countryCode })),
+    programme.countries.map((countryCode) => ({
+      programmeId: idOf(ids, programme.identifier, "programme"),
+      countryCode,
+    })),
   );
   if (countries.length > 0) await db.insert(programmeCountries).values(countries);
   return ids;
@@ -74,7 +77,8 @@ export async function insertPartners(
     const partnerId = idOf(ids, partner.partnerIdentifier, "partner");
     const keys = (["staging", "live"] as const).flatMap((environment) => {
       const key = partner.apiKeys[environment];
-      return key ? [{ partnerId, environment, keyHash: sha256Hex(key), keyPrefix: key.slice(0, 8), createdAt: now }] : [];
+      if (!key) return [];
+      return [{ partnerId, environment, keyHash: sha256Hex(key), keyPrefix: key.slice(0, 8), createdAt: now }];
     });
     await db.insert(apiKeys).values(keys);
 
@@ -88,7 +92,9 @@ export async function insertPartners(
       const { clientId, redirectUris } = partner.oauthClient;
       const id = await insertClient(db, { partnerId, clientId, kind: "member_login", secretHashes, now });
       if (redirectUris.length > 0) {
-        await db.insert(oauthRedirectUris).values(redirectUris.map((uri) => ({ clientId: id, uri, programmeId: null })));
+        await db
+          .insert(oauthRedirectUris)
+          .values(redirectUris.map((uri) => ({ clientId: id, uri, programmeId: null })));
       }
     }
 

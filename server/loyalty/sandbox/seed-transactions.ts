@@ -58,13 +58,13 @@ export function seededJournal(member: SandboxMember, context: JournalContext): S
 }
 
 /**
- * 10:00 UTC on the day `daysAgo` before `now`, plus a few minutes per position
+ * 10:00 UTC on the day `daysAgo` before `now`, plus one minute per position
  * so that entries of the same day keep their order. Never today, so a seeded
  * date is never in the future whatever the hour of seeding.
  */
 export function seededMoment(now: Date, daysAgo: number, position: number): Date {
   return new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo, 10, position * 3),
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo, 10, position),
   );
 }
 
