@@ -5,9 +5,9 @@ import * as testUnknownRoute from "@/app/api/test/[version]/[...path]/route";
 import { logger } from "@/server/observability/logger";
 import { callRoute, demoApiKey, inactiveApiKey, withKey } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";
-import { useTestDatabase } from "../support/test-database";
+import { setupTestDatabase } from "../support/test-database";
 
-useTestDatabase();
+setupTestDatabase();
 
 function programmesWith(query: string, version = "v1") {
   return callRoute(listRoute, { url: `/api/${version}/programmes${query}`, params: { version } });

@@ -5,9 +5,9 @@ import * as singleRoute from "@/app/api/[version]/programmes/[programmeIdentifie
 import { errorBodySchema, wrappedErrorBodySchema } from "@/lib/contract/error-body";
 import { programmeListResponseSchema, programmeResponseSchema } from "@/lib/contract/retrieve-programme";
 import { callRoute, demoApiKey, inactiveApiKey } from "../support/call-route";
-import { useTestDatabase } from "../support/test-database";
+import { setupTestDatabase } from "../support/test-database";
 
-useTestDatabase();
+setupTestDatabase();
 
 const gatewayCodes = new Set(["DEVELOPER_NOT_AUTHORIZED", "DEVELOPER_INACTIVE", "SYSTEM_UNAVAILABLE", "RESOURCE_NOT_FOUND"]);
 const printable = fc.string({ unit: "grapheme-ascii", maxLength: 40 });

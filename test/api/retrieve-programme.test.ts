@@ -7,9 +7,9 @@ import { programmeListResponseSchema, programmeResponseSchema } from "@/lib/cont
 import sandbox from "@/sandbox.json";
 import { callRoute, origin, withKey } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";
-import { useTestDatabase } from "../support/test-database";
+import { setupTestDatabase } from "../support/test-database";
 
-useTestDatabase();
+setupTestDatabase();
 
 function list(query = "", options: { version?: string; headers?: Record<string, string>; method?: string } = {}) {
   const version = options.version ?? "v1";

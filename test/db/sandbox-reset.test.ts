@@ -5,11 +5,10 @@ import { migrateDatabase, rowsOf } from "@/server/db/migrate";
 import { accounts, members, partners, programmes, securityProfiles, transactions } from "@/server/db/schema";
 import { ensureSandboxSeeded } from "@/server/loyalty/sandbox/ensure-sandbox-seeded";
 import { resetSandbox } from "@/server/loyalty/sandbox/reset-sandbox";
-import { useTestDatabase } from "@/test/support/test-database";
+import { setupTestDatabase } from "@/test/support/test-database";
 
 // A vitest fixture that only shares the "use" prefix with React hooks.
-// eslint-disable-next-line react-hooks/rules-of-hooks
-const { db, handle } = useTestDatabase();
+const { db, handle } = setupTestDatabase();
 
 const seededTables = [
   "partners",

@@ -20,11 +20,10 @@ import {
 import { sandbox } from "@/server/loyalty/sandbox/sandbox-file";
 import { seededJournal } from "@/server/loyalty/sandbox/seed-transactions";
 import { verifySecret } from "@/server/loyalty/security/password-hash";
-import { useTestDatabase } from "@/test/support/test-database";
+import { setupTestDatabase } from "@/test/support/test-database";
 
 // A vitest fixture that only shares the "use" prefix with React hooks.
-// eslint-disable-next-line react-hooks/rules-of-hooks
-const { db } = useTestDatabase();
+const { db } = setupTestDatabase();
 
 const member1 = "3081000000000001";
 const member9 = "3081000000000009";

@@ -54,7 +54,7 @@ async function withAdminClient<T>(url: string, task: (client: Client) => Promise
  * Registers hooks that give the current test file its own sandbox database
  * and make it the app's database. Returns an accessor for use inside tests.
  */
-export function useTestDatabase(): { db: () => Database; handle: () => DatabaseHandle } {
+export function setupTestDatabase(): { db: () => Database; handle: () => DatabaseHandle } {
   let handle: DatabaseHandle | undefined;
   beforeAll(async () => {
     handle = await createTestDatabase();

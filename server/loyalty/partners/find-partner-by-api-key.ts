@@ -1,10 +1,11 @@
-import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
+import { sha256Hex } from "@/server/loyalty/security/digests";
 import { apiKeys, partners, type Partner } from "@/server/db/schema";
 
+/** How api keys are stored: a stolen table does not hand out working keys. */
 export function hashApiKey(apiKey: string): string {
-  return createHash("sha256").update(apiKey).digest("hex");
+  return sha256Hex(apiKey);
 }
 
 export interface PartnerWithKey {

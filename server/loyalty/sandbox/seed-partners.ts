@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hashApiKey } from "@/server/loyalty/partners/find-partner-by-api-key";
 import type { Database } from "@/server/db/connect";
 import {
   apiKeys,
@@ -78,7 +78,7 @@ export async function insertPartners(
     const keys = (["staging", "live"] as const).flatMap((environment) => {
       const key = partner.apiKeys[environment];
       if (!key) return [];
-      return [{ partnerId, environment, keyHash: sha256Hex(key), keyPrefix: key.slice(0, 8), createdAt: now }];
+      return [{ partnerId, environment, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 8), createdAt: now }];
     });
     await db.insert(apiKeys).values(keys);
 
@@ -146,7 +146,3 @@ async function insertClient(
   return row!.id;
 }
 
-/** How api keys are stored: a stolen table does not hand out working keys. */
-export function sha256Hex(value: string): string {
-  return createHash("sha256").update(value).digest("hex");
-}

@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
+import type { Database } from "@/server/db/connect";
+import { tokens } from "@/server/db/schema";
+import { activeSigningKey, signingAlgorithm, signingKeyById } from "./signing-keys";
+import { accessTokenSeconds, tokenAudience, tokenIssuer } from "./token-lifetimes";
+
+/** What the service's access tokens assert, beyond the registered JWT claims. */
+export interface AccessTokenClaims {
+  /** `member` for a member token, `client` for a partner (client credentials) token. */
+  token_use: "member" | "client";
+  client_id: string;
+  partner: string;
+  /** Granted OAuth scopes, space separated (e.g. `read reverse_transaction`). */
+  scope?: string;
+  /** AUTHN-LEVEL-10, -12 or -15. */
+  authn_level: string;
+  membership_number?: string;
+  programme?: string;
+  /** Extra claims of the further programmes' secure key tokens. */
+  additional_information?: Record<string, string>;
+}
+
+/** Claims of a verified token: ours plus the registered ones. */
+export type VerifiedClaims = AccessTokenClaims & { jti: string; sub: string; iat: number; exp: number };
+
+export interface IssueAccessTokenInput {
+  claims: AccessTokenClaims;
+  subject: string;
+  familyId: string;
+  clientDbId: number;
+  partnerDbId: number;
+  memberDbId?: number;
+  programmeDbId?: number;
+  authorisationCodeHash?: string;
+  now?: Date;
+}
+
+export interface IssuedAccessToken {
+  token: string;
+  id: string;
+  expiresIn: number;
+}
+
+/** Signs an access token and records its id, so that it can be revoked before it expires. */
+export async function issueAccessToken(db: Database, input: IssueAccessTokenInput): Promise<IssuedAccessToken> {
+  const now = input.now ?? new Date();
+  const id = randomUUID();
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const expiresAt = new Date((issuedAt + accessTokenSeconds) * 1000);
+  await db.insert(tokens).values({
+    id,
+    kind: "access",
+    familyId: input.familyId,
+    clientId: input.clientDbId,
+    partnerId: input.partnerDbId,
+    memberId: input.memberDbId,
+    programmeId: input.programmeDbId,
+    scope: input.claims.scope ?? null,
+    authorisationCodeHash: input.authorisationCodeHash,
+    issuedAt: now,
+    expiresAt,
+  });
+  const key = await activeSigningKey(db);
+  const token = await new SignJWT({ ...input.claims } as JWTPayload)
+    .setProtectedHeader({ alg: signingAlgorithm, kid: key.kid, typ: "at+jwt" })
+    .setIssuer(tokenIssuer)
+    .setAudience(tokenAudience)
+    .setSubject(input.subject)
+    .setJti(id)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .sign(key.privateKey);
+  return { token, id, expiresIn: accessTokenSeconds };
+}
+
+export type AccessTokenCheck =
+  | { valid: true; claims: VerifiedClaims }
+  | { valid: false; reason: "malformed" | "signature" | "expired" | "revoked" };
+
+/** Verifies signature, issuer, audience and expiry, then that the token was not revoked. */
+export async function verifyAccessToken(db: Database, token: string, now: Date = new Date()): Promise<AccessTokenCheck> {
+  let kid: string | undefined;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    return { valid: false, reason: "malformed" };
+  }
+  const key = kid ? await signingKeyById(db, kid) : undefined;
+  if (!key) return { valid: false, reason: "signature" };
+
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, key.publicKey, {
+      issuer: tokenIssuer,
+      audience: tokenAudience,
+      algorithms: [signingAlgorithm],
+      currentDate: now,
+    }));
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) return { valid: false, reason: "expired" };
+    return { valid: false, reason: "signature" };
+  }
+  if (typeof payload.jti !== "string" || typeof payload.sub !== "string") return { valid: false, reason: "malformed" };
+
+  const [record] = await db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(and(eq(tokens.id, payload.jti), eq(tokens.kind, "access"), isNull(tokens.revokedAt)))
+    .limit(1);
+  if (!record) return { valid: false, reason: "revoked" };
+  return { valid: true, claims: payload as unknown as VerifiedClaims };
+}
