@@ -84,6 +84,32 @@ export const errorCatalogue = {
     message: "The only media type this service accepts is application/json.",
   },
 
+  // Tokens on member operations.
+  TOKEN_INVALID: {
+    status: 401,
+    code: "REQUEST_UNAUTHORIZED",
+    childCode: "TOKEN_INVALID",
+    message: "The access token is missing, invalid, expired or revoked.",
+  },
+  TOKEN_EMPTY: {
+    status: 401,
+    code: "REQUEST_UNAUTHORIZED",
+    childCode: "DATA_INVALID",
+    message: "The Authorization header is empty.",
+  },
+  MEMBER_NOT_AUTHORIZED: {
+    status: 401,
+    code: "REQUEST_UNAUTHORIZED",
+    childCode: "UNAUTHORIZED",
+    message: "The access token does not give access to this account.",
+  },
+  INSUFFICIENT_SCOPE: {
+    status: 403,
+    code: "REQUEST_UNAUTHORIZED",
+    childCode: "INSUFFICIENT_SCOPE",
+    message: "The access token was not issued with the scope this operation requires.",
+  },
+
   // Retrieve programme (E4).
   PROGRAMME_NOT_FOUND: {
     status: 400,
@@ -96,6 +122,27 @@ export const errorCatalogue = {
     code: "REQUEST_INVALID",
     childCode: "MEMBERSHIP_IDENTIFIER_INVALID",
     message: "The membership identifier is invalid.",
+  },
+
+  // Retrieve account (E5).
+  ACCOUNT_NOT_FOUND: {
+    status: 400,
+    code: "ACCOUNT_NOT_FOUND",
+    message: "The account was not found or cannot be retrieved in its current status.",
+  },
+
+  // Retrieve transactions (E6).
+  DATE_RANGE_INVALID: {
+    status: 400,
+    code: "REQUEST_INVALID",
+    childCode: "DATE_RANGE_INVALID",
+    message: "date-made-from must not be later than date-made-to.",
+  },
+  RECORD_RANGE_INVALID: {
+    status: 400,
+    code: "REQUEST_INVALID",
+    childCode: "RECORD_RANGE_INVALID",
+    message: "start-record must be less than end-record.",
   },
 } as const satisfies Record<string, ErrorDefinition>;
 

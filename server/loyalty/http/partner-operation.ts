@@ -10,6 +10,7 @@ import { findPartnerByApiKey } from "@/server/loyalty/partners/find-partner-by-a
 import type { ErrorName } from "./error-catalogue";
 import { customerAddress, isValidForwardedFor } from "./forwarded-for";
 import { acceptsJson, isJsonContentType } from "./media-types";
+import { authenticateMember, type AuthenticatedMember } from "./member-token";
 import { renderErrorResponse } from "./render-error";
 import { invalid, ServiceError } from "./service-error";
 
@@ -41,6 +42,12 @@ export interface OperationContext {
   log: Logger;
 }
 
+/** Which token an operation requires besides the api_key. */
+export type TokenRequirement = "none" | "member";
+
+export type OperationContextFor<Token extends TokenRequirement> = OperationContext &
+  (Token extends "member" ? { member: AuthenticatedMember } : { member?: undefined });
+
 export interface OperationResult {
   status: number;
   /** Omitted for empty responses (201 and 204 of register and update). */
@@ -48,9 +55,11 @@ export interface OperationResult {
   headers?: Record<string, string>;
 }
 
-export interface OperationDefinition {
+export interface OperationDefinition<Token extends TokenRequirement = "none"> {
   /** Kebab-case name used in logs, e.g. `retrieve-programme`. */
   name: string;
+  /** A member token in Authorization, of the api_key's partner (checked before the input). */
+  token?: Token;
   method: HttpMethod;
   versions: readonly string[];
   errorShape: ErrorShape;
@@ -65,7 +74,7 @@ export interface OperationDefinition {
   }>;
   /** Only the first address of X-Forwarded-For is validated (update membership, pricing). */
   forwardedForFirstOnly?: boolean;
-  handle(context: OperationContext): Promise<OperationResult>;
+  handle(context: OperationContextFor<Token>): Promise<OperationResult>;
 }
 
 interface GatewayState {
@@ -81,7 +90,9 @@ interface GatewayState {
  * error rendering and the request log. Returns a handler for every method, so
  * a route file only re-exports them.
  */
-export function partnerOperation(definition: OperationDefinition): Record<HttpMethod, RouteHandler> {
+export function partnerOperation<Token extends TokenRequirement = "none">(
+  definition: OperationDefinition<Token>,
+): Record<HttpMethod, RouteHandler> {
   const handler: RouteHandler = (request, context) =>
     runThroughGateway(request, definition.name, definition.errorShape, async (state, db, url) => {
       const params = await decodedParams(context);
@@ -98,9 +109,11 @@ export function partnerOperation(definition: OperationDefinition): Record<HttpMe
         });
       }
       const headers = validateHeaders(request, definition);
-      const body = definition.takesJsonBody ? await readJsonBody(request, definition) : undefined;
       const partner = state.partner as Partner;
+      const member = definition.token === "member" ? await authenticateMember(db, request, partner) : undefined;
+      const body = definition.takesJsonBody ? await readJsonBody(request, definition) : undefined;
       const result = await definition.handle({
+        member,
         request,
         url,
         params,
@@ -112,7 +125,7 @@ export function partnerOperation(definition: OperationDefinition): Record<HttpMe
         body,
         ...headers,
         log: logger.child({ requestId: state.requestId, operation: definition.name }),
-      });
+      } as OperationContextFor<Token>);
       return toResponse(result, state.requestId);
     });
 
@@ -176,7 +189,7 @@ async function authenticatePartner(db: Database, url: URL): Promise<Partner> {
 
 function validateHeaders(
   request: Request,
-  definition: OperationDefinition,
+  definition: Pick<OperationDefinition, "errors" | "takesJsonBody" | "forwardedForFirstOnly">,
 ): Pick<OperationContext, "customerIp" | "agentId"> {
   if (!acceptsJson(request.headers.get("accept"))) {
     throw new ServiceError(definition.errors?.notAcceptable ?? "NOT_ACCEPTABLE", {
@@ -200,7 +213,7 @@ function validateHeaders(
   return { customerIp: customerAddress(forwardedFor), agentId: agentId ?? undefined };
 }
 
-async function readJsonBody(request: Request, definition: OperationDefinition): Promise<unknown> {
+async function readJsonBody(request: Request, definition: Pick<OperationDefinition, "errors">): Promise<unknown> {
   const text = await request.text();
   try {
     return JSON.parse(text);

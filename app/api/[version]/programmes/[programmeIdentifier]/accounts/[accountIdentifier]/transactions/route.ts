@@ -1,0 +1,3 @@
+import { retrieveAccountTransactions } from "@/server/loyalty/operations/retrieve-transactions";
+
+export const { GET, POST, PUT, PATCH, DELETE } = retrieveAccountTransactions;

@@ -1,0 +1,58 @@
+import "server-only";
+import type { Database } from "@/server/db/connect";
+import type { Partner } from "@/server/db/schema";
+import { verifyAccessToken, type VerifiedClaims } from "@/server/loyalty/oauth/access-tokens";
+import { ServiceError } from "./service-error";
+
+/** The member an operation acts for, as the verified access token says. */
+export interface AuthenticatedMember {
+  membershipNumber: string;
+  programmeIdentifier: string;
+  scopes: ReadonlySet<string>;
+  claims: VerifiedClaims;
+}
+
+const bearerChallenge = { "WWW-Authenticate": 'Bearer realm="loyalty", error="invalid_token"' };
+
+/**
+ * Reads the member token from `Authorization` (`Bearer <jwt>`, or the bare
+ * JWT the further programmes' operations document) and verifies it: a
+ * member token, of the partner that owns the api_key, not expired or revoked.
+ */
+export async function authenticateMember(db: Database, request: Request, partner: Partner): Promise<AuthenticatedMember> {
+  const header = request.headers.get("authorization");
+  if (header === null) {
+    throw new ServiceError("TOKEN_INVALID", { developerMessage: "Send the member's access token in Authorization.", headers: bearerChallenge });
+  }
+  if (header.trim() === "" || /^bearer\s*$/i.test(header.trim())) {
+    throw new ServiceError("TOKEN_EMPTY", { headers: bearerChallenge });
+  }
+  const token = header.replace(/^bearer\s+/i, "").trim();
+  const check = await verifyAccessToken(db, token);
+  if (!check.valid) {
+    throw new ServiceError("TOKEN_INVALID", { developerMessage: `The access token is ${check.reason}.`, headers: bearerChallenge });
+  }
+  const { claims } = check;
+  if (claims.token_use !== "member" || !claims.membership_number || !claims.programme) {
+    throw new ServiceError("TOKEN_INVALID", { developerMessage: "A member's access token is required.", headers: bearerChallenge });
+  }
+  if (claims.partner !== partner.partnerIdentifier) {
+    throw new ServiceError("TOKEN_INVALID", { developerMessage: "The token was issued to another partner.", headers: bearerChallenge });
+  }
+  return {
+    membershipNumber: claims.membership_number,
+    programmeIdentifier: claims.programme,
+    scopes: new Set((claims.scope ?? "").split(" ").filter(Boolean)),
+    claims,
+  };
+}
+
+/**
+ * The account in the path must be the token's own, in the token's programme:
+ * one member's token never reaches another's data.
+ */
+export function requireOwnAccount(member: AuthenticatedMember, programmeIdentifier: string, accountIdentifier: string): void {
+  if (member.membershipNumber !== accountIdentifier || member.programmeIdentifier !== programmeIdentifier.toUpperCase()) {
+    throw new ServiceError("MEMBER_NOT_AUTHORIZED", { headers: bearerChallenge });
+  }
+}
