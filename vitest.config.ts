@@ -33,6 +33,19 @@ export default defineConfig({
           env: { TEST_DATABASE_KIND: "pglite", LOG_LEVEL: "silent" },
         },
       },
+      {
+        ...shared,
+        test: {
+          name: "http",
+          include: ["test/http/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/support/ensure-build.ts"],
+          // Each file starts its own app processes; two at once is what 2 cores take.
+          maxWorkers: 2,
+          testTimeout: 60_000,
+          env: { LOG_LEVEL: "silent" },
+        },
+      },
       ...(process.env.TEST_DATABASE_URL
         ? [
             {

@@ -23,18 +23,29 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     return handle;
   }
 
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for the postgres test project");
-  const name = `loyalty_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await connectDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  const database = await createPostgresDatabase();
+  const handle = await connectDatabase({ databaseUrl: database.url, poolSize: 20 });
   await prepareDatabase(handle);
   return {
     ...handle,
     close: async () => {
       await handle.close();
+      await database.drop();
+    },
+  };
+}
+
+/** An empty PostgreSQL database of its own on the TEST_DATABASE_URL server, dropped by `drop`. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for PostgreSQL tests");
+  const name = `loyalty_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
       await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };

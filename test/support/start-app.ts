@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+import sandbox from "@/sandbox.json";
+
+export interface RunningApp {
+  origin: string;
+  port: number;
+  /** Everything the server printed, for failure messages. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/**
+ * Starts the production build (`next start`) as its own process, the way a
+ * partner reaches it: over HTTP. By default on an in-memory embedded
+ * database; pass DATABASE_URL to share a PostgreSQL database between
+ * instances. Resolves once the sandbox answers.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port)], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PGLITE_DATA_DIR: "memory://",
+      LOG_LEVEL: "warn",
+      APP_ORIGIN: origin,
+      NEXTAUTH_URL: origin,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+      setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+    });
+
+  const deadline = Date.now() + 90_000;
+  const probe = `${origin}/api/v1/programmes?api_key=${sandbox.partners[0]!.apiKeys.staging}`;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(probe);
+      if (response.status === 200) return { origin, port, output: () => output, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`the app did not answer within 90 s:\n${output}`);
+}
