@@ -75,3 +75,18 @@ describe("errorCatalogue", () => {
     }
   });
 });
+
+describe("the catalogue's area files", () => {
+  it("never define one error name twice (a later spread would silently win)", async () => {
+    const { readdirSync } = await import("node:fs");
+    const seen = new Map<string, string>();
+    for (const file of readdirSync("server/loyalty/http/errors")) {
+      const area = (await import(`@/server/loyalty/http/errors/${file.replace(/\.ts$/, "")}`)) as Record<string, Record<string, unknown>>;
+      for (const name of Object.values(area).flatMap((entries) => Object.keys(entries))) {
+        expect(seen.get(name), `${name} in ${file}`).toBeUndefined();
+        seen.set(name, file);
+      }
+    }
+    expect(seen.size).toBe(Object.keys(errorCatalogue).length);
+  });
+});
