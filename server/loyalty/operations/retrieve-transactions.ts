@@ -80,7 +80,7 @@ function toRetrieved(transaction: Transaction, variant: TransactionsVariant): Re
   };
   if (transaction.kind === "DEBIT") {
     // For a debit the reference is the service's own: always present, at most 10 characters.
-    const reference = transaction.externalReferenceIdentifier ?? transaction.identifier.slice(-10);
+    const reference = transaction.serviceReference ?? transaction.identifier.slice(-10);
     return { debitTransaction: { ...common, externalReferenceIdentifier: reference } };
   }
   return {

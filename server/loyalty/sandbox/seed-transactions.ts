@@ -45,7 +45,8 @@ export function seededJournal(member: SandboxMember, context: JournalContext): S
       description: entry.description,
       externalTransactionIdentifier: identifier,
       externalTransactionDate: dateMade,
-      externalReferenceIdentifier: referenceFor(identifier, isCredit),
+      externalReferenceIdentifier: isCredit ? referenceFor(identifier, isCredit) : null,
+      serviceReference: isCredit ? null : referenceFor(identifier, isCredit),
       // A debit request requires its own description of the sale; a credit's is optional.
       externalReferenceDescription: isCredit ? null : entry.description,
       externalPartnerIdentifier: "WEB",

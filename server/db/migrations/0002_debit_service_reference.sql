@@ -1,0 +1,1 @@
+ALTER TABLE "loyalty"."transactions" ADD COLUMN "service_reference" varchar(10);
