@@ -1,0 +1,99 @@
+import { randomBytes } from "node:crypto";
+import type { Database } from "@/server/db/connect";
+import type { AccountStatus } from "@/server/db/schema";
+import { findMemberByUsername, type MemberRecord } from "@/server/loyalty/members/find-member";
+import { hashSecret, verifySecret } from "@/server/loyalty/security/password-hash";
+import { loginMessages, type LoginMessage } from "./login-messages";
+import { clearFailedLogins, isLockedState, isLoginLocked, recordFailedLogin } from "./login-throttle";
+
+export type CredentialCheck =
+  /** Shown on the form, which is shown again. */
+  | { outcome: "message"; message: LoginMessage }
+  /** Right credentials, but the member may not log in (E1 401 UNAUTHORIZED). */
+  | { outcome: "refused"; reason: string; member: MemberRecord }
+  | { outcome: "authenticated"; member: MemberRecord };
+
+export interface CredentialInput {
+  username: string;
+  password: string;
+  now: Date;
+  /** Whether the member belongs to the programme being logged in to; a stranger is told "incorrect". */
+  admits: (member: MemberRecord) => Promise<boolean>;
+}
+
+// 6 to 50 characters, starting and ending with a letter or digit.
+const usernamePattern = /^[A-Za-z0-9][A-Za-z0-9.@_-]{4,48}[A-Za-z0-9]$/;
+const passwordLength = { min: 8, max: 20 } as const;
+
+/** The message for input that cannot be a login at all, checked before anything is looked up. */
+export function credentialInputProblem(username: string, password: string): LoginMessage | undefined {
+  const blankUsername = username.trim() === "";
+  const blankPassword = password.trim() === "";
+  if (blankUsername && blankPassword) return loginMessages.blankUsernameAndPassword;
+  if (blankUsername) return loginMessages.blankUsername;
+  if (blankPassword) return loginMessages.blankPassword;
+  // Counted in code points, so a password of accented letters is not measured in UTF-16 units.
+  const length = [...password].length;
+  if (!usernamePattern.test(username.trim()) || length < passwordLength.min || length > passwordLength.max) {
+    return loginMessages.invalidFormat;
+  }
+  return undefined;
+}
+
+/**
+ * Checks a username and password: format, lock, password, programme, then
+ * the account's state. An unknown username, a wrong password and a member of
+ * another programme are the same failure, counted alike and answered after
+ * the same argon2 verification, so neither the message nor the timing nor
+ * the lock tells whether a username exists.
+ */
+export async function checkCredentials(db: Database, input: CredentialInput): Promise<CredentialCheck> {
+  const problem = credentialInputProblem(input.username, input.password);
+  if (problem) return { outcome: "message", message: problem };
+  const username = input.username.trim();
+
+  // While locked the password is not even verified: a guess cannot succeed, so it costs nothing.
+  if (await isLoginLocked(db, username, input.now)) return { outcome: "message", message: loginMessages.multipleAttempts };
+
+  const found = await findMemberByUsername(db, username);
+  const storedHash = found?.securityProfile?.passwordHash ?? (await unknownUsernameHash());
+  const passwordMatches = await verifySecret(storedHash, input.password);
+  if (!found?.securityProfile || !passwordMatches || !(await input.admits(found))) {
+    const state = await recordFailedLogin(db, username, input.now);
+    return {
+      outcome: "message",
+      message: isLockedState(state, input.now) ? loginMessages.multipleAttempts : loginMessages.invalidCredentials,
+    };
+  }
+
+  // The password was right: earlier failures are forgotten even if the account is then refused.
+  await clearFailedLogins(db, username);
+  const refusal = refusalReason(found);
+  if (refusal) return { outcome: "refused", reason: refusal, member: found };
+  return { outcome: "authenticated", member: found };
+}
+
+// Reasons in E1's words; anything but ACTIVE forbids logging in.
+const statusReasons: Record<Exclude<AccountStatus, "ACTIVE">, string> = {
+  INACTIVE: "customer status inactive",
+  BLOCKED: "account blocked",
+  FRAUD: "account status fraud",
+  CANCELLED: "account status cancelled",
+  DECEASED: "account status deceased",
+  GROUP: "account status group",
+};
+
+function refusalReason(record: MemberRecord): string | undefined {
+  const status = record.account.status;
+  if (status !== "ACTIVE") return statusReasons[status];
+  if (record.securityProfile?.passwordExpired) return "password expired";
+  return undefined;
+}
+
+let unknownHash: Promise<string> | undefined;
+
+/** A hash of a value nobody knows, made with the same parameters as members' hashes so verifying it takes as long. */
+function unknownUsernameHash(): Promise<string> {
+  unknownHash ??= hashSecret(randomBytes(32).toString("hex"));
+  return unknownHash;
+}

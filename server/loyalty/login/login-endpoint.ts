@@ -1,0 +1,161 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import { getDatabase, type Database } from "@/server/db/database";
+import { isValidForwardedFor } from "@/server/loyalty/http/forwarded-for";
+import { issueAuthorisationCode } from "@/server/loyalty/oauth/authorisation-codes";
+import { logger } from "@/server/observability/logger";
+import { checkCredentials } from "./check-credentials";
+import { csrfCookie, csrfFieldName, csrfTokenFromCookie, csrfTokensMatch, expiredCsrfCookie, newCsrfToken } from "./csrf";
+import { loginMessages, loginPages, type LoginMessage } from "./login-messages";
+import { codeRedirect, errorRedirect, unauthorised } from "./login-redirect";
+import type { LoginRequest } from "./login-request";
+import { htmlResponse, redirectResponse } from "./login-response";
+import type { LoginService } from "./login-service";
+import { renderLoginForm, renderProblemPage } from "./render-login-page";
+
+type LoginHandler = (request: Request) => Promise<Response>;
+
+/** Member logins are authenticated at this level, whichever page they used. */
+const authenticationLevel = "AUTHN-LEVEL-12";
+
+/**
+ * GET shows the login page; POST with the form's fields logs in, and POST
+ * without them (A3's documented POST) shows the page like GET. Both methods
+ * check the query the same way first.
+ */
+export function loginEndpoint(service: LoginService): { GET: LoginHandler; POST: LoginHandler } {
+  return {
+    GET: (request) => answer(service, request, "GET"),
+    POST: (request) => answer(service, request, "POST"),
+  };
+}
+
+interface LoginContext {
+  service: LoginService;
+  request: Request;
+  db: Database;
+  login: LoginRequest;
+  log: Logger;
+}
+
+async function answer(service: LoginService, request: Request, method: "GET" | "POST"): Promise<Response> {
+  const requestId = randomUUID();
+  const log = logger.child({ requestId, service: service.name });
+  try {
+    const db = await getDatabase();
+    const resolution = await service.resolveRequest(db, new URL(request.url));
+    if (resolution.outcome === "page") {
+      log.info({ outcome: resolution.problem }, "login request refused on a page");
+      return htmlResponse(renderProblemPage(loginPages[resolution.problem]), { status: 400 });
+    }
+    if (resolution.outcome === "redirect") {
+      log.info({ outcome: "invalid-request" }, "login request refused by redirect");
+      return redirectResponse(errorRedirect(resolution.redirectUri, resolution.error, resolution.state));
+    }
+
+    const context: LoginContext = { service, request, db, login: resolution.request, log };
+    const form = method === "POST" ? await readLoginForm(request) : undefined;
+    if (!form) return showForm(context, { status: 200, csrfToken: csrfTokenFromCookie(request) ?? newCsrfToken() });
+    return await submit(context, form);
+  } catch (error) {
+    // Details go to the log only; the member sees a reference to quote.
+    log.error({ err: error }, "login page failed");
+    return htmlResponse(renderProblemPage(loginPages.systemUnavailable, requestId), { status: 503 });
+  }
+}
+
+interface LoginForm {
+  username: string;
+  password: string;
+  csrf: string | undefined;
+}
+
+/** The submitted login form, or undefined for a POST that carries none of its fields. */
+async function readLoginForm(request: Request): Promise<LoginForm | undefined> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) return undefined;
+  const fields = new URLSearchParams(await request.text());
+  if (!["username", "password", csrfFieldName].some((name) => fields.has(name))) return undefined;
+  return {
+    username: fields.get("username") ?? "",
+    password: fields.get("password") ?? "",
+    csrf: fields.get(csrfFieldName) ?? undefined,
+  };
+}
+
+async function submit(context: LoginContext, form: LoginForm): Promise<Response> {
+  const { request, login, log } = context;
+  const cookieToken = csrfTokenFromCookie(request);
+  if (!cookieToken || !csrfTokensMatch(cookieToken, form.csrf)) {
+    log.info({ outcome: "csrf-mismatch" }, "login form refused");
+    return showForm(context, { status: 400, csrfToken: newCsrfToken(), message: loginMessages.sessionExpired });
+  }
+  const shown = { status: 200, csrfToken: cookieToken, username: form.username };
+
+  const forwardedFor = request.headers.get("x-forwarded-for");
+  if (forwardedFor !== null && !isValidForwardedFor(forwardedFor)) {
+    return showForm(context, { ...shown, message: loginMessages.invalidIpAddress });
+  }
+
+  const now = new Date();
+  const check = await checkCredentials(context.db, {
+    username: form.username,
+    password: form.password,
+    now,
+    admits: (member) => context.service.admitsMember(context.db, member, login),
+  });
+  if (check.outcome === "message") {
+    log.info({ outcome: "message", clientId: login.client.clientId }, "login form shown again");
+    return showForm(context, { ...shown, message: check.message });
+  }
+  if (check.outcome === "refused") {
+    log.info({ outcome: "refused", reason: check.reason, clientId: login.client.clientId }, "login refused");
+    return redirectResponse(errorRedirect(login.redirectUri, unauthorised(check.reason), login.state));
+  }
+
+  const code = await issueAuthorisationCode(context.db, {
+    clientDbId: login.client.id,
+    memberDbId: check.member.member.id,
+    programmeDbId: login.programme.id,
+    redirectUri: login.redirectUriSent,
+    scope: login.scope,
+    codeChallenge: login.codeChallenge,
+    codeChallengeMethod: login.codeChallengeMethod,
+    authenticationLevel,
+    now,
+  });
+  log.info({ outcome: "authenticated", clientId: login.client.clientId, programme: login.programme.identifier }, "member logged in");
+  // The form is done with: its token goes, so a replayed submission gets "session expired".
+  return redirectResponse(codeRedirect(login.redirectUri, code, login.state), [expiredCsrfCookie(cookieOptions(context))]);
+}
+
+interface FormState {
+  status: number;
+  csrfToken: string;
+  username?: string;
+  message?: LoginMessage;
+}
+
+function showForm(context: LoginContext, state: FormState): Response {
+  const url = new URL(context.request.url);
+  const page = renderLoginForm({
+    programmeName: context.login.programme.name,
+    brand: context.login.brand,
+    action: `${url.pathname}${url.search}`,
+    csrfToken: state.csrfToken,
+    username: state.username,
+    message: state.message,
+  });
+  return htmlResponse(page, {
+    status: state.status,
+    formRedirectUri: context.login.redirectUri,
+    cookies: [csrfCookie(state.csrfToken, cookieOptions(context))],
+  });
+}
+
+function cookieOptions(context: LoginContext): { path: string; secure: boolean } {
+  const forwardedProto = context.request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  const secure = new URL(context.request.url).protocol === "https:" || forwardedProto === "https";
+  return { path: context.service.path, secure };
+}
