@@ -5,6 +5,9 @@ import { tokenErrors } from "./errors/token-errors";
 import { programmeErrors } from "./errors/programme-errors";
 import { accountErrors } from "./errors/account-errors";
 import { transactionQueryErrors } from "./errors/transaction-query-errors";
+import { pricingErrors } from "./errors/pricing-errors";
+import { membershipErrors } from "./errors/membership-errors";
+import { ledgerErrors } from "./errors/ledger-errors";
 
 export type { ErrorDefinition } from "./error-definition";
 
@@ -20,6 +23,9 @@ export const errorCatalogue = {
   ...programmeErrors,
   ...accountErrors,
   ...transactionQueryErrors,
+  ...pricingErrors,
+  ...membershipErrors,
+  ...ledgerErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -2,6 +2,7 @@ import "server-only";
 import type { Database } from "@/server/db/connect";
 import type { Partner } from "@/server/db/schema";
 import { verifyAccessToken, type VerifiedClaims } from "@/server/loyalty/oauth/access-tokens";
+import type { ErrorName } from "./error-catalogue";
 import { ServiceError } from "./service-error";
 
 /** The member an operation acts for, as the verified access token says. */
@@ -19,7 +20,13 @@ const bearerChallenge = { "WWW-Authenticate": 'Bearer realm="loyalty", error="in
  * JWT the further programmes' operations document) and verifies it: a
  * member token, of the partner that owns the api_key, not expired or revoked.
  */
-export async function authenticateMember(db: Database, request: Request, partner: Partner): Promise<AuthenticatedMember> {
+export async function authenticateMember(
+  db: Database,
+  request: Request,
+  partner: Partner,
+  options: { invalidToken?: ErrorName } = {},
+): Promise<AuthenticatedMember> {
+  const invalidToken = options.invalidToken ?? "TOKEN_INVALID";
   const header = request.headers.get("authorization");
   if (header === null) {
     throw new ServiceError("TOKEN_INVALID", { developerMessage: "Send the member's access token in Authorization.", headers: bearerChallenge });
@@ -30,14 +37,14 @@ export async function authenticateMember(db: Database, request: Request, partner
   const token = header.replace(/^bearer\s+/i, "").trim();
   const check = await verifyAccessToken(db, token);
   if (!check.valid) {
-    throw new ServiceError("TOKEN_INVALID", { developerMessage: `The access token is ${check.reason}.`, headers: bearerChallenge });
+    throw new ServiceError(invalidToken, { developerMessage: `The access token is ${check.reason}.`, headers: bearerChallenge });
   }
   const { claims } = check;
   if (claims.token_use !== "member" || !claims.membership_number || !claims.programme) {
-    throw new ServiceError("TOKEN_INVALID", { developerMessage: "A member's access token is required.", headers: bearerChallenge });
+    throw new ServiceError(invalidToken, { developerMessage: "A member's access token is required.", headers: bearerChallenge });
   }
   if (claims.partner !== partner.partnerIdentifier) {
-    throw new ServiceError("TOKEN_INVALID", { developerMessage: "The token was issued to another partner.", headers: bearerChallenge });
+    throw new ServiceError(invalidToken, { developerMessage: "The token was issued to another partner.", headers: bearerChallenge });
   }
   return {
     membershipNumber: claims.membership_number,

@@ -71,6 +71,8 @@ export interface OperationDefinition<Token extends TokenRequirement = "none"> {
     unsupportedMediaType: ErrorName;
     invalidHeader: ErrorName;
     invalidJson: ErrorName;
+    /** A token that is present but invalid, expired or revoked. */
+    invalidToken: ErrorName;
   }>;
   /** Only the first address of X-Forwarded-For is validated (update membership, pricing). */
   forwardedForFirstOnly?: boolean;
@@ -110,7 +112,7 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
       }
       const headers = validateHeaders(request, definition);
       const partner = state.partner as Partner;
-      const member = definition.token === "member" ? await authenticateMember(db, request, partner) : undefined;
+      const member = definition.token === "member" ? await authenticateMember(db, request, partner, { invalidToken: definition.errors?.invalidToken }) : undefined;
       const body = definition.takesJsonBody ? await readJsonBody(request, definition) : undefined;
       const result = await definition.handle({
         member,

@@ -1,0 +1,3 @@
+import { creditCurrency } from "@/server/loyalty/operations/credit-currency";
+
+export const { GET, POST, PUT, PATCH, DELETE } = creditCurrency;

@@ -1,0 +1,105 @@
+import "server-only";
+import { debitCurrencyVersions, debitRequestSchema, type DebitResponse } from "@/lib/contract/debit-currency";
+import { ledgerPathSchema } from "@/lib/contract/ledger-path";
+import { toAscii } from "@/lib/text/to-ascii";
+import type { Transaction } from "@/server/db/schema";
+import { partnerOperation } from "@/server/loyalty/http/partner-operation";
+import { invalid, ServiceError } from "@/server/loyalty/http/service-error";
+import { validateInput } from "@/server/loyalty/http/validate-input";
+import { postJournalEntry } from "@/server/loyalty/ledger/post-journal-entry";
+import { requestFingerprint } from "@/server/loyalty/ledger/request-fingerprint";
+import { newServiceReference, newTransactionIdentifier } from "@/server/loyalty/ledger/transaction-identifiers";
+import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
+import { listPartnerProgrammes } from "@/server/loyalty/partners/list-partner-programmes";
+import { sandbox } from "@/server/loyalty/sandbox/sandbox-file";
+
+const requiredPartnerProgramme = sandbox.operationProgrammes.debitPartnerMustBeAssociatedWith;
+
+function debitResponse(entry: Transaction): DebitResponse {
+  const points = (-entry.pointsDelta).toString();
+  return {
+    debitTransaction: {
+      identifier: entry.identifier,
+      dateMade: entry.dateMade.toISOString(),
+      monetaryAmount: { amount: points, formattedAmount: points, currency: { currencyCode: "POINTS" } },
+      // The spec converts accented characters in the descriptions and echoes the identifiers as sent.
+      description: toAscii(entry.description ?? ""),
+      externalTransactionIdentifier: entry.externalTransactionIdentifier ?? "",
+      ...(entry.externalReferenceIdentifier ? { externalReferenceIdentifier: entry.externalReferenceIdentifier } : {}),
+      externalReferenceDescription: toAscii(entry.externalReferenceDescription ?? ""),
+      externalPartnerIdentifier: entry.externalPartnerIdentifier ?? "",
+      type: "REDEMPTION",
+    },
+  };
+}
+
+function requireApplicationName(request: Request): void {
+  const applicationName = request.headers.get("svc_client_application_name");
+  if (applicationName === null || !/^[A-Za-z0-9]{1,50}$/.test(applicationName)) {
+    throw invalid("DATA_INVALID", undefined, "Send svc_client_application_name: the application name given at registration (alphanumeric).");
+  }
+}
+
+/**
+ * `POST /v1/programmes/{programme}/accounts/{account}/debit-transaction-requests`:
+ * validate, check the balance, debit and confirm; on any refusal the balance is unchanged.
+ */
+export const debitCurrency = partnerOperation({
+  name: "debit-currency",
+  method: "POST",
+  versions: debitCurrencyVersions,
+  errorShape: "wrapped",
+  takesJsonBody: true,
+  token: "member",
+  errors: {
+    methodNotAllowed: "METHOD_NOT_SUPPORTED",
+    unsupportedMediaType: "HEADER_INVALID",
+    invalidJson: "MANDATORY_DATA_MISSING",
+    invalidToken: "DEBIT_TOKEN_INVALID",
+  },
+  async handle({ db, params, partner, member, request, body }) {
+    requireApplicationName(request);
+    const path = validateInput(ledgerPathSchema, params, { invalid: "DATA_INVALID" });
+    if (member.membershipNumber !== path.accountIdentifier || member.programmeIdentifier !== path.programmeIdentifier) {
+      throw new ServiceError("MEMBERSHIP_TOKEN_MISMATCH");
+    }
+    if (!(await listPartnerProgrammes(db, partner.id)).has(requiredPartnerProgramme)) {
+      throw invalid("DATA_INVALID", undefined, `Debits are open to partners of ${requiredPartnerProgramme} only.`);
+    }
+    const { debitTransaction: debit } = validateInput(debitRequestSchema, body, { invalid: "DATA_INVALID", missing: "MANDATORY_DATA_MISSING" });
+
+    const record = await findMemberByMembershipNumber(db, path.accountIdentifier);
+    if (!record) throw invalid("DATA_INVALID", "accountIdentifier", "Identifier not found.");
+    if (record.account.status === "INACTIVE") throw new ServiceError("IDENTIFIER_NOT_ACTIVATED");
+    if (record.account.status !== "ACTIVE") {
+      throw invalid("DATA_INVALID", "accountIdentifier", "The account's status does not allow debits.");
+    }
+
+    const posting = await postJournalEntry(db, {
+      identifier: newTransactionIdentifier(),
+      serviceReference: newServiceReference(),
+      accountId: record.account.id,
+      partnerId: partner.id,
+      kind: "DEBIT",
+      pointsDelta: -debit.monetaryAmount.amount,
+      description: debit.description,
+      externalTransactionIdentifier: debit.externalTransactionIdentifier,
+      externalTransactionDate: new Date(debit.externalTransactionDate),
+      externalReferenceIdentifier: debit.externalReferenceIdentifier ?? null,
+      externalReferenceDescription: debit.externalReferenceDescription,
+      externalPartnerIdentifier: debit.externalPartnerIdentifier,
+      productSummary: debit.productSummary ?? null,
+      requestFingerprint: requestFingerprint(path.accountIdentifier, debit),
+      dateMade: new Date(),
+    });
+    if (posting.outcome === "refused") {
+      if (posting.reason === "BALANCE_INSUFFICIENT") throw new ServiceError("BALANCE_INSUFFICIENT");
+      throw invalid("DUPLICATE_TRANSACTION", "debitTransaction.externalTransactionIdentifier", "This externalTransactionIdentifier was used for another debit.");
+    }
+    return {
+      status: 201,
+      body: debitResponse(posting.entry),
+      headers: posting.outcome === "replayed" ? { "Idempotent-Replayed": "true" } : undefined,
+    };
+  },
+});
