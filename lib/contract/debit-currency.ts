@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { latinLetter, pointsAmountSchema, pointsCurrencyCodeSchema, productFeatureSummarySchema, referenceCharacters } from "./ledger-fields";
+import { latinLetter, pointsAmountSchema, productFeatureSummarySchema, referenceCharacters } from "./ledger-fields";
 
 /** P5 Debit currency (a redemption). */
 export const debitCurrencyVersions = ["v1"] as const;
