@@ -34,6 +34,11 @@ export interface IssueAccessTokenInput {
   memberDbId?: number;
   programmeDbId?: number;
   authorisationCodeHash?: string;
+  /**
+   * The token id (`jti`); a random UUID when absent. The secure key service
+   * (A4) passes a numeric one, because its response carries a numeric JWT id.
+   */
+  id?: string;
   now?: Date;
 }
 
@@ -46,7 +51,7 @@ export interface IssuedAccessToken {
 /** Signs an access token and records its id, so that it can be revoked before it expires. */
 export async function issueAccessToken(db: Database, input: IssueAccessTokenInput): Promise<IssuedAccessToken> {
   const now = input.now ?? new Date();
-  const id = randomUUID();
+  const id = input.id ?? randomUUID();
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = new Date((issuedAt + accessTokenSeconds) * 1000);
   await db.insert(tokens).values({

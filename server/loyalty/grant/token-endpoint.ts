@@ -1,0 +1,82 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { getDatabase, type Database } from "@/server/db/database";
+import { logger } from "@/server/observability/logger";
+import { OAuthError, type OAuthErrorCode } from "./oauth-error";
+import { oauthErrorResponse } from "./render-oauth-error";
+import { tokenResponse } from "./token-response";
+
+export interface TokenRequestContext {
+  request: Request;
+  db: Database;
+  requestId: string;
+  /** One clock reading for the whole request (tests move it with fake timers). */
+  now: Date;
+  /** Added to the request's log line: client id, grant type. */
+  logFields: Record<string, string>;
+}
+
+export interface TokenEndpointDefinition {
+  /** Kebab-case name for logs. */
+  name: string;
+  /** What a database that cannot be opened answers (E3 has temporarily_unavailable, E2 does not). */
+  unavailableCode: Extract<OAuthErrorCode, "server_error" | "temporarily_unavailable">;
+  /** Returns the success body; throws OAuthError to refuse. */
+  handle(context: TokenRequestContext): Promise<object>;
+}
+
+type TokenRouteHandler = (request: Request) => Promise<Response>;
+
+/**
+ * The one wrapper of the token services (A2, A4): POST only, OAuth error
+ * bodies, no-store headers, one log line per request, and no internals in
+ * an unexpected failure. Returns a handler per method so a route file only
+ * re-exports them.
+ */
+export function tokenEndpoint(definition: TokenEndpointDefinition): Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", TokenRouteHandler> {
+  const handler: TokenRouteHandler = async (request) => {
+    const requestId = randomUUID();
+    const startedAt = performance.now();
+    const logFields: Record<string, string> = {};
+    let response: Response;
+    try {
+      if (request.method !== "POST") {
+        throw new OAuthError("method_not_allowed", "method not allowed: use POST", { headers: { Allow: "POST" } });
+      }
+      const db = await openDatabase(definition, requestId);
+      const body = await definition.handle({ request, db, requestId, now: new Date(), logFields });
+      response = tokenResponse(body, requestId);
+    } catch (error) {
+      response = oauthErrorResponse(asOAuthError(error, definition.name, requestId), requestId);
+    }
+    logger.info(
+      {
+        requestId,
+        service: definition.name,
+        method: request.method,
+        status: response.status,
+        durationMs: Math.round(performance.now() - startedAt),
+        ...logFields,
+      },
+      "token request",
+    );
+    return response;
+  };
+  return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler };
+}
+
+async function openDatabase(definition: TokenEndpointDefinition, requestId: string): Promise<Database> {
+  try {
+    return await getDatabase();
+  } catch (error) {
+    logger.error({ err: error, requestId, service: definition.name }, "database unavailable");
+    throw new OAuthError(definition.unavailableCode, "service temporarily unavailable");
+  }
+}
+
+function asOAuthError(error: unknown, service: string, requestId: string): OAuthError {
+  if (error instanceof OAuthError) return error;
+  // The cause goes to the log only; the caller gets the X-Request-Id header to quote.
+  logger.error({ err: error, requestId, service }, "token request failed");
+  return new OAuthError("server_error", "unexpected condition");
+}
