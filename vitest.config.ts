@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 const root = import.meta.dirname;
 const databaseSuites = ["test/api/**/*.test.ts", "test/db/**/*.test.ts"];
 
-const shared = {
+export default defineConfig({
   resolve: {
     alias: {
       "@": root,
@@ -12,20 +12,14 @@ const shared = {
       "server-only": path.join(root, "test/support/server-only.ts"),
     },
   },
-};
-
-export default defineConfig({
-  ...shared,
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    // Generous: on 2 cores a database file's setup (migrate, seed, argon2) waits behind the others.
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
     projects: [
+      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node" } },
       {
-        ...shared,
-        test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node" },
-      },
-      {
-        ...shared,
+        extends: true,
         test: {
           name: "pglite",
           include: databaseSuites,
@@ -33,23 +27,10 @@ export default defineConfig({
           env: { TEST_DATABASE_KIND: "pglite", LOG_LEVEL: "silent" },
         },
       },
-      {
-        ...shared,
-        test: {
-          name: "http",
-          include: ["test/http/**/*.test.ts"],
-          environment: "node",
-          globalSetup: ["test/support/ensure-build.ts"],
-          // Each file starts its own app processes; two at once is what 2 cores take.
-          maxWorkers: 2,
-          testTimeout: 60_000,
-          env: { LOG_LEVEL: "silent" },
-        },
-      },
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
-              ...shared,
+              extends: true,
               test: {
                 name: "postgres",
                 include: databaseSuites,
@@ -59,6 +40,16 @@ export default defineConfig({
             },
           ]
         : []),
+      {
+        extends: true,
+        test: {
+          name: "http",
+          include: ["test/http/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/support/ensure-build.ts"],
+          env: { LOG_LEVEL: "silent" },
+        },
+      },
     ],
   },
 });
