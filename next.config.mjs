@@ -6,6 +6,9 @@ const nextConfig = {
   // folders at run time, so they must not be bundled.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "pino"],
   typedRoutes: false,
+  // `npm run typecheck` checks the whole project (tests included) before CI builds;
+  // checking again inside the build only doubles the time on 2 cores.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;
