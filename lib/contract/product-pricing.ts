@@ -66,6 +66,14 @@ function requiredAs<Schema extends z.ZodType>(error: string, message: string, sc
     .pipe(schema);
 }
 
+/**
+ * Enums and literals report an absent value as an invalid one; this reports
+ * it as missing, like every other mandatory node.
+ */
+function mandatory<Schema extends z.ZodType>(name: string, schema: Schema) {
+  return requiredAs(MISSING, `${name} is required`, schema);
+}
+
 // ------------------------------------------------------------------ amounts
 
 const amountPattern = /^\d{1,6}(?:\.\d{1,2})?$/;
@@ -114,15 +122,14 @@ export type PriceInput = z.output<typeof priceSchema>;
 
 // ------------------------------------------------------------------ flight
 
-/** Calendar-valid (no 31 February), with seconds and a zone designator, e.g. `2030-05-01T09:30:00.0+01:00`. */
-const dateTimeSchema = z.iso
-  .datetime({ offset: true, error: "startDateTime must be ISO-8601 YYYY-MM-DDThh:mm:ss.sTZD" })
-  .refine((value) => z.iso.date().safeParse(value.slice(0, 10)).success, "startDateTime is not a calendar date");
-
-const startDateTimeSchema = dateTimeSchema.refine(
-  (value) => Date.parse(value) >= Date.now(),
-  "startDateTime must not be in the past",
-);
+/**
+ * ISO-8601 with seconds and a zone designator, e.g. `2030-05-01T09:30:00.0+01:00`
+ * (zod's pattern also refuses 31 February); not before now. `abort` stops
+ * at a bad format, so one node gives one child.
+ */
+const startDateTimeSchema = z.iso
+  .datetime({ offset: true, abort: true, error: "startDateTime must be a date and time YYYY-MM-DDThh:mm:ss.sTZD" })
+  .refine((value) => Date.parse(value) >= Date.now(), "startDateTime must not be in the past");
 
 const departureMissing = "the departure date range (schedule.departureDateRange.startDateTime) is required";
 
@@ -141,7 +148,7 @@ const scheduleSchema = requiredAs(
 /** `id` is 3 characters; as the spec says, only the length is validated. */
 const locationSchema = z.object({
   id: z.string().length(3, "location id must be 3 characters"),
-  type: z.literal("AIRPORT", "location type must be AIRPORT"),
+  type: mandatory("type", z.literal("AIRPORT", "location type must be AIRPORT")),
 });
 
 /** `flightNumber`: up to 4 digits, as text or as a number; kept as sent. */
@@ -198,7 +205,12 @@ const segmentSchema = z.object({
   leg: nonEmptyArray(legSchema, "leg"),
 });
 
-const countSchema = z.number().int("counts are whole numbers").min(0, "counts are not negative").max(MAX_INT32).default(0);
+const countSchema = z
+  .number()
+  .int({ error: "counts are whole numbers", abort: true })
+  .min(0, "counts are not negative")
+  .max(MAX_INT32, `counts are at most ${MAX_INT32}`)
+  .default(0);
 
 const passengerSummarySchema = z.object({
   adultCount: countSchema,
@@ -229,7 +241,7 @@ export type FlightInput = z.output<typeof flightSchema>;
 function flightAncillarySchema(version: ProductPricingVersion) {
   const types = version === "v1" ? flightAncillaryTypesV1 : flightAncillaryTypesV2;
   return z.object({
-    flightAncillaryType: z.enum(types, `flightAncillaryType must be one of ${types.join(", ")}`),
+    flightAncillaryType: mandatory("flightAncillaryType", z.enum(types, `flightAncillaryType must be one of ${types.join(", ")}`)),
     price: priceSchema,
   });
 }
@@ -314,15 +326,20 @@ function membershipSchema(version: ProductPricingVersion) {
     ? z.object(common)
     : z.object({
         ...common,
-        balance: z.number("balance must be a number").int("balance is a whole number of points").min(0).max(MAX_INT32).optional(),
+        balance: z
+          .number("balance must be a number")
+          .int({ error: "balance is a whole number of points", abort: true })
+          .min(0, "balance is not negative")
+          .max(MAX_INT32, `balance is at most ${MAX_INT32}`)
+          .optional(),
       });
 }
 
 export function productPriceRequestSchema(version: ProductPricingVersion) {
   return z.object({
     priceSearchCriteria: z.object({
-      priceType: z.enum(priceTypes, "priceType must be STATIC_DISCOUNT or DYNAMIC_DISCOUNT"),
-      priceSource: z.literal("CACHED", "priceSource must be CACHED (case sensitive)"),
+      priceType: mandatory("priceType", z.enum(priceTypes, "priceType must be STATIC_DISCOUNT or DYNAMIC_DISCOUNT")),
+      priceSource: mandatory("priceSource", z.literal("CACHED", "priceSource must be CACHED (case sensitive)")),
       membership: membershipSchema(version).optional(),
       product: productSchema(version),
     }),

@@ -1,0 +1,3 @@
+import { retrieveProductPrices } from "@/server/loyalty/operations/retrieve-product-prices";
+
+export const { GET, POST, PUT, PATCH, DELETE } = retrieveProductPrices;
