@@ -46,7 +46,7 @@ export default defineConfig({
           name: "http",
           include: ["test/http/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["test/support/ensure-build.ts"],
+          globalSetup: ["scripts/ensure-build.ts"],
           env: { LOG_LEVEL: "silent" },
         },
       },

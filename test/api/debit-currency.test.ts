@@ -204,3 +204,17 @@ describe("P5 debit currency", () => {
     expect((await accountState(database.db(), member1)).balance).toBe(before.balance);
   });
 });
+
+describe("P5 debit: the response matches what is stored", () => {
+  it("answers with the journal entry as retrieve transactions will show it", async () => {
+    const { transactions } = await import("@/server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const answer = await postDebit({ account: member1, token, body: debitBody({ productSummary: [{ productInstanceIdentifier: "P-1", productTypeSummary: "SEAT" }] }) });
+    const { debitTransaction } = debitResponseSchema.parse(answer.json);
+    const [stored] = await database.db().select().from(transactions).where(eq(transactions.identifier, debitTransaction.identifier));
+    expect(stored?.dateMade.toISOString()).toBe(debitTransaction.dateMade);
+    expect(stored?.pointsDelta).toBe(-100n);
+    expect(stored?.productSummary).toEqual([{ productInstanceIdentifier: "P-1", productTypeSummary: "SEAT" }]);
+    expect(stored?.serviceReference).toMatch(/^R[0-9A-Z]{9}$/);
+  });
+});

@@ -31,7 +31,11 @@ export async function freePort(): Promise<number> {
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
+  // Only the tail is kept: a long run (the benchmark) logs a line per request.
   let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
   const child: ChildProcess = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port)], {
     cwd: process.cwd(),
     env: {
@@ -45,8 +49,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
 
   const stop = () =>
     new Promise<void>((resolve) => {

@@ -1,8 +1,10 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
+import { rowsOf } from "@/server/db/migrate";
 import { isUniqueViolation } from "@/server/db/unique-violation";
-import { accounts, transactions, type NewTransaction, type Transaction, type TransactionKind } from "@/server/db/schema";
+import type { NewTransaction, Transaction, TransactionKind } from "@/server/db/schema";
 import { findPartnerTransaction } from "./find-partner-transaction";
+import { journalRowFromSql } from "./journal-row";
 
 export type PostingOutcome =
   | { outcome: "posted"; entry: Transaction }
@@ -20,43 +22,56 @@ export interface JournalEntryInput extends Omit<NewTransaction, "id" | "pointsDe
   dateMade: Date;
 }
 
-class InsufficientBalance extends Error {}
-
 /**
- * The one way points move: a journal row and the balance change, in one
- * database transaction. A debit changes the balance by a conditional UPDATE
- * (`balance >= amount`), never by a read-then-write, so concurrent debits
- * cannot overdraw. The database's unique constraints decide duplicates: a
- * retry with the same body gets the original entry back and moves nothing,
- * a different body with the same identifier is refused.
+ * The one way points move: the balance change and its journal row in ONE
+ * statement, so they commit or fail together and the account row is locked
+ * only while that statement runs. A debit changes the balance by a
+ * conditional UPDATE (`balance >= amount`), never by a read-then-write, so
+ * concurrent debits cannot overdraw; when the condition fails nothing is
+ * inserted. The database's unique indexes decide duplicates: a retry with
+ * the same body gets the original entry back and moves nothing, another
+ * body with the same identifier is refused.
  */
 export async function postJournalEntry(db: Database, input: JournalEntryInput): Promise<PostingOutcome> {
+  const delta = input.pointsDelta.toString();
+  const balanceCondition = input.pointsDelta < 0n ? sql`AND balance >= ${(-input.pointsDelta).toString()}::bigint` : sql``;
+  const productSummary = input.productSummary === undefined || input.productSummary === null ? null : JSON.stringify(input.productSummary);
+  let inserted: Record<string, unknown>[];
   try {
-    const entry = await db.transaction(async (tx) => {
-      // Inserting first makes a concurrent duplicate wait on the unique index, before it touches the balance.
-      const [inserted] = await tx.insert(transactions).values(input).returning();
-      const today = input.dateMade.toISOString().slice(0, 10);
-      const debit = input.pointsDelta < 0n;
-      const [updated] = await tx
-        .update(accounts)
-        .set({ balance: sql`${accounts.balance} + ${input.pointsDelta.toString()}::bigint`, lastActivityDate: today })
-        .where(
-          debit
-            ? and(eq(accounts.id, input.accountId), gte(accounts.balance, sql`${(-input.pointsDelta).toString()}::bigint`))
-            : eq(accounts.id, input.accountId),
+    inserted = rowsOf(
+      await db.execute(sql`
+        WITH moved AS (
+          UPDATE loyalty.accounts
+          SET balance = balance + ${delta}::bigint, last_activity_date = ${input.dateMade.toISOString().slice(0, 10)}::date
+          WHERE id = ${input.accountId} ${balanceCondition}
+          RETURNING id
         )
-        .returning({ balance: accounts.balance });
-      if (!updated) throw new InsufficientBalance();
-      return inserted as Transaction;
-    });
-    return { outcome: "posted", entry };
+        INSERT INTO loyalty.transactions (
+          identifier, account_id, partner_id, kind, points_delta, description,
+          external_transaction_identifier, external_transaction_date, external_reference_identifier,
+          external_reference_description, external_partner_identifier, external_source, service_reference,
+          product_summary, request_fingerprint, reversed_transaction_id, date_made
+        )
+        SELECT ${input.identifier}, moved.id, ${input.partnerId}, ${input.kind}, ${delta}::bigint, ${input.description ?? null},
+          ${input.externalTransactionIdentifier}, ${input.externalTransactionDate?.toISOString() ?? null}::timestamptz,
+          ${input.externalReferenceIdentifier ?? null}, ${input.externalReferenceDescription ?? null},
+          ${input.externalPartnerIdentifier ?? null}, ${input.externalSource ?? null}, ${input.serviceReference ?? null},
+          ${productSummary}::jsonb, ${input.requestFingerprint}, ${input.reversedTransactionId?.toString() ?? null}::bigint,
+          ${input.dateMade.toISOString()}::timestamptz
+        FROM moved
+        RETURNING *
+      `),
+    );
   } catch (error) {
-    if (error instanceof InsufficientBalance) return { outcome: "refused", reason: "BALANCE_INSUFFICIENT" };
     if (!isUniqueViolation(error)) throw error;
     const existing = await findPartnerTransaction(db, input.partnerId, input.kind, input.externalTransactionIdentifier);
     if (existing?.requestFingerprint === input.requestFingerprint) return { outcome: "replayed", entry: existing };
     if (existing) return { outcome: "refused", reason: "DUPLICATE_TRANSACTION" };
-    // The only other unique rule on the journal: one reversal per debit.
+    // The only other unique rule of the journal: one reversal per debit.
     return { outcome: "refused", reason: "ALREADY_REVERSED" };
   }
+
+  const [row] = inserted;
+  if (!row) return { outcome: "refused", reason: "BALANCE_INSUFFICIENT" };
+  return { outcome: "posted", entry: journalRowFromSql(row) };
 }
