@@ -40,6 +40,15 @@ export function stringRules(rules: ReadonlyArray<readonly [holds: (value: string
   });
 }
 
+/**
+ * One of fixed upper-case values. A string first, so that an absent value is
+ * `missing` (MANDATORY_DATA_MISSING) like any other absent node, not merely
+ * an invalid option.
+ */
+export function oneOf<const Values extends readonly [string, ...string[]]>(values: Values, message: string) {
+  return z.string({ error: message }).pipe(z.enum(values, { error: message }));
+}
+
 const isCalendarDate = (value: string) => z.iso.date().safeParse(value).success;
 
 /** A valid calendar date `YYYY-MM-DD` from 1000-01-01 up to `today` (dates of birth). */
@@ -122,7 +131,7 @@ export const registeredIdentifierTypes = ["PASSPORT", "NATIONAL_IDENTITY_CARD"] 
 const registeredIdentifierSchema = z
   .object({
     identifier: z.string().min(1, "the identifier is empty").max(24, "the identifier is at most 24 characters"),
-    type: z.enum(registeredIdentifierTypes, { error: "the type is PASSPORT or NATIONAL_IDENTITY_CARD" }),
+    type: oneOf(registeredIdentifierTypes, "the type is PASSPORT or NATIONAL_IDENTITY_CARD"),
   })
   .strict();
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { membershipNumberSchema } from "./common";
-import { pastDateRules, stringRules, utcToday } from "./register-account";
+import { oneOf, pastDateRules, stringRules, utcToday } from "./register-account";
 
 /**
  * P8 Update membership (PATCH body). Key names the spec leaves "not shown"
@@ -65,7 +65,8 @@ export function isIsoCountryCode(code: string): boolean {
  */
 export const postCodeFormats: Readonly<Record<string, RegExp>> = {
   GB: /^(?:[A-Z]{1,2}[0-9][A-Z0-9]?[0-9][A-Z]{2}|GIR0AA)$/,
-  US: /^\d{5}(?:\d{4})?$/,
+  // ZIP+4 written without its hyphen is 9 characters, over the spec's 8: five digits only.
+  US: /^\d{5}$/,
   ES: /^\d{5}$/,
   IT: /^\d{5}$/,
   FR: /^\d{5}$/,
@@ -123,7 +124,7 @@ const addressLineSchema = stringRules([
 
 const postalAddressSchema = z
   .object({
-    type: z.enum(postalAddressTypes, { error: "the type is PERSONAL or BUSINESS" }),
+    type: oneOf(postalAddressTypes, "the type is PERSONAL or BUSINESS"),
     addressLines: z.array(addressLineSchema).min(1, "1 to 4 address lines").max(4, "1 to 4 address lines"),
     countryCode: z.string().superRefine((code, context) => {
       if (!/^[A-Za-z]{2}$/.test(code)) {
@@ -133,7 +134,7 @@ const postalAddressSchema = z
       }
     }),
     postCode: z.string().regex(/^[A-Za-z0-9]{1,8}$/, "the postcode is at most 8 letters and digits, without spaces").optional(),
-    validation: z.enum(addressValidations, { error: "the validation is EXPLICIT or SYSTEM" }).optional(),
+    validation: oneOf(addressValidations, "the validation is EXPLICIT or SYSTEM").optional(),
   })
   .strict()
   .superRefine((address, context) => {
@@ -157,8 +158,8 @@ const telecomAddressSchema = z
     countryCode: z.string().regex(/^[1-9]\d{0,4}$/, "the country code is up to 5 digits, without a leading zero or plus").optional(),
     areaCode: z.string().regex(/^\d{1,5}$/, "the area code is up to 5 digits").optional(),
     number: z.string().regex(/^\d{1,15}$/, "the number is up to 15 digits"),
-    type: z.enum(telecomTypes, { error: "the type is BUSINESS or PERSONAL" }),
-    deviceType: z.enum(telecomDeviceTypes, { error: "the device type is PHONE or MOBILE" }),
+    type: oneOf(telecomTypes, "the type is BUSINESS or PERSONAL"),
+    deviceType: oneOf(telecomDeviceTypes, "the device type is PHONE or MOBILE"),
   })
   .strict()
   .superRefine((telecom, context) => {
@@ -177,16 +178,16 @@ const telecomAddressSchema = z
 
 const marketingPreferenceSchema = z
   .object({
-    campaignType: z.enum(campaignTypes, { error: "the campaign type is TRAVEL_OFFERS or PARTNER" }),
-    communicationChannel: z.literal("POSTAL", { error: "the only marketing channel is POSTAL" }),
-    indicator: z.enum(indicators, { error: "the indicator is Y or N" }),
+    campaignType: oneOf(campaignTypes, "the campaign type is TRAVEL_OFFERS or PARTNER"),
+    communicationChannel: oneOf(["POSTAL"], "the only marketing channel is POSTAL"),
+    indicator: oneOf(indicators, "the indicator is Y or N"),
   })
   .strict();
 
 const contactPreferenceSchema = z
   .object({
-    communicationChannel: z.enum(contactChannels, { error: "the channel is EMAIL, SMS or PHONE" }),
-    indicator: z.enum(indicators, { error: "the indicator is Y or N" }),
+    communicationChannel: oneOf(contactChannels, "the channel is EMAIL, SMS or PHONE"),
+    indicator: oneOf(indicators, "the indicator is Y or N"),
   })
   .strict();
 

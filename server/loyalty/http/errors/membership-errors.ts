@@ -1,14 +1,11 @@
 import type { ErrorDefinition } from "../error-definition";
 
-/** P7 Register account (table E10) and P8 Update membership (table E11). */
+/**
+ * P7 Register account (table E10) and P8 Update membership (table E11).
+ * Their MANDATORY_DATA_MISSING is the ledger's entry (same code and child),
+ * defined once in ledger-errors.ts.
+ */
 export const membershipErrors = {
-  // Same entry as the ledger operations' (E8, E9): identical, so whichever spread comes last changes nothing.
-  MANDATORY_DATA_MISSING: {
-    status: 400,
-    code: "REQUEST_INVALID",
-    childCode: "MANDATORY_DATA_MISSING",
-    message: "A mandatory element is missing or the body does not follow the contract.",
-  },
   REGISTRATION_FAILED: {
     status: 400,
     code: "REQUEST_INVALID",

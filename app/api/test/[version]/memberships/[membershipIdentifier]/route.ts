@@ -1,0 +1,1 @@
+export { GET, POST, PUT, PATCH, DELETE } from "@/app/api/[version]/memberships/[membershipIdentifier]/route";

@@ -1,0 +1,55 @@
+import "server-only";
+import { membershipPathSchema, updateMembershipRequestSchema, updateMembershipVersions } from "@/lib/contract/update-membership";
+import { requireOwnAccount } from "@/server/loyalty/http/member-token";
+import { partnerOperation, type RouteHandler } from "@/server/loyalty/http/partner-operation";
+import { validateInput } from "@/server/loyalty/http/validate-input";
+import { updateMembership as applyMembershipUpdate } from "@/server/loyalty/members/update-membership";
+import { jsonObjectOrAbsent } from "./register-account";
+import { retrieveMembership } from "./retrieve-membership";
+
+/**
+ * `PATCH /v3/memberships/{membership-identifier}` (also under /test/): the
+ * member's own token, flat errors, 204 with an empty body.
+ */
+export const updateMembership = partnerOperation({
+  name: "update-membership",
+  method: "PATCH",
+  versions: updateMembershipVersions,
+  errorShape: "flat",
+  token: "member",
+  takesJsonBody: true,
+  forwardedForFirstOnly: true,
+  // E11: a body that breaks the JSON contract is MANDATORY_DATA_MISSING.
+  errors: { invalidJson: "MANDATORY_DATA_MISSING" },
+  async handle({ db, params, body, member, partner }) {
+    const path = validateInput(membershipPathSchema, params, { invalid: "DATA_INVALID" });
+    // No programme in this path: the membership must simply be the token's own (401 otherwise).
+    requireOwnAccount(member, member.programmeIdentifier, path.membershipIdentifier);
+    const request = validateInput(updateMembershipRequestSchema(), jsonObjectOrAbsent(body), {
+      invalid: "DATA_INVALID",
+      missing: "MANDATORY_DATA_MISSING",
+    });
+    await applyMembershipUpdate(db, path.membershipIdentifier, request, { partnerId: partner.id });
+    return { status: 204 };
+  },
+});
+
+/** Other methods on the membership resource: 405 naming both methods it serves. */
+function methodNotAllowed(handler: RouteHandler): RouteHandler {
+  return async (request, context) => {
+    const response = await handler(request, context);
+    if (response.status !== 405) return response;
+    const headers = new Headers(response.headers);
+    headers.set("Allow", "GET, PATCH");
+    return new Response(response.body, { status: response.status, headers });
+  };
+}
+
+/** The route's handlers: GET the read model, PATCH the update. */
+export const membershipResource: Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", RouteHandler> = {
+  GET: retrieveMembership.GET,
+  PATCH: updateMembership.PATCH,
+  POST: methodNotAllowed(updateMembership.POST),
+  PUT: methodNotAllowed(updateMembership.PUT),
+  DELETE: methodNotAllowed(updateMembership.DELETE),
+};
