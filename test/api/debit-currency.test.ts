@@ -218,3 +218,21 @@ describe("P5 debit: the response matches what is stored", () => {
     expect(stored?.serviceReference).toMatch(/^R[0-9A-Z]{9}$/);
   });
 });
+
+describe("P5 debit: a retry after the balance fell", () => {
+  it("returns the original debit even when the balance no longer covers it", async () => {
+    const member = "3081000000000011";
+    const { setBalance } = await import("../support/account-state");
+    await setBalance(database.db(), member, 300n);
+    const memberToken = await issueMemberToken(database.db(), member);
+    const body = debitBody({ monetaryAmount: { amount: "200", currency: { currencyCode: "POINTS" } } });
+    const first = await postDebit({ account: member, token: memberToken, body });
+    expect(first.status).toBe(201);
+    const retry = await postDebit({ account: member, token: memberToken, body });
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.json).toEqual(first.json);
+    expect((await accountState(database.db(), member)).balance).toBe(100n);
+    const other = { debitTransaction: { ...body.debitTransaction, description: "OTHER" } };
+    expectServiceError(await postDebit({ account: member, token: memberToken, body: other }), wrapped("REQUEST_INVALID", "DUPLICATE_TRANSACTION"));
+  });
+});

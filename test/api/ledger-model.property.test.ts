@@ -119,7 +119,7 @@ describe("the ledger against an in-memory model", () => {
         const setup = () => ({ model: { balance, debits: [] } as LedgerModel, real: { token } });
         await fc.asyncModelRun(setup, sequence);
       }),
-      { numRuns: 25 },
+      { numRuns: 40 },
     );
   });
 });

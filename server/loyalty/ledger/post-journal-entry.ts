@@ -64,14 +64,20 @@ export async function postJournalEntry(db: Database, input: JournalEntryInput): 
     );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const existing = await findPartnerTransaction(db, input.partnerId, input.kind, input.externalTransactionIdentifier);
-    if (existing?.requestFingerprint === input.requestFingerprint) return { outcome: "replayed", entry: existing };
-    if (existing) return { outcome: "refused", reason: "DUPLICATE_TRANSACTION" };
     // The only other unique rule of the journal: one reversal per debit.
-    return { outcome: "refused", reason: "ALREADY_REVERSED" };
+    return (await earlierAttempt(db, input)) ?? { outcome: "refused", reason: "ALREADY_REVERSED" };
   }
 
   const [row] = inserted;
-  if (!row) return { outcome: "refused", reason: "BALANCE_INSUFFICIENT" };
+  // A retry of a debit that went through must not be judged on today's balance.
+  if (!row) return (await earlierAttempt(db, input)) ?? { outcome: "refused", reason: "BALANCE_INSUFFICIENT" };
   return { outcome: "posted", entry: journalRowFromSql(row) };
+}
+
+/** The outcome owed to a request whose identifier the partner already used, if it did. */
+async function earlierAttempt(db: Database, input: JournalEntryInput): Promise<PostingOutcome | undefined> {
+  const existing = await findPartnerTransaction(db, input.partnerId, input.kind, input.externalTransactionIdentifier);
+  if (!existing) return undefined;
+  if (existing.requestFingerprint === input.requestFingerprint) return { outcome: "replayed", entry: existing };
+  return { outcome: "refused", reason: "DUPLICATE_TRANSACTION" };
 }
