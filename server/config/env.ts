@@ -22,6 +22,19 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Public origin of this app, used for absolute links such as `developerLink`. */
   APP_ORIGIN: z.url().default("http://localhost:3000"),
+
+  // The portal's side: where the loyalty service is, and the partner's credentials with it.
+  // Unset URLs mean this same app; unset credentials are the sandbox's Demo Partner.
+  LOYALTY_BASE_URL: optionalUrl.optional(),
+  LOYALTY_AUTH_URL: optionalUrl.optional(),
+  LOYALTY_PARTNER_AUTH_URL: optionalUrl.optional(),
+  LOYALTY_API_KEY: z.string().regex(/^[A-Za-z0-9]{24}$/).default("SBX0DEMO0PARTNER00000001"),
+  LOYALTY_CLIENT_ID: z.string().min(1).default("DEMO-10001"),
+  LOYALTY_CLIENT_SECRET: z.string().min(1).default("sandbox-client-secret"),
+  LOYALTY_FURTHER_CLIENT_ID: z.string().min(1).default("DEMO10001"),
+  LOYALTY_PARTNER_SECRET: z.string().min(1).default("sandbox-partner-secret"),
+  LOYALTY_BUSINESS_CONTEXT: z.string().min(1).default("DEMOPARTNER"),
+  LOYALTY_APPLICATION_NAME: z.string().min(1).default("PARTNERPORTAL"),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -1,0 +1,130 @@
+import type { z } from "zod";
+import type { CreditRequest } from "@/lib/contract/credit-currency";
+import { creditResponseSchema } from "@/lib/contract/credit-currency";
+import { debitResponseSchema, type DebitRequest } from "@/lib/contract/debit-currency";
+import { productPriceResponseSchema } from "@/lib/contract/product-pricing";
+import { accountResponseSchema, type AccountField } from "@/lib/contract/retrieve-account";
+import { membershipResponseSchema } from "@/lib/contract/retrieve-membership";
+import { programmeListResponseSchema, programmeResponseSchema } from "@/lib/contract/retrieve-programme";
+import { transactionsResponseSchema, type TransactionsVariant } from "@/lib/contract/retrieve-transactions";
+import { reverseResponseSchema, type ReverseRequest } from "@/lib/contract/reverse-transaction";
+import { callPartnerOperation, type CallContext, type HttpSettings } from "./http";
+
+export interface LoyaltyClientSettings extends HttpSettings {
+  /** `svc_client_applicationName` given at registration. */
+  applicationName: string;
+}
+
+export interface TransactionQuery {
+  startRecord?: number;
+  endRecord?: number;
+  /** `YYYY-MM-DD`, inclusive. */
+  dateMadeFrom?: string;
+  /** `YYYY-MM-DD`, exclusive. */
+  dateMadeTo?: string;
+}
+
+const segment = (value: string) => encodeURIComponent(value);
+
+/**
+ * A typed client of the partner operations. It knows only the contract in
+ * lib/contract and an HTTP address, so it works against any implementation
+ * of the spec. Every answer is validated; refusals are LoyaltyApiError.
+ */
+export function createLoyaltyClient(settings: LoyaltyClientSettings) {
+  const call = <Schema extends z.ZodType | undefined>(request: Parameters<typeof callPartnerOperation<Schema>>[1]) =>
+    callPartnerOperation(settings, request);
+
+  return {
+    retrieveProgrammes: (query: { locationIdentifier?: string; membershipIdentifier?: string } = {}, context?: CallContext) =>
+      call({
+        method: "GET",
+        path: "/v1/programmes",
+        query: { "location-identifier": query.locationIdentifier, "membership-identifier": query.membershipIdentifier },
+        context,
+        responseSchema: programmeListResponseSchema,
+      }),
+
+    retrieveProgramme: (programmeIdentifier: string, context?: CallContext) =>
+      call({ method: "GET", path: `/v1/programmes/${segment(programmeIdentifier)}`, context, responseSchema: programmeResponseSchema }),
+
+    retrieveAccount: (programme: string, membershipNumber: string, context: CallContext, fields?: AccountField[]) =>
+      call({
+        method: "GET",
+        path: `/v2/programmes/${segment(programme)}/accounts/${segment(membershipNumber)}`,
+        query: { fields: fields?.join(",") },
+        context,
+        responseSchema: accountResponseSchema,
+      }),
+
+    /** The primary programme's variant identifies the member by the token; the others name the account. */
+    retrieveTransactions: (
+      variant: TransactionsVariant,
+      programme: string,
+      membershipNumber: string,
+      query: TransactionQuery,
+      context: CallContext,
+    ) =>
+      call({
+        method: "GET",
+        path:
+          variant === "primary"
+            ? `/v1/programmes/${segment(programme)}/accounts/transactions`
+            : `/v1/programmes/${segment(programme)}/accounts/${segment(membershipNumber)}/transactions`,
+        query: {
+          "start-record": query.startRecord?.toString(),
+          "end-record": query.endRecord?.toString(),
+          "date-made-from": query.dateMadeFrom,
+          "date-made-to": query.dateMadeTo,
+        },
+        headers: variant === "primary" ? { svc_client_applicationName: settings.applicationName } : {},
+        context,
+        responseSchema: transactionsResponseSchema,
+      }),
+
+    creditAccount: (membershipNumber: string, body: CreditRequest, context?: CallContext) =>
+      call({
+        method: "POST",
+        path: `/v1/programmes/NORTHSTAR/accounts/${segment(membershipNumber)}/credit-transaction-requests`,
+        body,
+        context,
+        responseSchema: creditResponseSchema,
+      }),
+
+    debitAccount: (programme: string, membershipNumber: string, body: DebitRequest, context: CallContext) =>
+      call({
+        method: "POST",
+        path: `/v1/programmes/${segment(programme)}/accounts/${segment(membershipNumber)}/debit-transaction-requests`,
+        body,
+        headers: { svc_client_application_name: settings.applicationName },
+        context,
+        responseSchema: debitResponseSchema,
+      }),
+
+    reverseTransaction: (programme: string, membershipNumber: string, body: ReverseRequest, context: CallContext) =>
+      call({
+        method: "POST",
+        path: `/v1/programmes/${segment(programme)}/accounts/${segment(membershipNumber)}/reverse-transaction-requests`,
+        body,
+        context,
+        responseSchema: reverseResponseSchema,
+      }),
+
+    /** P7: 201 with an empty body. */
+    registerAccount: (membershipNumber: string, body: unknown, context?: CallContext) =>
+      call({ method: "POST", path: `/v2/memberships/${segment(membershipNumber)}/registrations`, body, context, responseSchema: undefined }),
+
+    /** P8: 204 with an empty body; send only the changed elements. */
+    updateMembership: (membershipNumber: string, body: unknown, context: CallContext) =>
+      call({ method: "PATCH", path: `/v3/memberships/${segment(membershipNumber)}`, body, context, responseSchema: undefined }),
+
+    /** The membership read model (an extension; see docs/decisions.md). */
+    retrieveMembership: (membershipNumber: string, context: CallContext) =>
+      call({ method: "GET", path: `/v3/memberships/${segment(membershipNumber)}`, context, responseSchema: membershipResponseSchema }),
+
+    priceProducts: (body: unknown, context?: CallContext) =>
+      call({ method: "POST", path: "/v2/product-prices", body, context, responseSchema: productPriceResponseSchema }),
+  };
+}
+
+export type LoyaltyClient = ReturnType<typeof createLoyaltyClient>;
