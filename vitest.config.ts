@@ -21,6 +21,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: "components",
+          include: ["test/components/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["test/support/components-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "pglite",
           include: databaseSuites,
           environment: "node",
@@ -47,6 +56,19 @@ export default defineConfig({
           include: ["test/http/**/*.test.ts"],
           environment: "node",
           globalSetup: ["scripts/ensure-build.ts"],
+          env: { LOG_LEVEL: "silent" },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["scripts/ensure-build.ts"],
+          // The sandbox registers the portal's callbacks on port 3000: one app (and browser) at a time.
+          fileParallelism: false,
+          testTimeout: 120_000,
           env: { LOG_LEVEL: "silent" },
         },
       },

@@ -28,8 +28,8 @@ export async function freePort(): Promise<number> {
  * database; pass DATABASE_URL to share a PostgreSQL database between
  * instances. Resolves once the sandbox answers.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  const port = await freePort();
+export async function startApp(env: Record<string, string> = {}, options: { port?: number } = {}): Promise<RunningApp> {
+  const port = options.port ?? (await freePort());
   const origin = `http://localhost:${port}`;
   // Only the tail is kept: a long run (the benchmark) logs a line per request.
   let output = "";

@@ -1,0 +1,35 @@
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+
+/** Debian's Chromium; browser downloads cannot work here (.ci/run installs it with apt-get). */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Screenshots of every page an end-to-end test visits, kept as test artifacts. */
+export const screenshotDir = path.resolve("test-results", "screenshots");
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+      `--user-data-dir=${mkdtempSync(path.join(tmpdir(), "chromium-"))}`,
+    ],
+  });
+}
+
+/** Saves a full-page screenshot under test-results/screenshots. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name.replace(/[^a-z0-9-]+/gi, "-")}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
