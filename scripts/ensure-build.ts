@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 
-const sources = ["app", "components", "lib", "server", "public", "next.config.mjs", "package-lock.json", "sandbox.json", "instrumentation.ts"];
+const sources = ["app", "components", "lib", "server", "public", "next.config.mjs", "package-lock.json", "sandbox.json", "instrumentation.ts", "proxy.ts"];
+const lockDir = path.join(".data", "build.lock");
 
 function newestModification(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -11,19 +12,47 @@ function newestModification(entry: string): number {
   return readdirSync(entry).reduce((newest, child) => Math.max(newest, newestModification(path.join(entry, child))), stats.mtimeMs);
 }
 
-/**
- * Vitest global setup of the HTTP suites: they run the production build, so
- * build it when it is missing or older than the sources. CI builds first and
- * this finds the build fresh.
- */
-export default function ensureBuild(): void {
+function isFresh(): boolean {
   const buildId = path.join(".next", "BUILD_ID");
   const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
-  const changed = Math.max(...sources.map(newestModification));
-  if (built >= changed) return;
-  console.log("HTTP tests: building the app (next build)...");
-  execFileSync(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "build"], {
-    stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  return built >= Math.max(...sources.map(newestModification));
+}
+
+/** One build at a time: suites started together wait for the first one's build. */
+function withBuildLock(task: () => void): void {
+  mkdirSync(".data", { recursive: true });
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lockDir);
+      break;
+    } catch {
+      // A lock older than the longest build belongs to a process that died.
+      if (existsSync(lockDir) && Date.now() - statSync(lockDir).mtimeMs > 10 * 60_000) rmSync(lockDir, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`waited 10 minutes for ${lockDir}`);
+      execFileSync("sleep", ["1"]);
+    }
+  }
+  try {
+    task();
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Global setup of the suites that run the production build (http, e2e) and
+ * of the benchmark: build when the build is missing or older than the
+ * sources. CI builds first and this finds the build fresh.
+ */
+export default function ensureBuild(): void {
+  if (isFresh()) return;
+  withBuildLock(() => {
+    if (isFresh()) return;
+    console.log("Building the app (next build)...");
+    execFileSync(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "build"], {
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
   });
 }
