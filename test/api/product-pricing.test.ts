@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { clearPartnerCache } from "@/server/loyalty/partners/cached-partner-lookup";
 import * as pricingRoute from "@/app/api/[version]/product-prices/route";
 import { parseErrorBody, wrappedErrorBodySchema } from "@/lib/contract/error-body";
 import { productPriceResponseSchema, type PriceOption, type ProductPriceResponse } from "@/lib/contract/product-pricing";
@@ -111,10 +112,13 @@ async function withConfiguration(change: Json, test: () => Promise<void>) {
   const db = database.db();
   const where = eq(partners.partnerIdentifier, sandbox.partners[0]!.partnerIdentifier);
   await db.update(partners).set({ pricingConfiguration: { ...sandbox.partners[0]!.pricing, ...change } }).where(where);
+  // The gateway remembers a partner for a few seconds; this test changes it on purpose.
+  clearPartnerCache();
   try {
     await test();
   } finally {
     await db.update(partners).set({ pricingConfiguration: sandbox.partners[0]!.pricing }).where(where);
+    clearPartnerCache();
   }
 }
 

@@ -28,7 +28,10 @@ export async function freePort(): Promise<number> {
  * database; pass DATABASE_URL to share a PostgreSQL database between
  * instances. Resolves once the sandbox answers.
  */
-export async function startApp(env: Record<string, string> = {}, options: { port?: number } = {}): Promise<RunningApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  options: { port?: number; /** Extra Node flags, e.g. `--cpu-prof` for profiling. */ nodeArgs?: string[] } = {},
+): Promise<RunningApp> {
   const port = options.port ?? (await freePort());
   const origin = `http://localhost:${port}`;
   // Only the tail is kept: a long run (the benchmark) logs a line per request.
@@ -36,7 +39,7 @@ export async function startApp(env: Record<string, string> = {}, options: { port
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
   };
-  const child: ChildProcess = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port)], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join("node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port)], {
     cwd: process.cwd(),
     env: {
       ...process.env,

@@ -6,7 +6,8 @@ import type { ErrorShape } from "@/lib/contract/error-body";
 import { getDatabase, type Database } from "@/server/db/database";
 import type { Partner } from "@/server/db/schema";
 import { logger } from "@/server/observability/logger";
-import { findPartnerByApiKey } from "@/server/loyalty/partners/find-partner-by-api-key";
+import { findPartnerByApiKeyCached } from "@/server/loyalty/partners/cached-partner-lookup";
+import type { PartnerWithKey } from "@/server/loyalty/partners/find-partner-by-api-key";
 import type { ErrorName } from "./error-catalogue";
 import { customerAddress, isValidForwardedFor } from "./forwarded-for";
 import { acceptsJson, isJsonContentType } from "./media-types";
@@ -30,6 +31,8 @@ export interface OperationContext {
   params: Record<string, string>;
   /** The partner owning the api_key. */
   partner: Partner;
+  /** Identifiers of the programmes the partner is registered with. */
+  partnerProgrammes: ReadonlySet<string>;
   db: Database;
   requestId: string;
   version: string;
@@ -84,6 +87,7 @@ interface GatewayState {
   startedAt: number;
   shape: ErrorShape;
   partner?: Partner;
+  partnerProgrammes?: ReadonlySet<string>;
 }
 
 /**
@@ -120,6 +124,7 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
         url,
         params,
         partner,
+        partnerProgrammes: state.partnerProgrammes ?? new Set(),
         db,
         requestId: state.requestId,
         version,
@@ -154,7 +159,9 @@ async function runThroughGateway(
   let response: Response;
   try {
     const db = await getDatabase();
-    state.partner = await authenticatePartner(db, url);
+    const found = await authenticatePartner(db, url);
+    state.partner = found.partner;
+    state.partnerProgrammes = found.programmes;
     response = await proceed(state, db, url);
   } catch (error) {
     response = errorResponse(error, state, url, operationName);
@@ -174,7 +181,7 @@ async function runThroughGateway(
   return response;
 }
 
-async function authenticatePartner(db: Database, url: URL): Promise<Partner> {
+async function authenticatePartner(db: Database, url: URL): Promise<PartnerWithKey> {
   const keys = url.searchParams.getAll("api_key");
   const apiKey = keys.length === 1 ? keys[0] : undefined;
   if (apiKey === undefined || !apiKeySchema.safeParse(apiKey).success) {
@@ -183,10 +190,10 @@ async function authenticatePartner(db: Database, url: URL): Promise<Partner> {
         keys.length > 1 ? "Send api_key once." : "Send api_key: exactly 24 alphanumeric characters.",
     });
   }
-  const found = await findPartnerByApiKey(db, apiKey);
+  const found = await findPartnerByApiKeyCached(db, apiKey);
   if (!found) throw new ServiceError("DEVELOPER_NOT_AUTHORIZED", { developerMessage: "The api_key is not recognised." });
   if (found.partner.status !== "ACTIVE") throw new ServiceError("DEVELOPER_INACTIVE");
-  return found.partner;
+  return found;
 }
 
 function validateHeaders(

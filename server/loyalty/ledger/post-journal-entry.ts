@@ -9,10 +9,17 @@ import { journalRowFromSql } from "./journal-row";
 export type PostingOutcome =
   | { outcome: "posted"; entry: Transaction }
   | { outcome: "replayed"; entry: Transaction }
-  | { outcome: "refused"; reason: "BALANCE_INSUFFICIENT" | "DUPLICATE_TRANSACTION" | "ALREADY_REVERSED" };
+  | { outcome: "refused"; reason: "NOT_MOVED" | "DUPLICATE_TRANSACTION" | "ALREADY_REVERSED" };
+
+/**
+ * The account to move: by id, or by membership number within a programme, in
+ * which case only an ACTIVE account moves (the debit path: one statement
+ * finds, checks and changes the account).
+ */
+export type PostingAccount = { id: number } | { membershipNumber: string; programmeIdentifier: string };
 
 export interface JournalEntryInput extends Omit<NewTransaction, "id" | "pointsDelta" | "kind" | "partnerId" | "accountId"> {
-  accountId: number;
+  account: PostingAccount;
   partnerId: number;
   kind: TransactionKind;
   /** Positive for credits and reversals, negative for debits. */
@@ -28,7 +35,7 @@ export interface JournalEntryInput extends Omit<NewTransaction, "id" | "pointsDe
  * only while that statement runs. A debit changes the balance by a
  * conditional UPDATE (`balance >= amount`), never by a read-then-write, so
  * concurrent debits cannot overdraw; when the condition fails nothing is
- * inserted. The database's unique indexes decide duplicates: a retry with
+ * inserted (NOT_MOVED: for an account given by id, an insufficient balance). The database's unique indexes decide duplicates: a retry with
  * the same body gets the original entry back and moves nothing, another
  * body with the same identifier is refused.
  */
@@ -36,6 +43,14 @@ export async function postJournalEntry(db: Database, input: JournalEntryInput): 
   const delta = input.pointsDelta.toString();
   const balanceCondition = input.pointsDelta < 0n ? sql`AND balance >= ${(-input.pointsDelta).toString()}::bigint` : sql``;
   const productSummary = input.productSummary === undefined || input.productSummary === null ? null : JSON.stringify(input.productSummary);
+  const accountId =
+    "id" in input.account
+      ? sql`${input.account.id}`
+      : sql`(SELECT a.id FROM loyalty.accounts a
+              JOIN loyalty.members m ON m.id = a.member_id
+              JOIN loyalty.programmes p ON p.id = a.programme_id
+              WHERE m.membership_number = ${input.account.membershipNumber}
+                AND p.identifier = ${input.account.programmeIdentifier} AND a.status = 'ACTIVE')`;
   let inserted: Record<string, unknown>[];
   try {
     inserted = rowsOf(
@@ -43,7 +58,7 @@ export async function postJournalEntry(db: Database, input: JournalEntryInput): 
         WITH moved AS (
           UPDATE loyalty.accounts
           SET balance = balance + ${delta}::bigint, last_activity_date = ${input.dateMade.toISOString().slice(0, 10)}::date
-          WHERE id = ${input.accountId} ${balanceCondition}
+          WHERE id = ${accountId} ${balanceCondition}
           RETURNING id
         )
         INSERT INTO loyalty.transactions (
@@ -70,7 +85,8 @@ export async function postJournalEntry(db: Database, input: JournalEntryInput): 
 
   const [row] = inserted;
   // A retry of a debit that went through must not be judged on today's balance.
-  if (!row) return (await earlierAttempt(db, input)) ?? { outcome: "refused", reason: "BALANCE_INSUFFICIENT" };
+  // Without an earlier attempt, the caller tells why nothing moved (balance or account).
+  if (!row) return (await earlierAttempt(db, input)) ?? { outcome: "refused", reason: "NOT_MOVED" };
   return { outcome: "posted", entry: journalRowFromSql(row) };
 }
 

@@ -10,7 +10,6 @@ import { postJournalEntry } from "@/server/loyalty/ledger/post-journal-entry";
 import { requestFingerprint } from "@/server/loyalty/ledger/request-fingerprint";
 import { newTransactionIdentifier } from "@/server/loyalty/ledger/transaction-identifiers";
 import { findMemberByMembershipNumber, type MemberRecord } from "@/server/loyalty/members/find-member";
-import { listPartnerProgrammes } from "@/server/loyalty/partners/list-partner-programmes";
 import { sandbox } from "@/server/loyalty/sandbox/sandbox-file";
 
 const creditProgrammes = new Set(sandbox.operationProgrammes.credit);
@@ -52,12 +51,11 @@ export const creditCurrency = partnerOperation({
   versions: creditCurrencyVersions,
   errorShape: "flat",
   takesJsonBody: true,
-  async handle({ db, params, partner, body }) {
+  async handle({ db, params, partner, partnerProgrammes, body }) {
     const path = validateInput(ledgerPathSchema, params, { invalid: "DATA_INVALID" });
     if (!creditProgrammes.has(path.programmeIdentifier)) {
       throw invalid("PROGRAMME_INVALID", "programmeIdentifier", `Credits are taken for ${[...creditProgrammes].join(", ")} only.`);
     }
-    const partnerProgrammes = await listPartnerProgrammes(db, partner.id);
     if (partnerProgrammes.size === 0) throw new ServiceError("INVALID_PROMOTER_CODE");
     if (!partnerProgrammes.has(path.programmeIdentifier)) throw new ServiceError("PARTNER_INVALID");
 
@@ -80,7 +78,7 @@ export const creditCurrency = partnerOperation({
 
     const posting = await postJournalEntry(db, {
       identifier: newTransactionIdentifier(),
-      accountId: record.account.id,
+      account: { id: record.account.id },
       partnerId: partner.id,
       kind: "CREDIT",
       pointsDelta: request.monetaryAmount.amount,
@@ -96,6 +94,7 @@ export const creditCurrency = partnerOperation({
       dateMade: now,
     });
     if (posting.outcome === "refused") {
+      if (posting.reason !== "DUPLICATE_TRANSACTION") throw new Error(`credit refused: ${posting.reason}`);
       throw invalid("DUPLICATE_TRANSACTION", "externalTransactionIdentifier", "This externalTransactionIdentifier was used for another credit.");
     }
     return {

@@ -2,6 +2,7 @@ import "server-only";
 import { debitCurrencyVersions, debitRequestSchema, type DebitResponse } from "@/lib/contract/debit-currency";
 import { ledgerPathSchema } from "@/lib/contract/ledger-path";
 import { toAscii } from "@/lib/text/to-ascii";
+import type { Database } from "@/server/db/connect";
 import type { Transaction } from "@/server/db/schema";
 import { partnerOperation } from "@/server/loyalty/http/partner-operation";
 import { invalid, ServiceError } from "@/server/loyalty/http/service-error";
@@ -10,7 +11,6 @@ import { postJournalEntry } from "@/server/loyalty/ledger/post-journal-entry";
 import { requestFingerprint } from "@/server/loyalty/ledger/request-fingerprint";
 import { newServiceReference, newTransactionIdentifier } from "@/server/loyalty/ledger/transaction-identifiers";
 import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
-import { listPartnerProgrammes } from "@/server/loyalty/partners/list-partner-programmes";
 import { sandbox } from "@/server/loyalty/sandbox/sandbox-file";
 
 const requiredPartnerProgramme = sandbox.operationProgrammes.debitPartnerMustBeAssociatedWith;
@@ -40,6 +40,15 @@ function requireApplicationName(request: Request): void {
   }
 }
 
+/** The refusal for a debit that moved nothing: the account, its status, or else its balance. */
+async function whyNothingMoved(db: Database, membershipNumber: string): Promise<ServiceError> {
+  const record = await findMemberByMembershipNumber(db, membershipNumber);
+  if (!record) return invalid("DATA_INVALID", "accountIdentifier", "Identifier not found.");
+  if (record.account.status === "INACTIVE") return new ServiceError("IDENTIFIER_NOT_ACTIVATED");
+  if (record.account.status !== "ACTIVE") return invalid("DATA_INVALID", "accountIdentifier", "The account's status does not allow debits.");
+  return new ServiceError("BALANCE_INSUFFICIENT");
+}
+
 /**
  * `POST /v1/programmes/{programme}/accounts/{account}/debit-transaction-requests`:
  * validate, check the balance, debit and confirm; on any refusal the balance is unchanged.
@@ -57,28 +66,23 @@ export const debitCurrency = partnerOperation({
     invalidJson: "MANDATORY_DATA_MISSING",
     invalidToken: "DEBIT_TOKEN_INVALID",
   },
-  async handle({ db, params, partner, member, request, body }) {
+  async handle({ db, params, partner, partnerProgrammes, member, request, body }) {
     requireApplicationName(request);
     const path = validateInput(ledgerPathSchema, params, { invalid: "DATA_INVALID" });
     if (member.membershipNumber !== path.accountIdentifier || member.programmeIdentifier !== path.programmeIdentifier) {
       throw new ServiceError("MEMBERSHIP_TOKEN_MISMATCH");
     }
-    if (!(await listPartnerProgrammes(db, partner.id)).has(requiredPartnerProgramme)) {
+    if (!partnerProgrammes.has(requiredPartnerProgramme)) {
       throw invalid("DATA_INVALID", undefined, `Debits are open to partners of ${requiredPartnerProgramme} only.`);
     }
     const { debitTransaction: debit } = validateInput(debitRequestSchema, body, { invalid: "DATA_INVALID", missing: "MANDATORY_DATA_MISSING" });
 
-    const record = await findMemberByMembershipNumber(db, path.accountIdentifier);
-    if (!record) throw invalid("DATA_INVALID", "accountIdentifier", "Identifier not found.");
-    if (record.account.status === "INACTIVE") throw new ServiceError("IDENTIFIER_NOT_ACTIVATED");
-    if (record.account.status !== "ACTIVE") {
-      throw invalid("DATA_INVALID", "accountIdentifier", "The account's status does not allow debits.");
-    }
-
+    // One statement finds the active account, checks the balance and debits it;
+    // only when nothing moved is the account looked at again to say why.
     const posting = await postJournalEntry(db, {
       identifier: newTransactionIdentifier(),
       serviceReference: newServiceReference(),
-      accountId: record.account.id,
+      account: { membershipNumber: path.accountIdentifier, programmeIdentifier: path.programmeIdentifier },
       partnerId: partner.id,
       kind: "DEBIT",
       pointsDelta: -debit.monetaryAmount.amount,
@@ -93,7 +97,7 @@ export const debitCurrency = partnerOperation({
       dateMade: new Date(),
     });
     if (posting.outcome === "refused") {
-      if (posting.reason === "BALANCE_INSUFFICIENT") throw new ServiceError("BALANCE_INSUFFICIENT");
+      if (posting.reason === "NOT_MOVED") throw await whyNothingMoved(db, path.accountIdentifier);
       throw invalid("DUPLICATE_TRANSACTION", "debitTransaction.externalTransactionIdentifier", "This externalTransactionIdentifier was used for another debit.");
     }
     return {

@@ -80,7 +80,7 @@ export const reverseTransaction = partnerOperation({
 
     const posting = await postJournalEntry(db, {
       identifier: newTransactionIdentifier(),
-      accountId: record.account.id,
+      account: { id: record.account.id },
       partnerId: partner.id,
       kind: "REVERSAL",
       pointsDelta: -debit.pointsDelta,

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
+import { apiKeys, partnerProgrammes, partners, programmes, type Partner } from "@/server/db/schema";
 import { sha256Hex } from "@/server/loyalty/security/digests";
-import { apiKeys, partners, type Partner } from "@/server/db/schema";
 
 /** How api keys are stored: a stolen table does not hand out working keys. */
 export function hashApiKey(apiKey: string): string {
@@ -11,15 +11,21 @@ export function hashApiKey(apiKey: string): string {
 export interface PartnerWithKey {
   partner: Partner;
   environment: "staging" | "live";
+  /** Identifiers of the programmes the partner is registered with. */
+  programmes: ReadonlySet<string>;
 }
 
-/** The partner holding an unrevoked api_key, or undefined. */
+/** The partner holding an unrevoked api_key, with its programmes, in one query; or undefined. */
 export async function findPartnerByApiKey(db: Database, apiKey: string): Promise<PartnerWithKey | undefined> {
-  const [row] = await db
-    .select({ partner: partners, environment: apiKeys.environment })
+  const rows = await db
+    .select({ partner: partners, environment: apiKeys.environment, programme: programmes.identifier })
     .from(apiKeys)
     .innerJoin(partners, eq(partners.id, apiKeys.partnerId))
-    .where(and(eq(apiKeys.keyHash, hashApiKey(apiKey)), isNull(apiKeys.revokedAt)))
-    .limit(1);
-  return row;
+    .leftJoin(partnerProgrammes, eq(partnerProgrammes.partnerId, partners.id))
+    .leftJoin(programmes, eq(programmes.id, partnerProgrammes.programmeId))
+    .where(and(eq(apiKeys.keyHash, hashApiKey(apiKey)), isNull(apiKeys.revokedAt)));
+  const [first] = rows;
+  if (!first) return undefined;
+  const identifiers = rows.map((row) => row.programme).filter((identifier): identifier is string => identifier !== null);
+  return { partner: first.partner, environment: first.environment, programmes: new Set(identifiers) };
 }

@@ -1,0 +1,31 @@
+import type { Database } from "@/server/db/connect";
+import { findPartnerByApiKey, type PartnerWithKey } from "./find-partner-by-api-key";
+
+/**
+ * Seconds a known api_key's partner is remembered by one instance. Every
+ * partner request starts with this lookup; remembering it briefly saves a
+ * query per request, and a revoked key or deactivated partner takes effect
+ * within this time (docs/decisions.md). Unknown keys are never remembered.
+ */
+export const partnerCacheSeconds = 10;
+const maximumEntries = 1_000;
+
+const cache = new Map<string, { found: PartnerWithKey; until: number }>();
+
+export async function findPartnerByApiKeyCached(db: Database, apiKey: string, now = Date.now()): Promise<PartnerWithKey | undefined> {
+  const cached = cache.get(apiKey);
+  if (cached && cached.until > now) return cached.found;
+  const found = await findPartnerByApiKey(db, apiKey);
+  if (found) {
+    if (cache.size >= maximumEntries) cache.clear();
+    cache.set(apiKey, { found, until: now + partnerCacheSeconds * 1_000 });
+  } else {
+    cache.delete(apiKey);
+  }
+  return found;
+}
+
+/** Forget every remembered partner (tests that change partners). */
+export function clearPartnerCache(): void {
+  cache.clear();
+}
