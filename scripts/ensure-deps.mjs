@@ -9,8 +9,8 @@ const stale =
   (existsSync("package-lock.json") && statSync("package-lock.json").mtimeMs > statSync(marker).mtimeMs);
 
 if (stale) {
-  console.log("Installing dependencies (npm ci)...");
-  execSync(existsSync("package-lock.json") ? "npm ci --no-audit --no-fund" : "npm install --no-audit --no-fund", {
-    stdio: "inherit",
-  });
+  console.log("Installing the locked dependencies (npm install)...");
+  // Not `npm ci`: it refuses a lock without other platforms' optional binaries, which this
+  // registry does not serve; `npm install` keeps to the lock all the same.
+  execSync("npm install --no-audit --no-fund", { stdio: "inherit" });
 }
