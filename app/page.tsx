@@ -15,7 +15,24 @@ export default function HomePage() {
         A faithful sandbox of the partner API, seeded with public test data, and the partner portal built on it.
       </p>
 
-      <section aria-labelledby="try-it" className="mt-10 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <section aria-labelledby="portal" className="mt-10 rounded-xl border border-brand-600/30 bg-brand-50 p-6">
+        <h2 id="portal" className="text-lg font-semibold text-brand-900">
+          Partner portal
+        </h2>
+        <p className="mt-2 text-slate-700">
+          Sign in as a sandbox member (for example <code className="font-mono text-sm">demo.member1</code> or{" "}
+          <code className="font-mono text-sm">demo.meridian</code>, password <code className="font-mono text-sm">{sandbox.password}</code>) to see a
+          balance and transaction history through the API.
+        </p>
+        <a
+          className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+          href="/login"
+        >
+          Sign in to the portal
+        </a>
+      </section>
+
+      <section aria-labelledby="try-it" className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="try-it" className="text-lg font-semibold">
           Try it
         </h2>

@@ -49,3 +49,17 @@ export class LoyaltyUnavailableError extends Error {
     this.name = "LoyaltyUnavailableError";
   }
 }
+
+/** A token service (grant, secure key) refused a request: the OAuth error resource, made typed. */
+export class LoyaltyTokenError extends Error {
+  readonly status: number;
+  /** The OAuth `error` code, e.g. `invalid_grant`. */
+  readonly error: string;
+
+  constructor(status: number, error: string, description?: string) {
+    super(description ? `${error}: ${description}` : error);
+    this.name = "LoyaltyTokenError";
+    this.status = status;
+    this.error = error;
+  }
+}

@@ -35,6 +35,22 @@ const environmentSchema = z.object({
   LOYALTY_PARTNER_SECRET: z.string().min(1).default("sandbox-partner-secret"),
   LOYALTY_BUSINESS_CONTEXT: z.string().min(1).default("DEMOPARTNER"),
   LOYALTY_APPLICATION_NAME: z.string().min(1).default("PARTNERPORTAL"),
+
+  // The portal's member sign-in (next-auth). Without NEXTAUTH_SECRET a random
+  // secret is generated once and kept in NEXTAUTH_SECRET_FILE, so a fresh
+  // machine runs the sandbox and no constant secret ships with the code.
+  NEXTAUTH_SECRET: z
+    .string()
+    .transform((value) => (value.trim() === "" ? undefined : value))
+    .pipe(z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)").optional())
+    .optional(),
+  NEXTAUTH_SECRET_FILE: z.string().min(1).default(".data/nextauth-secret"),
+  /** Public URL of the portal's sign-in routes' origin; APP_ORIGIN when unset. */
+  NEXTAUTH_URL: optionalUrl.optional(),
+  /** Hours a member stays signed in (the refresh token may last longer). */
+  PORTAL_SESSION_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  /** The portal's name on the further programmes' login page (A3 `brandName`: 1 to 50 letters). */
+  PORTAL_BRAND_NAME: z.string().regex(/^[A-Za-z]{1,50}$/, "PORTAL_BRAND_NAME must be 1 to 50 letters").default("DemoPartner"),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

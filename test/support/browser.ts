@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 
@@ -21,7 +20,8 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-component-update",
       "--no-first-run",
       "--disable-sync",
-      `--user-data-dir=${mkdtempSync(path.join(tmpdir(), "chromium-"))}`,
+      // No --user-data-dir: playwright gives each launch a fresh temporary profile
+      // and refuses the argument (launchPersistentContext is for a kept profile).
     ],
   });
 }

@@ -1,1 +1,2 @@
 export * from "./loyalty";
+export * from "./portal";

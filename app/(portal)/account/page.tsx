@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AccountSummary } from "@/components/account/account-summary";
+import { ServiceProblem } from "@/components/portal/service-problem";
+import { programmeName } from "@/lib/portal/sign-in-programmes";
+import { loadAccount } from "@/server/portal/account/load-account";
+import { requireMemberSession } from "@/server/portal/auth/member-session";
+import { serviceFailure } from "@/server/portal/service-failure";
+
+export const metadata: Metadata = { title: "Your account" };
+
+export default async function AccountPage() {
+  const session = await requireMemberSession();
+  let account;
+  try {
+    account = await loadAccount(session);
+  } catch (error) {
+    const failure = await serviceFailure(error);
+    return (
+      <>
+        <h1 className="mb-4 text-2xl font-bold tracking-tight">Your account</h1>
+        <ServiceProblem {...failure} retryHref="/account" />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-bold tracking-tight">
+        {session.name ? `Hello, ${session.name.split(" ")[0]}` : "Your account"}
+      </h1>
+      <AccountSummary account={account} programmeName={programmeName(session.programme)} membershipNumber={session.membershipNumber} />
+      <p className="mt-6">
+        <Link
+          href="/transactions"
+          className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+        >
+          See your transactions
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useState } from "react";
+import { signInProgrammes, type SignInProvider } from "@/lib/portal/sign-in-programmes";
+
+/**
+ * One button per programme. Each starts next-auth's sign-in for that
+ * programme, which sends the member to the programme's own login page and
+ * back to `callbackUrl`.
+ */
+export function ProgrammeSignIn({ callbackUrl }: { callbackUrl: string }) {
+  const [starting, setStarting] = useState<SignInProvider | null>(null);
+  return (
+    <ul className="space-y-3" aria-label="Programmes">
+      {signInProgrammes.map((programme) => (
+        <li key={programme.provider}>
+          <button
+            type="button"
+            disabled={starting !== null}
+            aria-describedby={`${programme.provider}-description`}
+            onClick={() => {
+              setStarting(programme.provider);
+              void signIn(programme.provider, { callbackUrl }).catch(() => setStarting(null));
+            }}
+            className="group flex min-h-16 w-full items-center justify-between gap-4 rounded-xl border border-slate-200 bg-white px-4 py-3 text-left shadow-sm hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 disabled:cursor-wait disabled:opacity-70"
+          >
+            <span>
+              <span className="block font-semibold text-slate-900 group-hover:text-brand-700">Sign in with {programme.name}</span>
+              <span id={`${programme.provider}-description`} className="block text-sm text-slate-600">
+                {starting === programme.provider ? "Taking you to the programme's login page…" : programme.description}
+              </span>
+            </span>
+            <span aria-hidden="true" className="text-xl text-slate-400 group-hover:text-brand-700">
+              →
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,33 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+export interface PortalNavItem {
+  href: string;
+  label: string;
+}
+
+/** The member pages' navigation; the current page is marked for assistive technology too. */
+export function PortalNav({ items }: { items: PortalNavItem[] }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Member pages" className="-mb-px flex gap-1 overflow-x-auto">
+      {items.map((item) => {
+        const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
+        return (
+          <Link
+            key={item.href}
+            href={item.href}
+            aria-current={current ? "page" : undefined}
+            className={`inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-3 text-sm font-medium focus:outline-none focus-visible:rounded-t focus-visible:ring-2 focus-visible:ring-brand-600 ${
+              current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+            }`}
+          >
+            {item.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,40 @@
+import type { TransactionsResponse } from "@/lib/contract/retrieve-transactions";
+
+/** One line of the member's history, as the portal shows it. */
+export interface TransactionRow {
+  identifier: string;
+  kind: "credit" | "debit";
+  /** As the service sent it: a day (primary variant) or an instant (other variant). */
+  dateMade: string;
+  description: string;
+  points: number;
+  reference?: string;
+  /** Who credited the points (credits only). */
+  source?: string;
+}
+
+export function toTransactionRows(response: TransactionsResponse): TransactionRow[] {
+  return (response.transaction ?? []).map((entry) => {
+    if ("creditTransaction" in entry) {
+      const credit = entry.creditTransaction;
+      return {
+        identifier: credit.identifier,
+        kind: "credit" as const,
+        dateMade: credit.dateMade,
+        description: credit.description,
+        points: credit.amount.amount,
+        reference: credit.externalReferenceIdentifier,
+        source: credit.externalSource,
+      };
+    }
+    const debit = entry.debitTransaction;
+    return {
+      identifier: debit.identifier,
+      kind: "debit" as const,
+      dateMade: debit.dateMade,
+      description: debit.description,
+      points: debit.amount.amount,
+      reference: debit.externalReferenceIdentifier,
+    };
+  });
+}

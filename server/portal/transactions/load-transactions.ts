@@ -1,0 +1,32 @@
+import "server-only";
+import type { TransactionsVariant } from "@/lib/contract/retrieve-transactions";
+import { planTransactionRequest, transactionsPageSize, type TransactionFilters } from "@/lib/portal/transaction-paging";
+import { toTransactionRows, type TransactionRow } from "@/lib/portal/transaction-rows";
+import { primaryProgramme } from "@/server/portal/auth/loyalty-provider";
+import type { MemberSession } from "@/server/portal/auth/member-session";
+import { customerIp } from "@/server/portal/customer-ip";
+import { loyaltyService } from "@/server/portal/loyalty-service";
+
+/** The primary programme has its own variant of P3 (member from the token, records 1–20). */
+export function transactionsVariant(programme: string): TransactionsVariant {
+  return programme === primaryProgramme ? "primary" : "other";
+}
+
+export interface TransactionPage {
+  rows: TransactionRow[];
+  hasNext: boolean;
+}
+
+/** One page of the member's history (P3), with whether another follows. */
+export async function loadTransactionPage(session: MemberSession, filters: TransactionFilters): Promise<TransactionPage> {
+  const variant = transactionsVariant(session.programme);
+  const answer = await loyaltyService().retrieveTransactions(
+    variant,
+    session.programme,
+    session.membershipNumber,
+    planTransactionRequest(variant, filters),
+    { accessToken: session.accessToken, customerIp: await customerIp() },
+  );
+  const rows = toTransactionRows(answer);
+  return { rows: rows.slice(0, transactionsPageSize), hasNext: rows.length > transactionsPageSize };
+}

@@ -1,0 +1,86 @@
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { TransactionsTable } from "@/components/transactions/transactions-table";
+import type { TransactionRow } from "@/lib/portal/transaction-rows";
+
+const credit: TransactionRow = {
+  identifier: "SBXCREDIT0001",
+  kind: "credit",
+  dateMade: "2026-11-11",
+  description: "DEMOSHOP-PURCHASE",
+  points: 2000,
+  reference: "GS6JXE",
+  source: "DEMOSHOP",
+};
+const debit: TransactionRow = {
+  identifier: "SBXOLDDEBIT0001",
+  kind: "debit",
+  dateMade: "2026-10-12T09:30:00.000Z",
+  description: "DEMOSHOP&POINTS",
+  points: 125000,
+  reference: "R895402727",
+};
+
+describe("the transactions table", () => {
+  it("tells credits from debits by label and sign, not by colour alone", () => {
+    render(<TransactionsTable rows={[credit, debit]} page={1} filtered={false} />);
+    const [, creditRow, debitRow] = screen.getAllByRole("row");
+
+    const creditCells = within(creditRow!).getAllByRole("cell");
+    expect(creditCells[0]!.textContent).toBe("11 Nov 2026");
+    expect(creditCells[1]!.textContent).toContain("DEMOSHOP-PURCHASE");
+    expect(creditCells[1]!.textContent).toContain("Ref. GS6JXE");
+    expect(creditCells[1]!.textContent).toContain("From DEMOSHOP");
+    expect(creditCells[2]!.textContent).toBe("+2,000Credit");
+
+    const debitCells = within(debitRow!).getAllByRole("cell");
+    expect(debitCells[0]!.textContent).toBe("12 Oct 2026");
+    expect(debitCells[0]!.querySelector("time")?.getAttribute("datetime")).toBe("2026-10-12");
+    expect(debitCells[1]!.textContent).toContain("Ref. R895402727");
+    expect(debitCells[2]!.textContent).toBe("\u2212125,000Debit");
+  });
+
+  it("has a header row and a caption naming the page", () => {
+    render(<TransactionsTable rows={[credit]} page={2} filtered={false} previousHref="/transactions" />);
+    const table = screen.getByRole("table", { name: "Transactions, page 2, latest first" });
+    expect(within(table).getAllByRole("columnheader").map((header) => header.textContent)).toEqual(["Date", "Details", "Points"]);
+  });
+
+  it("links to the neighbouring pages, and shows the missing one as unavailable", () => {
+    render(<TransactionsTable rows={[credit]} page={1} filtered={false} nextHref="/transactions?page=2" />);
+    const pages = screen.getByRole("navigation", { name: "Transaction pages" });
+    expect(within(pages).getByRole("link", { name: /Next/ }).getAttribute("href")).toBe("/transactions?page=2");
+    expect(within(pages).queryByRole("link", { name: /Previous/ })).toBeNull();
+    expect(within(pages).getByText("Previous").closest("[aria-disabled]")?.getAttribute("aria-disabled")).toBe("true");
+    expect(within(pages).getByText("Page 1")).toBeTruthy();
+  });
+
+  it("on the last page links back only", () => {
+    render(<TransactionsTable rows={[debit]} page={2} filtered={false} previousHref="/transactions" note="Northstar Club shows your 20 most recent transactions." />);
+    const pages = screen.getByRole("navigation", { name: "Transaction pages" });
+    expect(within(pages).getByRole("link", { name: /Previous/ }).getAttribute("href")).toBe("/transactions");
+    expect(within(pages).queryByRole("link", { name: /Next/ })).toBeNull();
+    expect(screen.getByText("Northstar Club shows your 20 most recent transactions.")).toBeTruthy();
+  });
+
+  it("says so when there is nothing yet", () => {
+    render(<TransactionsTable rows={[]} page={1} filtered={false} />);
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(screen.getByRole("status").textContent).toContain("No transactions yet");
+    expect(within(screen.getByRole("status")).queryByRole("link")).toBeNull();
+  });
+
+  it("offers to clear dates when the filter found nothing", () => {
+    render(<TransactionsTable rows={[]} page={1} filtered emptyAction={{ href: "/transactions", label: "Clear dates" }} />);
+    const status = screen.getByRole("status");
+    expect(status.textContent).toContain("No transactions in these dates");
+    expect(within(status).getByRole("link", { name: "Clear dates" }).getAttribute("href")).toBe("/transactions");
+  });
+
+  it("past the end of the history, leads back to the first page", () => {
+    render(<TransactionsTable rows={[]} page={3} filtered={false} previousHref="/transactions?page=2" emptyAction={{ href: "/transactions", label: "Back to the first page" }} />);
+    const status = screen.getByRole("status");
+    expect(status.textContent).toContain("No more transactions");
+    expect(within(status).getByRole("link", { name: "Back to the first page" })).toBeTruthy();
+  });
+});

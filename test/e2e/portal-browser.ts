@@ -1,0 +1,66 @@
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect } from "vitest";
+import type { Page } from "playwright-core";
+import sandbox from "@/sandbox.json";
+import { screenshot } from "../support/browser";
+import { startApp, type RunningApp } from "../support/start-app";
+
+/** The sandbox registers the portal's callbacks on http://localhost:3000, so the portal must run there. */
+export const portalPort = 3000;
+export const password = sandbox.password;
+
+/** Fails with a clear message when something already listens on the port (another app would answer our test). */
+export async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const server = createServer();
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "EADDRINUSE"
+          ? new Error(
+              `Port ${port} is taken. The sandbox registers the portal's OAuth callbacks on http://localhost:${port}, ` +
+                "so the end-to-end tests must start the portal there: stop whatever listens on it (npm run dev?) and run again.",
+            )
+          : error,
+      ),
+    );
+    server.listen(port, () => server.close(() => resolve()));
+  });
+}
+
+/** The app on port 3000, with its own NEXTAUTH secret file (generated on first use, as on a fresh machine). */
+export async function startPortal(env: Record<string, string> = {}): Promise<RunningApp> {
+  await assertPortFree(portalPort);
+  const secretFile = path.join(mkdtempSync(path.join(tmpdir(), "portal-secret-")), "nextauth-secret");
+  return startApp({ NEXTAUTH_SECRET_FILE: secretFile, ...env }, { port: portalPort });
+}
+
+/** Screenshots are named by test step; every page visited gets one, once its styles have loaded. */
+export async function snap(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState("load");
+  // An unstyled page (a stylesheet that failed to load) would pass every other check.
+  expect(await page.evaluate(() => document.styleSheets.length)).toBeGreaterThan(0);
+  await screenshot(page, name);
+}
+
+/** From the portal's login page, through the programme's own login page, back to the page asked for. */
+export async function signIn(page: Page, options: { programme: RegExp; username: string; shotPrefix: string; loginPageHost?: string }) {
+  await page.getByRole("button", { name: options.programme }).click();
+  await page.waitForURL((url) => url.pathname === "/oauth/auth/login" || url.pathname === "/partner-oauth/secure/code");
+  if (options.loginPageHost) expect(new URL(page.url()).host).toBe(options.loginPageHost);
+  await snap(page, `${options.shotPrefix}-programme-login`);
+  await page.locator("#username").fill(options.username);
+  await page.locator("#password").fill(password);
+  await page.locator("button[type=submit]").click();
+  await page.waitForURL((url) => url.port === String(portalPort) && !url.pathname.startsWith("/api/auth") && !url.pathname.startsWith("/login"));
+}
+
+/** The rows of the transactions table, as the member reads them, once the page shows the history or its empty state. */
+export async function transactionRows(page: Page): Promise<{ kind: string; text: string }[]> {
+  await page.locator("tbody tr, [role=status]:has-text('transactions')").first().waitFor();
+  return page.locator("tbody tr").evaluateAll((rows) =>
+    rows.map((row) => ({ kind: row.getAttribute("data-kind") ?? "", text: (row.textContent ?? "").replace(/\s+/g, " ").trim() })),
+  );
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import sandbox from "@/sandbox.json";
+import { launchBrowser } from "../support/browser";
+import { startApp, type RunningApp } from "../support/start-app";
+import { signIn, snap, startPortal } from "./portal-browser";
+
+const apiKey = sandbox.partners[0]!.apiKeys.staging;
+const member1 = sandbox.members.find((member) => member.username === "demo.member1")!;
+const credited = 1_234;
+
+describe("the portal against a loyalty service elsewhere (LOYALTY_* URLs)", () => {
+  let service: RunningApp;
+  let portal: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // Two instances, each with its own in-memory database: the service on a free port, the portal on 3000.
+    service = await startApp();
+    portal = await startPortal({
+      LOYALTY_BASE_URL: `${service.origin}/api`,
+      LOYALTY_AUTH_URL: `${service.origin}/oauth`,
+      LOYALTY_PARTNER_AUTH_URL: `${service.origin}/partner-oauth`,
+    });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+    await service?.stop();
+  });
+
+  it("signs in on the other instance's login page and shows the balance that instance holds", async () => {
+    // P4 on the service instance only: the portal instance's own database still says 250,000.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    const credit = await fetch(
+      `${service.origin}/api/v1/programmes/NORTHSTAR/accounts/${member1.membershipNumber}/credit-transaction-requests?api_key=${apiKey}`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({
+          description: "REMOTE-SERVICE-TEST",
+          monetaryAmount: { amount: String(credited), currency: { currencyCode: "POINTS" } },
+          externalTransactionIdentifier: `E2E${randomUUID().replaceAll("-", "").slice(0, 20)}`,
+          externalTransactionDate: yesterday,
+          externalReferenceIdentifier: "E2E1",
+          externalSource: "DEMOSHOP",
+          type: "COLLECTION",
+          person: { name: { firstName: member1.firstName, familyName: member1.familyName } },
+        }),
+      },
+    );
+    expect(credit.status, await credit.clone().text()).toBe(201);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${portal.origin}/login`);
+    await snap(page, "remote-01-login");
+    await signIn(page, {
+      programme: /Northstar Club/,
+      username: member1.username!,
+      shotPrefix: "remote-02",
+      loginPageHost: new URL(service.origin).host,
+    });
+    expect(new URL(page.url()).origin).toBe(portal.origin);
+    const expected = (member1.balance + credited).toLocaleString("en-GB");
+    await expect.poll(() => page.getByRole("region", { name: "Points balance" }).textContent()).toContain(expected);
+    await snap(page, "remote-03-account");
+
+    await page.goto(`${portal.origin}/transactions`);
+    await page.locator("tbody tr").first().waitFor();
+    expect(await page.locator("tbody tr").first().textContent()).toContain("REMOTE-SERVICE-TEST");
+    await snap(page, "remote-04-transactions");
+    await context.close();
+  });
+});
