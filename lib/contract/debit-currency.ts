@@ -1,28 +1,11 @@
 import { z } from "zod";
+import { flightAncillaryTypesV1 } from "./flight-ancillary-types";
 import { latinLetter, pointsAmountSchema, productFeatureSummarySchema, referenceCharacters } from "./ledger-fields";
 
 /** P5 Debit currency (a redemption). */
 export const debitCurrencyVersions = ["v1"] as const;
 
-export const debitProductTypes = [
-  "FLIGHT",
-  "HOTEL",
-  "CAR_HIRE",
-  "INSURANCE",
-  "SEAT",
-  "PET",
-  "BAGGAGE",
-  "SPECIAL_BAGGAGE",
-  "LOUNGE_PASS",
-  "PARKING",
-  "MEALS",
-  "WIFI",
-  "UPGRADE",
-  "BUY_ON_BOARD",
-  "UNACCOMPANIED_MINOR",
-  "FEES",
-  "OTHER",
-] as const;
+export const debitProductTypes = ["FLIGHT", "HOTEL", "CAR_HIRE", "INSURANCE", ...flightAncillaryTypesV1, "OTHER"] as const;
 
 const missing = (message: string) => ({ message, params: { error: "MANDATORY_DATA_MISSING" } });
 

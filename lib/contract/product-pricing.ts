@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flightAncillaryTypesV1 } from "./flight-ancillary-types";
 
 /**
  * P9 Retrieve product pricing: the request body (`priceSearchCriteria`) and
@@ -25,20 +26,7 @@ export const MAX_PRICE_MINOR_UNITS = 99_999_999;
 /** Arrays the spec leaves open-ended (1..n, 0..n) are capped, so one request cannot ask for unbounded work. */
 export const MAX_ITEMS = 20;
 
-export const flightAncillaryTypesV1 = [
-  "SEAT",
-  "PET",
-  "BAGGAGE",
-  "SPECIAL_BAGGAGE",
-  "LOUNGE_PASS",
-  "PARKING",
-  "MEALS",
-  "WIFI",
-  "UPGRADE",
-  "BUY_ON_BOARD",
-  "UNACCOMPANIED_MINOR",
-  "FEES",
-] as const;
+export { flightAncillaryTypesV1 };
 export const flightAncillaryTypesV2 = [...flightAncillaryTypesV1, "PRIORITY_BOARDING"] as const;
 export type FlightAncillaryType = (typeof flightAncillaryTypesV2)[number];
 

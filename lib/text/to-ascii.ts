@@ -1,32 +1,56 @@
-/** Letters that Unicode decomposition does not reduce to ASCII. */
-const specialLetters: Record<string, string> = {
+/**
+ * Letters that Unicode decomposition does not reduce to ASCII (letters of
+ * their own, not a base letter with a mark), and the typographic punctuation
+ * partners' forms tend to produce.
+ */
+const ownLetters: Readonly<Record<string, string>> = {
   ß: "ss",
   ẞ: "SS",
-  æ: "ae",
   Æ: "AE",
-  œ: "oe",
+  æ: "ae",
   Œ: "OE",
-  ø: "o",
+  œ: "oe",
   Ø: "O",
-  ł: "l",
+  ø: "o",
   Ł: "L",
-  đ: "d",
+  ł: "l",
+  Ŀ: "L",
+  ŀ: "l",
   Đ: "D",
-  ð: "d",
+  đ: "d",
   Ð: "D",
-  þ: "th",
+  ð: "d",
   Þ: "TH",
+  þ: "th",
+  Ħ: "H",
+  ħ: "h",
+  Ŧ: "T",
+  ŧ: "t",
   ı: "i",
+  ĸ: "k",
+  Ŋ: "N",
+  ŋ: "n",
+  ſ: "s",
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u201C": '"',
+  "\u201D": '"',
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u00A0": " ",
 };
+
+const ownLetterPattern = new RegExp(`[${Object.keys(ownLetters).join("")}]`, "gu");
 
 /**
  * One-way transliteration of accented Latin text to ASCII, case kept
- * (`Crème brûlée` → `Creme brulee`): what the service stores and echoes where
- * the spec says accented characters are converted.
+ * (`Crème brûlée` → `Creme brulee`, `Straße` → `Strasse`, `ﬁ` → `fi`): what
+ * the service stores and echoes where the spec says accented characters are
+ * converted. A character with no ASCII form (another script) is kept as it is.
  */
 export function toAscii(text: string): string {
   return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^\u0000-\u007f]/g, (character) => specialLetters[character] ?? character);
+    .replace(ownLetterPattern, (letter) => ownLetters[letter] ?? letter)
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "");
 }

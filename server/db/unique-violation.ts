@@ -1,12 +1,29 @@
+/** PostgreSQL's SQLSTATE for a unique constraint violation. */
+const uniqueViolationCode = "23505";
+
+export interface UniqueViolation {
+  /** The constraint (or unique index) that refused the row, when the driver reports it. */
+  constraint: string | undefined;
+}
+
 /**
- * Did a statement fail on a unique constraint (SQLSTATE 23505)? Both drivers
- * report the code, sometimes on an error wrapped by the ORM.
+ * The unique violation behind an error, if it is one. node-postgres and
+ * PGlite both report `code` and `constraint`; drizzle wraps the driver's
+ * error in its own and keeps the original as `cause`, so the chain is walked.
  */
-export function isUniqueViolation(error: unknown): boolean {
+export function uniqueViolationOf(error: unknown): UniqueViolation | undefined {
   let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth += 1) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
+  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (candidate.code === uniqueViolationCode) {
+      return { constraint: typeof candidate.constraint === "string" ? candidate.constraint : undefined };
+    }
+    current = candidate.cause;
   }
-  return false;
+  return undefined;
+}
+
+/** Did a statement fail on a unique constraint? */
+export function isUniqueViolation(error: unknown): boolean {
+  return uniqueViolationOf(error) !== undefined;
 }

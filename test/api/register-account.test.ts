@@ -14,7 +14,7 @@ import {
 } from "@/server/db/schema";
 import { normaliseRegisteredIdentifier, normaliseSecurityResponse } from "@/server/loyalty/members/ascii-upper";
 import { findMemberByMembershipNumber, findMemberByUsername } from "@/server/loyalty/members/find-member";
-import { uniqueViolationOf } from "@/server/loyalty/members/unique-violation";
+import { uniqueViolationOf } from "@/server/db/unique-violation";
 import { verifySecret } from "@/server/loyalty/security/password-hash";
 import { callRoute, withKey } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";

@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { passwordSchema, registerAccountRequestSchema, usernameSchema } from "@/lib/contract/register-account";
 import { isAtLeastAge, isIsoCountryCode, updateMembershipRequestSchema } from "@/lib/contract/update-membership";
-import { ServiceError } from "@/server/loyalty/http/service-error";
 import { validateInput } from "@/server/loyalty/http/validate-input";
+import { catchServiceError as failure } from "../support/catch-service-error";
 
 const mapping = { invalid: "DATA_INVALID", missing: "MANDATORY_DATA_MISSING" } as const;
 
-function failure(run: () => unknown): ServiceError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error("expected a ServiceError");
-}
 
 describe("register account contract", () => {
   it.each(["jo.tester", "A1b2c3", "a.b@c-d_e", `a${"b".repeat(48)}c`, "123456"])("accepts the username %s", (username) => {

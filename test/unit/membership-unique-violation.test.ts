@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { uniqueViolationOf } from "@/server/loyalty/members/unique-violation";
+import { uniqueViolationOf } from "@/server/db/unique-violation";
 
 describe("uniqueViolationOf", () => {
   const driverError = Object.assign(new Error("duplicate key value violates unique constraint"), {

@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { updateMembershipRequestSchema, type UpdateMembershipRequest } from "@/lib/contract/update-membership";
-import { ServiceError } from "@/server/loyalty/http/service-error";
 import { planMembershipUpdate, type StoredDetails } from "@/server/loyalty/members/plan-membership-update";
+import { catchServiceError as refusal } from "../support/catch-service-error";
 
 const empty: StoredDetails = { title: null, dateOfBirth: null, countryOfResidence: null };
 const request = (body: unknown): UpdateMembershipRequest => updateMembershipRequestSchema("2026-06-01").parse(body);
 
-function refusal(run: () => unknown): ServiceError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error("expected a ServiceError");
-}
 
 describe("planMembershipUpdate", () => {
   it("plans nothing for an empty request", () => {

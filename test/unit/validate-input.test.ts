@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { programmesQuerySchema } from "@/lib/contract/retrieve-programme";
-import { ServiceError } from "@/server/loyalty/http/service-error";
 import { issuePath, validateInput } from "@/server/loyalty/http/validate-input";
+import { catchServiceError as failure } from "../support/catch-service-error";
 
-function failure(run: () => unknown): ServiceError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error("expected a ServiceError");
-}
 
 describe("issuePath", () => {
   it("renders dots and brackets, the spec's childError path syntax", () => {

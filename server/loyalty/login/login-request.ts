@@ -1,3 +1,4 @@
+import { defaultScope, oauthScopes } from "@/server/loyalty/grant/oauth-scopes";
 import { z } from "zod";
 import type { OAuthClient, Partner } from "@/server/db/schema";
 
@@ -59,19 +60,8 @@ export function singleValue(query: QueryRecord, name: string): string | undefine
   return typeof value === "string" ? value : undefined;
 }
 
-/** Scope values accepted in login and grant requests (spec, Authentication). */
-export const scopeValues = [
-  "read",
-  "reset_password",
-  "retrieve_account",
-  "retrieve_membership",
-  "contact_member",
-  "reverse_transaction",
-  "write",
-  "retrieve_username",
-] as const;
-
-const defaultScope = "read";
+/** Scope values accepted in login and grant requests: the grant service's list. */
+export const scopeValues = oauthScopes;
 
 /** Space-separated known scope values; repeated values are kept once, in the order sent. */
 export const scopeSchema = z.string().transform((value, context) => {

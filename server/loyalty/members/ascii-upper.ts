@@ -1,46 +1,4 @@
-/**
- * Letters that Unicode decomposition does not reduce to ASCII (they are
- * letters of their own, not a base letter with a mark), and typographic
- * punctuation partners' forms tend to produce.
- */
-const ownLetters: Readonly<Record<string, string>> = {
-  ß: "SS",
-  ẞ: "SS",
-  Æ: "AE",
-  æ: "AE",
-  Œ: "OE",
-  œ: "OE",
-  Ø: "O",
-  ø: "O",
-  Ł: "L",
-  ł: "L",
-  Ŀ: "L",
-  ŀ: "L",
-  Đ: "D",
-  đ: "D",
-  Ð: "D",
-  ð: "D",
-  Þ: "TH",
-  þ: "TH",
-  Ħ: "H",
-  ħ: "H",
-  Ŧ: "T",
-  ŧ: "T",
-  ı: "I",
-  ĸ: "K",
-  Ŋ: "N",
-  ŋ: "N",
-  ſ: "S",
-  "\u2018": "'",
-  "\u2019": "'",
-  "\u201C": '"',
-  "\u201D": '"',
-  "\u2013": "-",
-  "\u2014": "-",
-  "\u00A0": " ",
-};
-
-const ownLetterPattern = new RegExp(`[${Object.keys(ownLetters).join("")}]`, "gu");
+import { toAscii } from "@/lib/text/to-ascii";
 
 /**
  * The spec's "stored in upper case ASCII (one-way)": accents are dropped
@@ -50,11 +8,7 @@ const ownLetterPattern = new RegExp(`[${Object.keys(ownLetters).join("")}]`, "gu
  * the result with `isPrintableAscii` rather than lose it silently.
  */
 export function toAsciiUpper(value: string): string {
-  return value
-    .replace(ownLetterPattern, (letter) => ownLetters[letter] ?? letter)
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toUpperCase();
+  return toAscii(value).toUpperCase();
 }
 
 export function isPrintableAscii(value: string): boolean {

@@ -16,7 +16,7 @@ import { ServiceError } from "@/server/loyalty/http/service-error";
 import { hashSecret } from "@/server/loyalty/security/password-hash";
 import { normaliseRegisteredIdentifier, normaliseSecurityResponse, toAsciiUpper } from "./ascii-upper";
 import { findMemberByMembershipNumber, findMemberByUsername, type MemberRecord } from "./find-member";
-import { uniqueViolationOf } from "./unique-violation";
+import { uniqueViolationOf } from "@/server/db/unique-violation";
 
 const memberPath = "member";
 
