@@ -1,7 +1,7 @@
 "use client";
 
 import { signIn } from "next-auth/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { signInProgrammes, type SignInProvider } from "@/lib/portal/sign-in-programmes";
 
 /**
@@ -11,6 +11,14 @@ import { signInProgrammes, type SignInProvider } from "@/lib/portal/sign-in-prog
  */
 export function ProgrammeSignIn({ callbackUrl }: { callbackUrl: string }) {
   const [starting, setStarting] = useState<SignInProvider | null>(null);
+  // Coming back with the browser's Back button restores the page as it was left: buttons disabled.
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => {
+      if (event.persisted) setStarting(null);
+    };
+    window.addEventListener("pageshow", reset);
+    return () => window.removeEventListener("pageshow", reset);
+  }, []);
   return (
     <ul className="space-y-3" aria-label="Programmes">
       {signInProgrammes.map((programme) => (

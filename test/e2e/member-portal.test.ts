@@ -115,8 +115,26 @@ describe("the member portal in Chromium", () => {
     await snap(page, "meridian-04-transactions-page-2");
   });
 
+  it("explains a login the programme refused (demo.blocked), and the home page leads to the portal", async () => {
+    const page = await newPage(1280);
+    await page.goto(app.origin);
+    await snap(page, "home-01");
+    await page.getByRole("link", { name: "Sign in to the portal" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.getByRole("button", { name: /Northstar Club/ }).click();
+    await page.waitForURL((url) => url.pathname === "/oauth/auth/login");
+    await page.locator("#username").fill("demo.blocked");
+    await page.locator("#password").fill(sandbox.password);
+    await page.locator("button[type=submit]").click();
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("error") === "Refused");
+    await page.getByRole("alert").filter({ hasText: "Northstar Club did not sign you in: account blocked." }).waitFor();
+    await snap(page, "home-02-login-refused");
+  });
+
   it("is usable 360 px wide", async () => {
     const page = await newPage(360);
+    await page.goto(app.origin);
+    await snap(page, "mobile-00-home");
     await page.goto(`${app.origin}/account`);
     await page.waitForURL((url) => url.pathname === "/login");
     await snap(page, "mobile-01-login");

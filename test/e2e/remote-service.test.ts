@@ -73,6 +73,25 @@ describe("the portal against a loyalty service elsewhere (LOYALTY_* URLs)", () =
     await page.locator("tbody tr").first().waitFor();
     expect(await page.locator("tbody tr").first().textContent()).toContain("REMOTE-SERVICE-TEST");
     await snap(page, "remote-04-transactions");
+
+    // The service goes away: the member is told so in plain words, and stays signed in.
+    const servicePort = service.port;
+    await service.stop();
+    await page.goto(`${portal.origin}/account`);
+    await page.getByRole("alert").filter({ hasText: "We can't reach your programme right now" }).waitFor();
+    expect(await page.content()).not.toMatch(/LoyaltyUnavailableError|at async|\.ts:\d+/);
+    await snap(page, "remote-05-service-unavailable");
+
+    // It comes back with a fresh database (new signing keys): the stored token is refused (401), so the
+    // session ends and the member is asked to sign in again, to come back to the same page.
+    service = await startApp({}, { port: servicePort });
+    await page.goto(`${portal.origin}/transactions?page=2`);
+    await page.waitForURL((url) => url.pathname === "/login");
+    const login = new URL(page.url());
+    expect(login.searchParams.get("reason")).toBe("session-expired");
+    expect(login.searchParams.get("callbackUrl")).toBe("/transactions?page=2");
+    await page.getByRole("status").filter({ hasText: "Your session has expired. Please sign in again." }).waitFor();
+    await snap(page, "remote-06-session-expired");
     await context.close();
   });
 });
