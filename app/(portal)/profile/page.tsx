@@ -1,0 +1,34 @@
+import type { Metadata } from "next";
+import { countryOptions } from "@/components/forms/country-options";
+import { ServiceProblem } from "@/components/portal/service-problem";
+import { ProfileForm } from "@/components/profile/profile-form";
+import { ProfileHeading } from "@/components/profile/profile-heading";
+import { requireMemberSession } from "@/server/portal/auth/member-session";
+import { loadMembership } from "@/server/portal/profile/load-membership";
+import { updateProfile } from "@/server/portal/profile/update-profile-action";
+import { serviceFailure } from "@/server/portal/service-failure";
+
+export const metadata: Metadata = { title: "Your profile" };
+
+export default async function ProfilePage() {
+  const session = await requireMemberSession();
+  let membership;
+  try {
+    membership = await loadMembership(session);
+  } catch (error) {
+    // A refused token ends the session (redirect to log in); an outage is said in plain words.
+    const failure = await serviceFailure(error);
+    return (
+      <>
+        <ProfileHeading />
+        <ServiceProblem {...failure} retryHref="/profile" />
+      </>
+    );
+  }
+  return (
+    <>
+      <ProfileHeading />
+      <ProfileForm membership={membership} countries={countryOptions()} onSubmit={updateProfile} />
+    </>
+  );
+}

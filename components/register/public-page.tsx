@@ -1,0 +1,25 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+
+/** The frame of the public registration pages: the portal's name, a heading and a narrow column that reads well at 360 px. */
+export function PublicPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-2xl items-center justify-between px-4 py-3">
+          <Link href="/" className="rounded font-semibold text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+            Partner portal
+          </Link>
+          <Link href="/login" className="rounded text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+            Sign in
+          </Link>
+        </div>
+      </header>
+      <main className="mx-auto max-w-2xl px-4 py-8 sm:py-12">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+        {intro ? <div className="mt-2 text-base text-slate-700">{intro}</div> : null}
+        <div className="mt-6">{children}</div>
+      </main>
+    </>
+  );
+}
