@@ -1,11 +1,13 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { PortalNav, type PortalNavItem } from "@/components/portal/portal-nav";
+import { ServiceProblem } from "@/components/portal/service-problem";
 import { SignOutButton } from "@/components/portal/sign-out-button";
+import { LoyaltyContractError, LoyaltyUnavailableError } from "@/lib/loyalty-client/errors";
 import { formatPoints } from "@/lib/portal/format";
 import { programmeName } from "@/lib/portal/sign-in-programmes";
 import { loadAccount } from "@/server/portal/account/load-account";
-import { requireMemberSession } from "@/server/portal/auth/member-session";
+import { requireMemberSession, type MemberSession } from "@/server/portal/auth/member-session";
 import { serviceFailure } from "@/server/portal/service-failure";
 
 const navigation: PortalNavItem[] = [
@@ -16,7 +18,18 @@ const navigation: PortalNavItem[] = [
 
 /** The member pages' frame: who is signed in, their balance, the pages, and the way out. */
 export default async function PortalLayout({ children }: { children: ReactNode }) {
-  const session = await requireMemberSession();
+  let session: MemberSession;
+  try {
+    session = await requireMemberSession();
+  } catch (error) {
+    // The session's token expired while the service could not refresh it: nothing can be shown until it answers.
+    if (!(error instanceof LoyaltyUnavailableError || error instanceof LoyaltyContractError)) throw error;
+    return (
+      <main id="main" className="mx-auto w-full max-w-4xl px-4 py-10">
+        <ServiceProblem kind="unavailable" retryHref="/account" />
+      </main>
+    );
+  }
   let balance: number | undefined;
   try {
     balance = (await loadAccount(session)).balance?.amount;

@@ -28,10 +28,19 @@ function notice(params: SearchParams): { tone: "info" | "error"; text: string } 
   return undefined;
 }
 
+/** Whether a usable session exists; a session the service cannot refresh just now counts as none here. */
+async function signedIn(): Promise<boolean> {
+  try {
+    return (await getMemberSession()) !== null;
+  } catch {
+    return false;
+  }
+}
+
 export default async function LoginPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(first(params.callbackUrl));
-  if (await getMemberSession()) redirect(callbackUrl);
+  if (await signedIn()) redirect(callbackUrl);
   const message = notice(params);
 
   return (

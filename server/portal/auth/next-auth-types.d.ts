@@ -11,9 +11,6 @@ declare module "next-auth" {
     membershipNumber?: string;
     programme?: string;
   }
-  interface Session {
-    user?: { membershipNumber: string; programme: string };
-  }
 }
 
 declare module "next-auth/jwt" {
