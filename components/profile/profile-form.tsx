@@ -136,7 +136,7 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
   };
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-6">
+    <form noValidate method="post" onSubmit={submit} className="space-y-6">
       <FormAlert ref={alertRef} title="Your changes were not saved" messages={alertMessages} />
       <FormStatus message={status?.message} tone={status?.tone} />
 

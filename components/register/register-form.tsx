@@ -96,8 +96,9 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
   // handleSubmit is called in the event, not during render: the callback reads a ref.
   const submit = (event: FormEvent<HTMLFormElement>) => handleSubmit(onValid)(event);
 
+  // method="post": a submit before hydration must not put the password into the URL of a GET.
   return (
-    <form noValidate onSubmit={submit} className="space-y-6">
+    <form noValidate method="post" onSubmit={submit} className="space-y-6">
       <FormAlert ref={alertRef} title="We could not register you" messages={alertMessages} />
 
       <FormSection title="Your membership" description="We check these details against the membership before creating your login.">
