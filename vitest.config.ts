@@ -65,7 +65,7 @@ export default defineConfig({
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["scripts/ensure-build.ts"],
+          globalSetup: ["scripts/ensure-chromium.ts", "scripts/ensure-build.ts"],
           // The sandbox registers the portal's callbacks on port 3000: one app (and browser) at a time.
           fileParallelism: false,
           testTimeout: 120_000,
