@@ -1,10 +1,11 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { BalanceBadge } from "@/components/portal/balance-badge";
 import { PortalNav, type PortalNavItem } from "@/components/portal/portal-nav";
+import { QueryProvider } from "@/components/portal/query-provider";
 import { ServiceProblem } from "@/components/portal/service-problem";
 import { SignOutButton } from "@/components/portal/sign-out-button";
 import { LoyaltyContractError, LoyaltyUnavailableError } from "@/lib/loyalty-client/errors";
-import { formatPoints } from "@/lib/portal/format";
 import { programmeName } from "@/lib/portal/sign-in-programmes";
 import { loadAccount } from "@/server/portal/account/load-account";
 import { requireMemberSession, type MemberSession } from "@/server/portal/auth/member-session";
@@ -39,41 +40,38 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   }
 
   return (
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-10 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
-      >
-        Skip to content
-      </a>
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto max-w-4xl px-4">
-          <div className="flex flex-wrap items-center justify-between gap-3 py-3">
-            <Link href="/account" className="rounded font-semibold text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-              Partner portal
-            </Link>
-            <div className="flex items-center gap-3">
-              <div className="text-right text-sm leading-tight">
-                <p className="font-medium text-slate-900">{session.name ?? `Member ${session.membershipNumber}`}</p>
-                <p className="text-slate-600">
-                  {programmeName(session.programme)}
-                  {balance !== undefined ? (
-                    <>
-                      {" · "}
-                      <span className="font-semibold text-slate-900">{formatPoints(balance)}</span> points
-                    </>
-                  ) : null}
-                </p>
+    <QueryProvider>
+      <div className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-10 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+        >
+          Skip to content
+        </a>
+        <header className="border-b border-slate-200 bg-white">
+          <div className="mx-auto max-w-4xl px-4">
+            <div className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <Link href="/account" className="rounded font-semibold text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+                Partner portal
+              </Link>
+              <div className="flex items-center gap-3">
+                <div className="text-right text-sm leading-tight">
+                  <p className="font-medium text-slate-900">{session.name ?? `Member ${session.membershipNumber}`}</p>
+                  <p className="text-slate-600">
+                    {programmeName(session.programme)}
+                    <BalanceBadge initialBalance={balance} />
+                  </p>
+                </div>
+                <SignOutButton />
               </div>
-              <SignOutButton />
             </div>
+            <PortalNav items={navigation} />
           </div>
-          <PortalNav items={navigation} />
-        </div>
-      </header>
-      <main id="main" className="mx-auto w-full max-w-4xl flex-1 px-4 py-6 sm:py-8">
-        {children}
-      </main>
-    </div>
+        </header>
+        <main id="main" className="mx-auto w-full max-w-4xl flex-1 px-4 py-6 sm:py-8">
+          {children}
+        </main>
+      </div>
+    </QueryProvider>
   );
 }

@@ -41,4 +41,13 @@ describe("the sandbox app over HTTP", () => {
     expect(answer.status).toBe(404);
     expect(await answer.json()).toMatchObject({ error: { code: "RESOURCE_NOT_FOUND" } });
   });
+
+  it("gives the portal's balance endpoint to signed-in members only", async () => {
+    const app = running.at(-1) ?? (await startApp());
+    if (!running.includes(app)) running.push(app);
+    const answer = await fetch(`${app.origin}/member/balance`);
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(await answer.json()).toEqual({ error: "signed-out" });
+  });
 });
