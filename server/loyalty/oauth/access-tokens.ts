@@ -84,8 +84,26 @@ export type AccessTokenCheck =
   | { valid: true; claims: VerifiedClaims }
   | { valid: false; reason: "malformed" | "signature" | "expired" | "revoked" };
 
+/**
+ * Signatures already verified by this instance. A signed token never changes,
+ * so checking its signature once is enough; expiry and revocation are still
+ * checked on every use (revocation in the database, shared by all instances).
+ * An ES256 verification costs more CPU than the rest of a debit's handling.
+ */
+const verifiedSignatures = new Map<string, JWTPayload>();
+const maximumVerifiedSignatures = 10_000;
+
 /** Verifies signature, issuer, audience and expiry, then that the token was not revoked. */
 export async function verifyAccessToken(db: Database, token: string, now: Date = new Date()): Promise<AccessTokenCheck> {
+  const remembered = verifiedSignatures.get(token);
+  if (remembered) {
+    if (typeof remembered.exp !== "number" || remembered.exp * 1000 <= now.getTime()) {
+      verifiedSignatures.delete(token);
+      return { valid: false, reason: "expired" };
+    }
+    return checkNotRevoked(db, remembered);
+  }
+
   let kid: string | undefined;
   try {
     kid = decodeProtectedHeader(token).kid;
@@ -108,7 +126,13 @@ export async function verifyAccessToken(db: Database, token: string, now: Date =
     return { valid: false, reason: "signature" };
   }
   if (typeof payload.jti !== "string" || typeof payload.sub !== "string") return { valid: false, reason: "malformed" };
+  if (verifiedSignatures.size >= maximumVerifiedSignatures) verifiedSignatures.clear();
+  verifiedSignatures.set(token, payload);
+  return checkNotRevoked(db, payload);
+}
 
+async function checkNotRevoked(db: Database, payload: JWTPayload): Promise<AccessTokenCheck> {
+  if (typeof payload.jti !== "string") return { valid: false, reason: "malformed" };
   const [record] = await db
     .select({ id: tokens.id })
     .from(tokens)
