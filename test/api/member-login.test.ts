@@ -12,6 +12,7 @@ import { loginMessages, loginPages } from "@/server/loyalty/login/login-messages
 import { loginThrottlePolicy, recordFailedLogin } from "@/server/loyalty/login/login-throttle";
 import { logger } from "@/server/observability/logger";
 import { callRoute, type RouteAnswer } from "../support/call-route";
+import { loginPageDriver, type OpenForm } from "../support/login-page-driver";
 import { setupTestDatabase } from "../support/test-database";
 
 const { db, handle } = setupTestDatabase();
@@ -23,57 +24,12 @@ const password = sandbox.password;
 const path = "/oauth/auth/login";
 type Query = Record<string, string | undefined>;
 const base: Query = { client_id: "DEMO-10001", response_type: "code", redirect_uri: registered, state: "xyz123" };
+const { get, openForm, submit, messageOf, locationOf } = loginPageDriver(route, path, base);
 
 function urlOf(query: Query): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined) search.append(name, value);
   return `${path}?${search.toString()}`;
-}
-
-function get(query: Query = base): Promise<RouteAnswer> {
-  return callRoute(route, { url: urlOf(query) });
-}
-
-interface OpenForm {
-  cookie: string;
-  token: string;
-}
-
-async function openForm(query: Query = base): Promise<OpenForm> {
-  const page = await get(query);
-  expect(page.status, page.text).toBe(200);
-  const cookie = page.headers.getSetCookie().find((value) => value.startsWith("login_csrf="))?.split(";")[0] ?? "";
-  const token = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
-  return { cookie, token };
-}
-
-interface Submission {
-  query?: Query;
-  form?: OpenForm;
-  fields?: Record<string, string>;
-  headers?: Record<string, string>;
-}
-
-async function submit(username: string, secret: string, options: Submission = {}): Promise<RouteAnswer> {
-  const query = options.query ?? base;
-  const form = options.form ?? (await openForm(query));
-  return callRoute(route, {
-    method: "POST",
-    url: urlOf(query),
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: form.cookie, ...options.headers },
-    body: new URLSearchParams(options.fields ?? { csrf: form.token, username, password: secret }).toString(),
-  });
-}
-
-function messageOf(answer: RouteAnswer): string | undefined {
-  return /id="login-message">([^<]*)<\/p>/.exec(answer.text)?.[1];
-}
-
-function locationOf(answer: RouteAnswer): URL {
-  expect(answer.status, answer.text).toBe(302);
-  const location = answer.headers.get("location");
-  expect(location).toBeTruthy();
-  return new URL(location!);
 }
 
 function expectRedirectTo(answer: RouteAnswer, expected: Record<string, string>, uri = registered): void {

@@ -12,6 +12,7 @@ import { findProgramme } from "@/server/loyalty/programmes/find-programme";
 import { loginMessages, loginPages } from "@/server/loyalty/login/login-messages";
 import { loginThrottlePolicy } from "@/server/loyalty/login/login-throttle";
 import { callRoute, type RouteAnswer } from "../support/call-route";
+import { loginPageDriver } from "../support/login-page-driver";
 import { setupTestDatabase } from "../support/test-database";
 
 const { db } = setupTestDatabase();
@@ -31,56 +32,13 @@ const base: Query = {
   "business-context-identifier": further.businessContextIdentifier,
   state: "abc123",
 };
+const { get, openForm, submit, messageOf, locationOf } = loginPageDriver(route, path, base);
 const horizon: Query = { ...base, "programme-identifier": "HORIZON" };
 
 function urlOf(query: Query, at = path): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined) search.append(name, value);
   return `${at}?${search.toString()}`;
-}
-
-function get(query: Query = base): Promise<RouteAnswer> {
-  return callRoute(route, { url: urlOf(query) });
-}
-
-interface OpenForm {
-  cookie: string;
-  token: string;
-}
-
-async function openForm(query: Query = base, method = "GET"): Promise<OpenForm> {
-  const page = await callRoute(route, { method, url: urlOf(query) });
-  expect(page.status, page.text).toBe(200);
-  const cookie = page.headers.getSetCookie().find((value) => value.startsWith("login_csrf="))?.split(";")[0] ?? "";
-  const token = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
-  return { cookie, token };
-}
-
-interface Submission {
-  query?: Query;
-  form?: OpenForm;
-  fields?: Record<string, string>;
-  headers?: Record<string, string>;
-}
-
-async function submit(username: string, secret: string, options: Submission = {}): Promise<RouteAnswer> {
-  const query = options.query ?? base;
-  const form = options.form ?? (await openForm(query));
-  return callRoute(route, {
-    method: "POST",
-    url: urlOf(query),
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: form.cookie, ...options.headers },
-    body: new URLSearchParams(options.fields ?? { csrf: form.token, username, password: secret }).toString(),
-  });
-}
-
-function messageOf(answer: RouteAnswer): string | undefined {
-  return /id="login-message">([^<]*)<\/p>/.exec(answer.text)?.[1];
-}
-
-function locationOf(answer: RouteAnswer): URL {
-  expect(answer.status, answer.text).toBe(302);
-  return new URL(answer.headers.get("location") ?? "");
 }
 
 function expectRedirectTo(answer: RouteAnswer, uri: string, expected: Record<string, string>): void {
