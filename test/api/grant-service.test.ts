@@ -18,6 +18,7 @@ import { sha256Hex } from "@/server/loyalty/security/digests";
 import { logger } from "@/server/observability/logger";
 import { callRoute, type RouteAnswer } from "../support/call-route";
 import { setupTestDatabase } from "../support/test-database";
+import { expectOAuthError } from "../support/oauth-assertions";
 
 const { db, handle } = setupTestDatabase();
 
@@ -95,23 +96,7 @@ const clientTokenSchema = z
     expires_in: z.int().positive(),
   })
   .strict();
-const oauthErrorSchema = z
-  .object({
-    error: z.string().regex(/^[a-z_]+$/),
-    error_description: z.string().regex(/^[A-Za-z0-9: ]+$/).optional(),
-    scope: z.string().optional(),
-  })
-  .strict();
 
-function expectOAuthError(answer: RouteAnswer, status: number, error: string): z.infer<typeof oauthErrorSchema> {
-  expect(answer.status, answer.text).toBe(status);
-  expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
-  expect(answer.headers.get("cache-control")).toBe("no-store");
-  const body = oauthErrorSchema.parse(answer.json);
-  expect(body.error).toBe(error);
-  if (status === 401) expect(answer.headers.get("www-authenticate")).toBe('Basic realm="loyalty"');
-  return body;
-}
 
 async function exchange(code: string, extra: Record<string, string> = {}): Promise<z.infer<typeof codeTokenSchema>> {
   const answer = await grant({ grant_type: "authorization_code", code, ...extra });
