@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { Database } from "@/server/db/connect";
-import { findOAuthClient } from "@/server/loyalty/oauth/find-oauth-client";
 import { primaryProgrammeOfPartner } from "./login-programmes";
 import {
   completeLoginRequest,
@@ -10,6 +9,7 @@ import {
   requirePkcePair,
   type LoginRequestResolution,
 } from "./login-request";
+import { findLoginClient } from "./find-login-client";
 import type { LoginService } from "./login-service";
 
 /** `<client prefix>-<5-digit client number>`, e.g. DEMO-10001. */
@@ -30,12 +30,8 @@ const optionsSchema = z
  */
 async function resolveMemberLoginRequest(db: Database, url: URL): Promise<LoginRequestResolution> {
   const query = queryRecord(url);
-  const clientId = clientIdSchema.safeParse(query.client_id);
-  if (!clientId.success) return { outcome: "page", problem: "invalidClient" };
-  const found = await findOAuthClient(db, clientId.data);
-  if (!found || found.client.kind !== "member_login" || found.partner.status !== "ACTIVE") {
-    return { outcome: "page", problem: "invalidClient" };
-  }
+  const found = await findLoginClient(db, query.client_id, clientIdSchema, "member_login");
+  if (!found) return { outcome: "page", problem: "invalidClient" };
   const programme = await primaryProgrammeOfPartner(db, found.partner.id);
   if (!programme) return { outcome: "page", problem: "invalidClient" };
 

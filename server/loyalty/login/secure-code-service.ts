@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { Database } from "@/server/db/connect";
-import { findOAuthClient } from "@/server/loyalty/oauth/find-oauth-client";
 import { furtherProgrammeOfPartner, isMemberOfProgramme } from "./login-programmes";
 import {
   completeLoginRequest,
@@ -10,6 +9,7 @@ import {
   requirePkcePair,
   type LoginRequestResolution,
 } from "./login-request";
+import { findLoginClient } from "./find-login-client";
 import type { LoginService } from "./login-service";
 
 const clientIdSchema = z.string().regex(/^[A-Za-z0-9]{1,40}$/);
@@ -33,12 +33,8 @@ const optionsSchema = z
  */
 async function resolveSecureCodeRequest(db: Database, url: URL): Promise<LoginRequestResolution> {
   const query = queryRecord(url);
-  const clientId = clientIdSchema.safeParse(query.client_id);
-  if (!clientId.success) return { outcome: "page", problem: "invalidClient" };
-  const found = await findOAuthClient(db, clientId.data);
-  if (!found || found.client.kind !== "further_programmes" || found.partner.status !== "ACTIVE") {
-    return { outcome: "page", problem: "invalidClient" };
-  }
+  const found = await findLoginClient(db, query.client_id, clientIdSchema, "further_programmes");
+  if (!found) return { outcome: "page", problem: "invalidClient" };
   const businessContext = businessContextSchema.safeParse(query["business-context-identifier"]);
   if (!businessContext.success || businessContext.data !== found.client.businessContextIdentifier) {
     return { outcome: "page", problem: "invalidClient" };
