@@ -141,6 +141,7 @@ async function main(): Promise<void> {
     `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}.`,
     `autocannon in its own process, ${connections} connections, ${seconds} s per run after a 2 s warm-up; the app is \`next start\` with request logging on (LOG_LEVEL=info).`,
     "Latencies in milliseconds. Ratio: throughput over the same-run baseline.",
+    "The baseline runs the debit's own SQL (server/loyalty/ledger/post-journal-entry.ts: one statement that updates the balance conditionally and writes the journal row) behind a bare node:http + pg server; the load spreads over the sandbox members who can log in, as the real scenarios do.",
     "",
     "| Scenario | Requests/s | Ratio | p50 | p99 | Responses |",
     "| --- | ---: | ---: | ---: | ---: | --- |",
