@@ -1,6 +1,7 @@
 import path from "node:path";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import type { DatabaseHandle } from "./connect";
+import { rowsOf } from "./rows";
 
 export const migrationsFolder = path.join(process.cwd(), "server/db/migrations");
 
@@ -36,8 +37,3 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   }
 }
 
-/** Rows of a raw `execute` result, whichever driver produced it. */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}

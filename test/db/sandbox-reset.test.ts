@@ -1,7 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/connect";
-import { migrateDatabase, rowsOf } from "@/server/db/migrate";
+import { migrateDatabase } from "@/server/db/migrate";
+import { rowsOf } from "@/server/db/rows";
 import { accounts, members, partners, programmes, securityProfiles, transactions } from "@/server/db/schema";
 import { ensureSandboxSeeded } from "@/server/loyalty/sandbox/ensure-sandbox-seeded";
 import { resetSandbox } from "@/server/loyalty/sandbox/reset-sandbox";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "@/server/db/migrate";
+import { rowsOf } from "@/server/db/rows";
 import {
   accounts,
   apiKeys,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { rowsOf } from "@/server/db/migrate";
+import { rowsOf } from "@/server/db/rows";
 import { isUniqueViolation } from "@/server/db/unique-violation";
 import type { NewTransaction, Transaction, TransactionKind } from "@/server/db/schema";
 import { findPartnerTransaction } from "./find-partner-transaction";
