@@ -5,7 +5,7 @@ import { wrappedErrorBodySchema } from "@/lib/contract/error-body";
 import { accountState, setBalance } from "../support/account-state";
 import { expectServiceError } from "../support/error-assertions";
 import { debitBody, externalId, postDebit } from "../support/ledger-requests";
-import { issueMemberToken } from "../support/member-tokens";
+import { issueMemberToken, revokeAccessToken } from "../support/member-tokens";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
@@ -234,5 +234,41 @@ describe("P5 debit: a retry after the balance fell", () => {
     expect((await accountState(database.db(), member)).balance).toBe(100n);
     const other = { debitTransaction: { ...body.debitTransaction, description: "OTHER" } };
     expectServiceError(await postDebit({ account: member, token: memberToken, body: other }), wrapped("REQUEST_INVALID", "DUPLICATE_TRANSACTION"));
+  });
+});
+
+describe("P5 debit: a revoked token, checked by the debit statement itself", () => {
+  const tokenInvalid = wrapped("REQUEST_INVALID", "DATA_INVALID", 401);
+
+  it("moves nothing and answers the token error", async () => {
+    const db = database.db();
+    const revoked = await issueMemberToken(db, member1);
+    await revokeAccessToken(db, revoked);
+    const before = await accountState(db, member1);
+    expectServiceError(await postDebit({ account: member1, token: revoked, body: debitBody() }), tokenInvalid);
+    expect(await accountState(db, member1)).toEqual(before);
+  });
+
+  it("does not replay a debit to a token revoked since", async () => {
+    const db = database.db();
+    const live = await issueMemberToken(db, member1);
+    const body = debitBody();
+    expect((await postDebit({ account: member1, token: live, body })).status).toBe(201);
+    await revokeAccessToken(db, live);
+    expectServiceError(await postDebit({ account: member1, token: live, body }), tokenInvalid);
+  });
+
+  it.each([
+    ["an invalid body", { body: null, rawBody: "<xml/>" }],
+    ["a body with a missing field", { body: { debitTransaction: {} } }],
+    ["another member's account", { account: "3081000000000002" }],
+    ["a balance too small", { body: debitBody({ monetaryAmount: { amount: "9999999999", currency: { currencyCode: "POINTS" } } }) }],
+  ])("answers the token error before judging %s, as when the gateway checks revocation", async (_label, overrides) => {
+    const db = database.db();
+    const revoked = await issueMemberToken(db, member1);
+    await revokeAccessToken(db, revoked);
+    const before = await accountState(db, member1);
+    expectServiceError(await postDebit({ account: member1, token: revoked, body: debitBody(), ...overrides }), tokenInvalid);
+    expect(await accountState(db, member1)).toEqual(before);
   });
 });

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as accountRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/route";
 import { accountResponseSchema } from "@/lib/contract/retrieve-account";
-import { accounts, members, tokens } from "@/server/db/schema";
+import { accounts, members } from "@/server/db/schema";
 import sandbox from "@/sandbox.json";
 import { callRoute, withKey } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";
-import { issueMemberToken } from "../support/member-tokens";
+import { issueMemberToken, revokeAccessToken } from "../support/member-tokens";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
@@ -124,8 +124,7 @@ describe("P2 retrieve account: tokens", () => {
   it("refuses a revoked token", async () => {
     const db = database.db();
     const revokedToken = await issueMemberToken(db, member1);
-    const jti = JSON.parse(Buffer.from(revokedToken.split(".")[1]!, "base64url").toString()).jti as string;
-    await db.update(tokens).set({ revokedAt: new Date() }).where(eq(tokens.id, jti));
+    await revokeAccessToken(db, revokedToken);
     expectServiceError(await retrieve({ token: revokedToken }), { status: 401, code: "REQUEST_UNAUTHORIZED", childCode: "TOKEN_INVALID", shape: "flat" });
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { partners } from "@/server/db/schema";
+import { partners, tokens } from "@/server/db/schema";
 import { issueAccessToken } from "@/server/loyalty/oauth/access-tokens";
 import { findOAuthClient } from "@/server/loyalty/oauth/find-oauth-client";
 import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
@@ -45,4 +45,10 @@ export async function issueMemberToken(db: Database, membershipNumber: string, o
     programmeDbId: record.programme.id,
   });
   return token;
+}
+
+/** Revokes an access token the way a code replay or a refresh-family revocation does. */
+export async function revokeAccessToken(db: Database, token: string): Promise<void> {
+  const { jti } = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as { jti: string };
+  await db.update(tokens).set({ revokedAt: new Date() }).where(eq(tokens.id, jti));
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Database } from "@/server/db/connect";
 import type { Partner } from "@/server/db/schema";
-import { verifyAccessToken, type VerifiedClaims } from "@/server/loyalty/oauth/access-tokens";
+import { isAccessTokenLive, verifyAccessToken, verifyAccessTokenSignature, type VerifiedClaims } from "@/server/loyalty/oauth/access-tokens";
 import type { ErrorName } from "./error-catalogue";
 import { ServiceError } from "./service-error";
 
@@ -11,6 +11,18 @@ export interface AuthenticatedMember {
   programmeIdentifier: string;
   scopes: ReadonlySet<string>;
   claims: VerifiedClaims;
+  /** The token's `jti`: what a write statement guards on when revocation is checked there. */
+  tokenId: string;
+}
+
+export interface AuthenticateMemberOptions {
+  invalidToken?: ErrorName;
+  /**
+   * `false` leaves the revocation check to the caller: an operation whose
+   * write statement is guarded by the token's liveness (see
+   * OperationDefinition.tokenRevocation). Everything else is still checked.
+   */
+  checkRevocation?: boolean;
 }
 
 const bearerChallenge = { "WWW-Authenticate": 'Bearer realm="loyalty", error="invalid_token"' };
@@ -24,7 +36,7 @@ export async function authenticateMember(
   db: Database,
   request: Request,
   partner: Partner,
-  options: { invalidToken?: ErrorName } = {},
+  options: AuthenticateMemberOptions = {},
 ): Promise<AuthenticatedMember> {
   const invalidToken = options.invalidToken ?? "TOKEN_INVALID";
   const header = request.headers.get("authorization");
@@ -35,7 +47,7 @@ export async function authenticateMember(
     throw new ServiceError("TOKEN_EMPTY", { headers: bearerChallenge });
   }
   const token = header.replace(/^bearer\s+/i, "").trim();
-  const check = await verifyAccessToken(db, token);
+  const check = options.checkRevocation === false ? await verifyAccessTokenSignature(db, token) : await verifyAccessToken(db, token);
   if (!check.valid) {
     throw new ServiceError(invalidToken, { developerMessage: `The access token is ${check.reason}.`, headers: bearerChallenge });
   }
@@ -51,7 +63,15 @@ export async function authenticateMember(
     programmeIdentifier: claims.programme,
     scopes: new Set((claims.scope ?? "").split(" ").filter(Boolean)),
     claims,
+    tokenId: claims.jti,
   };
+}
+
+/** The revocation check an operation deferred: refuses a token revoked since it was issued. */
+export async function requireLiveMemberToken(db: Database, member: AuthenticatedMember, invalidToken: ErrorName = "TOKEN_INVALID"): Promise<void> {
+  if (!(await isAccessTokenLive(db, member.tokenId))) {
+    throw new ServiceError(invalidToken, { developerMessage: "The access token is revoked.", headers: bearerChallenge });
+  }
 }
 
 /**

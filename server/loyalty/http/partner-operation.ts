@@ -11,7 +11,7 @@ import type { PartnerWithKey } from "@/server/loyalty/partners/find-partner-by-a
 import type { ErrorName } from "./error-catalogue";
 import { customerAddress, isValidForwardedFor } from "./forwarded-for";
 import { acceptsJson, isJsonContentType } from "./media-types";
-import { authenticateMember, type AuthenticatedMember } from "./member-token";
+import { authenticateMember, requireLiveMemberToken, type AuthenticatedMember } from "./member-token";
 import { renderErrorResponse } from "./render-error";
 import { invalid, ServiceError } from "./service-error";
 
@@ -79,6 +79,16 @@ export interface OperationDefinition<Token extends TokenRequirement = "none"> {
   }>;
   /** Only the first address of X-Forwarded-For is validated (update membership, pricing). */
   forwardedForFirstOnly?: boolean;
+  /**
+   * Where a member token's revocation is checked. `gateway` (the default):
+   * one query before the operation runs. `write-statement`: the operation's
+   * only write is guarded by the token's liveness in the same statement
+   * (postJournalEntry's `whileAccessTokenLive`), which saves a query on the
+   * hot path and leaves no gap between check and write. Whenever such an
+   * operation refuses, the gateway checks revocation first, so a revoked
+   * token still gets the token error, as with `gateway`.
+   */
+  tokenRevocation?: "gateway" | "write-statement";
   handle(context: OperationContextFor<Token>): Promise<OperationResult>;
 }
 
@@ -116,24 +126,35 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
       }
       const headers = validateHeaders(request, definition);
       const partner = state.partner as Partner;
-      const member = definition.token === "member" ? await authenticateMember(db, request, partner, { invalidToken: definition.errors?.invalidToken }) : undefined;
-      const body = definition.takesJsonBody ? await readJsonBody(request, definition) : undefined;
-      const result = await definition.handle({
-        member,
-        request,
-        url,
-        params,
-        partner,
-        partnerProgrammes: state.partnerProgrammes ?? new Set(),
-        db,
-        requestId: state.requestId,
-        version,
-        isTestPath: url.pathname.startsWith("/api/test/"),
-        body,
-        ...headers,
-        log: logger.child({ requestId: state.requestId, operation: definition.name }),
-      } as OperationContextFor<Token>);
-      return toResponse(result, state.requestId);
+      const invalidToken = definition.errors?.invalidToken;
+      const revocationInStatement = definition.tokenRevocation === "write-statement";
+      const member =
+        definition.token === "member"
+          ? await authenticateMember(db, request, partner, { invalidToken, checkRevocation: !revocationInStatement })
+          : undefined;
+      const refusalsRecheckToken = revocationInStatement && member !== undefined;
+      try {
+        const body = definition.takesJsonBody ? await readJsonBody(request, definition) : undefined;
+        const result = await definition.handle({
+          member,
+          request,
+          url,
+          params,
+          partner,
+          partnerProgrammes: state.partnerProgrammes ?? new Set(),
+          db,
+          requestId: state.requestId,
+          version,
+          isTestPath: url.pathname.startsWith("/api/test/"),
+          body,
+          ...headers,
+          log: logger.child({ requestId: state.requestId, operation: definition.name }),
+        } as OperationContextFor<Token>);
+        return toResponse(result, state.requestId);
+      } catch (error) {
+        if (refusalsRecheckToken) await requireLiveMemberToken(db, member, invalidToken);
+        throw error;
+      }
     });
 
   return Object.fromEntries(httpMethods.map((method) => [method, handler])) as Record<HttpMethod, RouteHandler>;

@@ -3,13 +3,14 @@ import type { Database } from "@/server/db/connect";
 import { rowsOf } from "@/server/db/rows";
 import { isUniqueViolation } from "@/server/db/unique-violation";
 import type { NewTransaction, Transaction, TransactionKind } from "@/server/db/schema";
+import { isAccessTokenLive } from "@/server/loyalty/oauth/access-tokens";
 import { findPartnerTransaction } from "./find-partner-transaction";
 import { journalRowFromSql } from "./journal-row";
 
 export type PostingOutcome =
   | { outcome: "posted"; entry: Transaction }
   | { outcome: "replayed"; entry: Transaction }
-  | { outcome: "refused"; reason: "NOT_MOVED" | "DUPLICATE_TRANSACTION" | "ALREADY_REVERSED" };
+  | { outcome: "refused"; reason: "NOT_MOVED" | "DUPLICATE_TRANSACTION" | "ALREADY_REVERSED" | "TOKEN_NOT_LIVE" };
 
 /**
  * The account to move: by id, or by membership number within a programme, in
@@ -27,6 +28,12 @@ export interface JournalEntryInput extends Omit<NewTransaction, "id" | "pointsDe
   requestFingerprint: string;
   externalTransactionIdentifier: string;
   dateMade: Date;
+  /**
+   * Move only while this access token (its `jti`) is not revoked: the
+   * revocation check of the member's token, made by the statement that moves
+   * the points, so no revocation can slip in between check and write.
+   */
+  whileAccessTokenLive?: string;
 }
 
 /**
@@ -42,6 +49,10 @@ export interface JournalEntryInput extends Omit<NewTransaction, "id" | "pointsDe
 export async function postJournalEntry(db: Database, input: JournalEntryInput): Promise<PostingOutcome> {
   const delta = input.pointsDelta.toString();
   const balanceCondition = input.pointsDelta < 0n ? sql`AND balance >= ${(-input.pointsDelta).toString()}::bigint` : sql``;
+  const tokenCondition =
+    input.whileAccessTokenLive === undefined
+      ? sql``
+      : sql`AND EXISTS (SELECT 1 FROM loyalty.tokens t WHERE t.id = ${input.whileAccessTokenLive} AND t.kind = 'access' AND t.revoked_at IS NULL)`;
   const productSummary = input.productSummary === undefined || input.productSummary === null ? null : JSON.stringify(input.productSummary);
   const accountId =
     "id" in input.account
@@ -58,7 +69,7 @@ export async function postJournalEntry(db: Database, input: JournalEntryInput): 
         WITH moved AS (
           UPDATE loyalty.accounts
           SET balance = balance + ${delta}::bigint, last_activity_date = ${input.dateMade.toISOString().slice(0, 10)}::date
-          WHERE id = ${accountId} ${balanceCondition}
+          WHERE id = ${accountId} ${balanceCondition} ${tokenCondition}
           RETURNING id
         )
         INSERT INTO loyalty.transactions (
@@ -84,6 +95,9 @@ export async function postJournalEntry(db: Database, input: JournalEntryInput): 
   }
 
   const [row] = inserted;
+  if (!row && input.whileAccessTokenLive !== undefined && !(await isAccessTokenLive(db, input.whileAccessTokenLive))) {
+    return { outcome: "refused", reason: "TOKEN_NOT_LIVE" };
+  }
   // A retry of a debit that went through must not be judged on today's balance.
   // Without an earlier attempt, the caller tells why nothing moved (balance or account).
   if (!row) return (await earlierAttempt(db, input)) ?? { outcome: "refused", reason: "NOT_MOVED" };

@@ -95,13 +95,23 @@ const maximumVerifiedSignatures = 10_000;
 
 /** Verifies signature, issuer, audience and expiry, then that the token was not revoked. */
 export async function verifyAccessToken(db: Database, token: string, now: Date = new Date()): Promise<AccessTokenCheck> {
+  const check = await verifyAccessTokenSignature(db, token, now);
+  if (!check.valid) return check;
+  return (await isAccessTokenLive(db, check.claims.jti)) ? check : { valid: false, reason: "revoked" };
+}
+
+/**
+ * Signature, issuer, audience and expiry only: the caller owes the revocation
+ * check (isAccessTokenLive, or a write statement guarded the same way).
+ */
+export async function verifyAccessTokenSignature(db: Database, token: string, now: Date = new Date()): Promise<AccessTokenCheck> {
   const remembered = verifiedSignatures.get(token);
   if (remembered) {
     if (typeof remembered.exp !== "number" || remembered.exp * 1000 <= now.getTime()) {
       verifiedSignatures.delete(token);
       return { valid: false, reason: "expired" };
     }
-    return checkNotRevoked(db, remembered);
+    return { valid: true, claims: remembered as unknown as VerifiedClaims };
   }
 
   let kid: string | undefined;
@@ -128,16 +138,15 @@ export async function verifyAccessToken(db: Database, token: string, now: Date =
   if (typeof payload.jti !== "string" || typeof payload.sub !== "string") return { valid: false, reason: "malformed" };
   if (verifiedSignatures.size >= maximumVerifiedSignatures) verifiedSignatures.clear();
   verifiedSignatures.set(token, payload);
-  return checkNotRevoked(db, payload);
+  return { valid: true, claims: payload as unknown as VerifiedClaims };
 }
 
-async function checkNotRevoked(db: Database, payload: JWTPayload): Promise<AccessTokenCheck> {
-  if (typeof payload.jti !== "string") return { valid: false, reason: "malformed" };
+/** Whether the access token with this id was issued here and not revoked since. */
+export async function isAccessTokenLive(db: Database, tokenId: string): Promise<boolean> {
   const [record] = await db
     .select({ id: tokens.id })
     .from(tokens)
-    .where(and(eq(tokens.id, payload.jti), eq(tokens.kind, "access"), isNull(tokens.revokedAt)))
+    .where(and(eq(tokens.id, tokenId), eq(tokens.kind, "access"), isNull(tokens.revokedAt)))
     .limit(1);
-  if (!record) return { valid: false, reason: "revoked" };
-  return { valid: true, claims: payload as unknown as VerifiedClaims };
+  return record !== undefined;
 }

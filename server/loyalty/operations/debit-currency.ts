@@ -60,6 +60,8 @@ export const debitCurrency = partnerOperation({
   errorShape: "wrapped",
   takesJsonBody: true,
   token: "member",
+  // The debit statement itself refuses a revoked token: one query per debit, not two.
+  tokenRevocation: "write-statement",
   errors: {
     methodNotAllowed: "METHOD_NOT_SUPPORTED",
     unsupportedMediaType: "HEADER_INVALID",
@@ -95,8 +97,10 @@ export const debitCurrency = partnerOperation({
       productSummary: debit.productSummary ?? null,
       requestFingerprint: requestFingerprint(path.accountIdentifier, debit),
       dateMade: new Date(),
+      whileAccessTokenLive: member.tokenId,
     });
     if (posting.outcome === "refused") {
+      if (posting.reason === "TOKEN_NOT_LIVE") throw new ServiceError("DEBIT_TOKEN_INVALID", { developerMessage: "The access token is revoked." });
       if (posting.reason === "NOT_MOVED") throw await whyNothingMoved(db, path.accountIdentifier);
       throw invalid("DUPLICATE_TRANSACTION", "debitTransaction.externalTransactionIdentifier", "This externalTransactionIdentifier was used for another debit.");
     }
