@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
+import packageJson from "@/package.json";
 import sandbox from "@/sandbox.json";
 
 export interface RunningApp {
@@ -23,6 +24,13 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * The Node flags of `npm start` (e.g. a larger young generation, which spares
+ * the server most of its garbage-collection pauses under load), so tests and
+ * the benchmark run the server exactly as production does.
+ */
+export const productionNodeFlags: string[] = packageJson.scripts.start.match(/^node ((?:--\S+ )*)/)?.[1]?.trim().split(" ").filter(Boolean) ?? [];
+
+/**
  * Starts the production build (`next start`) as its own process, the way a
  * partner reaches it: over HTTP. By default on an in-memory embedded
  * database; pass DATABASE_URL to share a PostgreSQL database between
@@ -39,7 +47,7 @@ export async function startApp(
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
   };
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join("node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port)], {
+  const child: ChildProcess = spawn(process.execPath, [...productionNodeFlags, ...(options.nodeArgs ?? []), path.join("node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port)], {
     cwd: process.cwd(),
     env: {
       ...process.env,
