@@ -5,7 +5,7 @@ import { Pool } from "pg";
 /**
  * The baseline of the debit benchmark: the same SQL statement as the real
  * debit (server/loyalty/ledger/post-journal-entry.ts: conditional balance
- * update and journal row) behind a bare node:http server and node-postgres,
+ * update and journal row, as a named prepared statement) behind a bare node:http server and node-postgres,
  * with nothing else: no validation, no tokens, no logging.
  * Usage: tsx bench/baseline-server.ts <port> <database-url> <partner-id>; each body names its account.
  */
@@ -15,8 +15,10 @@ const pool = new Pool({ connectionString: databaseUrl, max: 10 });
 pool.on("error", () => undefined);
 
 async function debit(accountId: number, externalId: string): Promise<boolean> {
-  const result = await pool.query(
-    `WITH moved AS (
+  // Named, as the ledger runs it (server/db/execute-prepared.ts): parsed and planned once per connection.
+  const result = await pool.query({
+    name: "baseline_debit",
+    text: `WITH moved AS (
        UPDATE loyalty.accounts SET balance = balance + -1::bigint, last_activity_date = current_date
        WHERE id = $1 AND balance >= 1::bigint RETURNING id
      )
@@ -25,8 +27,8 @@ async function debit(accountId: number, externalId: string): Promise<boolean> {
        external_partner_identifier, service_reference, request_fingerprint, date_made)
      SELECT $2, moved.id, $3, 'DEBIT', -1, 'BENCH', $4, now(), 'bench', 'WEB', 'RBENCH', $5, now() FROM moved
      RETURNING id`,
-    [accountId, `TX${randomBytes(11).toString("hex").toUpperCase()}`, partnerId, externalId, randomBytes(32).toString("hex")],
-  );
+    values: [accountId, `TX${randomBytes(11).toString("hex").toUpperCase()}`, partnerId, externalId, randomBytes(32).toString("hex")],
+  });
   return (result.rowCount ?? 0) > 0;
 }
 

@@ -133,6 +133,7 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
           ? await authenticateMember(db, request, partner, { invalidToken, checkRevocation: !revocationInStatement })
           : undefined;
       const refusalsRecheckToken = revocationInStatement && member !== undefined;
+      let log: Logger | undefined;
       try {
         const body = definition.takesJsonBody ? await readJsonBody(request, definition) : undefined;
         const result = await definition.handle({
@@ -148,7 +149,10 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
           isTestPath: url.pathname.startsWith("/api/test/"),
           body,
           ...headers,
-          log: logger.child({ requestId: state.requestId, operation: definition.name }),
+          // Made on first use: most requests never log beyond the gateway's line.
+          get log() {
+            return (log ??= logger.child({ requestId: state.requestId, operation: definition.name }));
+          },
         } as OperationContextFor<Token>);
         return toResponse(result, state.requestId);
       } catch (error) {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { rowsOf } from "@/server/db/rows";
+import { executePrepared } from "@/server/db/execute-prepared";
 import { isUniqueViolation } from "@/server/db/unique-violation";
 import type { NewTransaction, Transaction, TransactionKind } from "@/server/db/schema";
 import { isAccessTokenLive } from "@/server/loyalty/oauth/access-tokens";
@@ -64,8 +64,9 @@ export async function postJournalEntry(db: Database, input: JournalEntryInput): 
                 AND p.identifier = ${input.account.programmeIdentifier} AND a.status = 'ACTIVE')`;
   let inserted: Record<string, unknown>[];
   try {
-    inserted = rowsOf(
-      await db.execute(sql`
+    inserted = await executePrepared(
+      db,
+      sql`
         WITH moved AS (
           UPDATE loyalty.accounts
           SET balance = balance + ${delta}::bigint, last_activity_date = ${input.dateMade.toISOString().slice(0, 10)}::date
@@ -86,7 +87,7 @@ export async function postJournalEntry(db: Database, input: JournalEntryInput): 
           ${input.dateMade.toISOString()}::timestamptz
         FROM moved
         RETURNING *
-      `),
+      `,
     );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
