@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectDatabase, type DatabaseHandle } from "@/server/db/connect";
+import { executePrepared } from "@/server/db/execute-prepared";
+import { createPostgresDatabase, testDatabaseKind } from "../support/test-database";
+
+const onPostgres = testDatabaseKind() === "postgres";
+let handle: DatabaseHandle | undefined;
+let drop: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  if (onPostgres) {
+    const database = await createPostgresDatabase();
+    drop = database.drop;
+    // One connection: the prepared statements seen are the ones the calls made.
+    handle = await connectDatabase({ databaseUrl: database.url, poolSize: 1 });
+  } else {
+    handle = await connectDatabase({ pgliteDataDir: "memory://" });
+  }
+});
+
+afterAll(async () => {
+  await handle?.close();
+  await drop?.();
+});
+
+const addOne = (value: number) => sql`SELECT ${value}::int + 1 AS result`;
+
+describe("executePrepared", () => {
+  it("answers with the statement's rows, whatever the parameters", async () => {
+    expect(await executePrepared(handle!.db, addOne(1))).toEqual([{ result: 2 }]);
+    expect(await executePrepared(handle!.db, addOne(41))).toEqual([{ result: 42 }]);
+  });
+
+  it.runIf(onPostgres)("prepares each statement text once per connection and reuses it", async () => {
+    for (let call = 0; call < 5; call++) await executePrepared(handle!.db, addOne(call));
+    await executePrepared(handle!.db, sql`SELECT ${"x"}::text AS other`);
+    const prepared = await handle!.db.execute(sql`SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'loyalty_%' ORDER BY statement`);
+    const rows = (prepared as unknown as { rows: { name: string; statement: string }[] }).rows;
+    expect(rows.map((row) => row.statement)).toEqual(["SELECT $1::int + 1 AS result", "SELECT $1::text AS other"]);
+  });
+
+  it("runs inside a transaction, which sees its own uncommitted writes", async () => {
+    const seen = await handle!.db.transaction(async (tx) => {
+      await tx.execute(sql`CREATE TEMPORARY TABLE scratch (value int) ON COMMIT DROP`);
+      await tx.execute(sql`INSERT INTO scratch VALUES (7)`);
+      return executePrepared<{ value: number }>(tx, sql`SELECT value FROM scratch WHERE value = ${7}`);
+    });
+    expect(seen).toEqual([{ value: 7 }]);
+  });
+});
