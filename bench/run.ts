@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
@@ -23,6 +23,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Load before the first measured run, at full concurrency: the figures are of a warm server (JIT, caches, pools). */
 const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+const minimalNextDir = path.join("bench", "minimal-next");
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 process.env.TEST_DATABASE_URL = serverUrl;
 
@@ -101,8 +102,7 @@ async function accountsAndPartner(databaseUrl: string): Promise<{ accountIds: nu
   }
 }
 
-async function startBaseline(databaseUrl: string): Promise<{ target: Target; stop: () => void }> {
-  const { accountIds, partnerId } = await accountsAndPartner(databaseUrl);
+async function startBaseline(databaseUrl: string, partnerId: number, variants: RequestVariant[]): Promise<{ target: Target; stop: () => void }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
@@ -110,13 +110,35 @@ async function startBaseline(databaseUrl: string): Promise<{ target: Target; sto
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
-  const variants = accountIds.map((accountId) => ({
-    method: "POST" as const,
-    path: "/",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ id: "B[<id>]", accountId }),
-  }));
   return { target: { label: "baseline: bare node:http + pg, same SQL statement", origin: `http://127.0.0.1:${port}`, variants }, stop: () => child.kill() };
+}
+
+/**
+ * The reference point the issue sets the debit against: a minimal Next.js
+ * route handler doing only the baseline's SQL (bench/minimal-next), built and
+ * started like the app.
+ */
+async function startMinimalNext(databaseUrl: string, partnerId: number, accountVariants: RequestVariant[]): Promise<{ target: Target; stop: () => void }> {
+  const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
+  const build = spawnSync(process.execPath, [nextBin, "build", minimalNextDir], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  if (build.status !== 0) throw new Error("building bench/minimal-next failed");
+  const port = await freePort();
+  const child = spawn(process.execPath, [...productionNodeFlags, nextBin, "start", minimalNextDir, "--port", String(port)], {
+    stdio: "ignore",
+    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, BENCH_PARTNER_ID: String(partnerId) },
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await fetch(`${origin}/debit`);
+      break;
+    } catch {
+      if (attempt > 120) throw new Error("bench/minimal-next did not start");
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  const variants = accountVariants.map((variant) => ({ ...variant, path: "/debit" }));
+  return { target: { label: "minimal Next.js route handler, same SQL statement", origin, variants }, stop: () => child.kill() };
 }
 
 function row({ median, slowest, fastest }: Measured, baseline: LoadResult): string {
@@ -135,17 +157,28 @@ async function main(): Promise<void> {
   // PostgreSQL: the baseline and the app side by side, measured in turns.
   const database = await createPostgresDatabase();
   const pgApp = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "info" });
-  const baselineServer = await startBaseline(database.url);
+  const { accountIds, partnerId } = await accountsAndPartner(database.url);
+  // The bare servers are told each request's account by id.
+  const accountVariants = accountIds.map((accountId) => ({
+    method: "POST" as const,
+    path: "/",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ id: "B[<id>]", accountId }),
+  }));
+  const baselineServer = await startBaseline(database.url, partnerId, accountVariants);
+  const minimalNext = await startMinimalNext(database.url, partnerId, accountVariants);
   let postgresResults: Measured[];
   try {
-    postgresResults = await measure([baselineServer.target, ...(await appTargets("PostgreSQL", pgApp))]);
+    postgresResults = await measure([baselineServer.target, minimalNext.target, ...(await appTargets("PostgreSQL", pgApp))]);
   } finally {
     baselineServer.stop();
+    minimalNext.stop();
     await pgApp.stop();
     await database.drop();
   }
-  const [baselineResult, ...appResults] = postgresResults;
+  const [baselineResult, minimalResult, ...appResults] = postgresResults;
   const baseline = baselineResult!.median;
+  const minimal = minimalResult!.median;
 
   const dataDir = mkdtempSync(path.join(tmpdir(), "loyalty-bench-"));
   const pgliteApp = await startApp({ PGLITE_DATA_DIR: dataDir, LOG_LEVEL: "info" });
@@ -170,11 +203,12 @@ async function main(): Promise<void> {
     "| Scenario | Requests/s (median) | Range | Ratio | p50 | p99 | Responses (median run) |",
     "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
     row(baselineResult!, baseline),
+    row(minimalResult!, baseline),
     ...appResults.map((result) => row(result, baseline)),
     "",
     "Target (issue 4): the real debit route at least 0.2× the baseline's throughput, with p99 under 100 ms at 32 connections.",
     debit
-      ? `This run: ${debitRatio.toFixed(2)}× the baseline, p99 ${debit.p99} ms: ${debitRatio >= 0.2 && debit.p99 < 100 ? "met" : "NOT met"}.`
+      ? `This run: ${debitRatio.toFixed(2)}× the baseline, p99 ${debit.p99} ms: ${debitRatio >= 0.2 && debit.p99 < 100 ? "met" : "NOT met"}. The debit reaches ${((debit.requestsPerSecond / minimal.requestsPerSecond) * 100).toFixed(0)} % of the minimal Next.js route's throughput (the issue's estimate: a minimal route at about 0.25× the baseline, the debit within 80 % of it; here the minimal route reaches ${(minimal.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}×).`
       : "",
     "",
   ];
