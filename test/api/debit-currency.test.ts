@@ -245,7 +245,9 @@ describe("P5 debit: a revoked token, checked by the debit statement itself", () 
     const revoked = await issueMemberToken(db, member1);
     await revokeAccessToken(db, revoked);
     const before = await accountState(db, member1);
-    expectServiceError(await postDebit({ account: member1, token: revoked, body: debitBody() }), tokenInvalid);
+    const answer = await postDebit({ account: member1, token: revoked, body: debitBody() });
+    expectServiceError(answer, tokenInvalid);
+    expect(answer.headers.get("www-authenticate")).toMatch(/^Bearer .*error="invalid_token"/);
     expect(await accountState(db, member1)).toEqual(before);
   });
 

@@ -11,8 +11,6 @@ export interface AuthenticatedMember {
   programmeIdentifier: string;
   scopes: ReadonlySet<string>;
   claims: VerifiedClaims;
-  /** The token's `jti`: what a write statement guards on when revocation is checked there. */
-  tokenId: string;
 }
 
 export interface AuthenticateMemberOptions {
@@ -63,15 +61,17 @@ export async function authenticateMember(
     programmeIdentifier: claims.programme,
     scopes: new Set((claims.scope ?? "").split(" ").filter(Boolean)),
     claims,
-    tokenId: claims.jti,
   };
 }
 
+/** The answer to a member token revoked since it was issued. */
+export function revokedTokenError(invalidToken: ErrorName = "TOKEN_INVALID"): ServiceError {
+  return new ServiceError(invalidToken, { developerMessage: "The access token is revoked.", headers: bearerChallenge });
+}
+
 /** The revocation check an operation deferred: refuses a token revoked since it was issued. */
-export async function requireLiveMemberToken(db: Database, member: AuthenticatedMember, invalidToken: ErrorName = "TOKEN_INVALID"): Promise<void> {
-  if (!(await isAccessTokenLive(db, member.tokenId))) {
-    throw new ServiceError(invalidToken, { developerMessage: "The access token is revoked.", headers: bearerChallenge });
-  }
+export async function requireLiveMemberToken(db: Database, member: AuthenticatedMember, invalidToken?: ErrorName): Promise<void> {
+  if (!(await isAccessTokenLive(db, member.claims.jti))) throw revokedTokenError(invalidToken);
 }
 
 /**

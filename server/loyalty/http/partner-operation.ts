@@ -156,7 +156,8 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
         } as OperationContextFor<Token>);
         return toResponse(result, state.requestId);
       } catch (error) {
-        if (refusalsRecheckToken) await requireLiveMemberToken(db, member, invalidToken);
+        // Refusals only: an unexpected error is logged as it is, whatever the token.
+        if (refusalsRecheckToken && error instanceof ServiceError) await requireLiveMemberToken(db, member, invalidToken);
         throw error;
       }
     });

@@ -4,6 +4,7 @@ import { ledgerPathSchema } from "@/lib/contract/ledger-path";
 import { toAscii } from "@/lib/text/to-ascii";
 import type { Database } from "@/server/db/connect";
 import type { Transaction } from "@/server/db/schema";
+import { revokedTokenError } from "@/server/loyalty/http/member-token";
 import { partnerOperation } from "@/server/loyalty/http/partner-operation";
 import { invalid, ServiceError } from "@/server/loyalty/http/service-error";
 import { validateInput } from "@/server/loyalty/http/validate-input";
@@ -97,10 +98,10 @@ export const debitCurrency = partnerOperation({
       productSummary: debit.productSummary ?? null,
       requestFingerprint: requestFingerprint(path.accountIdentifier, debit),
       dateMade: new Date(),
-      whileAccessTokenLive: member.tokenId,
+      whileAccessTokenLive: member.claims.jti,
     });
     if (posting.outcome === "refused") {
-      if (posting.reason === "TOKEN_NOT_LIVE") throw new ServiceError("DEBIT_TOKEN_INVALID", { developerMessage: "The access token is revoked." });
+      if (posting.reason === "TOKEN_NOT_LIVE") throw revokedTokenError("DEBIT_TOKEN_INVALID");
       if (posting.reason === "NOT_MOVED") throw await whyNothingMoved(db, path.accountIdentifier);
       throw invalid("DUPLICATE_TRANSACTION", "debitTransaction.externalTransactionIdentifier", "This externalTransactionIdentifier was used for another debit.");
     }
