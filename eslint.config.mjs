@@ -5,7 +5,14 @@ const config = [
   ...nextVitals,
   ...nextTypescript,
   {
-    ignores: ["**/.next/**", ".data/**", "node_modules/**", "next-env.d.ts", "server/db/migrations/**", "test-results/**"],
+    ignores: [
+      "**/.next/**",
+      ".data/**",
+      "node_modules/**",
+      "next-env.d.ts",
+      "server/db/migrations/**",
+      "test-results/**",
+    ],
   },
   {
     rules: {

@@ -2,14 +2,17 @@ import sandbox from "@/sandbox.json";
 
 const examples = [
   { label: "All programmes", path: `/api/v1/programmes?api_key=${sandbox.partners[0]?.apiKeys.staging}` },
-  { label: "Programmes in Spain", path: `/api/v1/programmes?location-identifier=ES&api_key=${sandbox.partners[0]?.apiKeys.staging}` },
+  {
+    label: "Programmes in Spain",
+    path: `/api/v1/programmes?location-identifier=ES&api_key=${sandbox.partners[0]?.apiKeys.staging}`,
+  },
   { label: "One programme", path: `/api/v1/programmes/NORTHSTAR?api_key=${sandbox.partners[0]?.apiKeys.staging}` },
 ];
 
 export default function HomePage() {
   return (
     <main className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Sandbox</p>
+      <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Sandbox</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Loyalty Points Partner API</h1>
       <p className="mt-4 text-lg text-slate-600">
         A faithful sandbox of the partner API, seeded with public test data, and the partner portal built on it.
@@ -21,8 +24,9 @@ export default function HomePage() {
         </h2>
         <p className="mt-2 text-slate-700">
           Sign in as a sandbox member (for example <code className="font-mono text-sm">demo.member1</code> or{" "}
-          <code className="font-mono text-sm">demo.meridian</code>, password <code className="font-mono text-sm">{sandbox.password}</code>) to see a
-          balance and transaction history through the API.
+          <code className="font-mono text-sm">demo.meridian</code>, password{" "}
+          <code className="font-mono text-sm">{sandbox.password}</code>) to see a balance and transaction history
+          through the API.
         </p>
         <a
           className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
@@ -44,7 +48,7 @@ export default function HomePage() {
                 href={example.path}
               >
                 <span className="block font-medium group-hover:text-brand-700">{example.label}</span>
-                <code className="mt-1 block break-all font-mono text-xs text-slate-500">GET {example.path}</code>
+                <code className="mt-1 block font-mono text-xs break-all text-slate-500">GET {example.path}</code>
               </a>
             </li>
           ))}

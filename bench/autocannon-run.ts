@@ -30,11 +30,20 @@ export interface LoadOptions {
 
 /** Runs autocannon in its own process, so the load generator does not share the server's event loop. */
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const config = JSON.stringify({ url: options.origin, connections: options.connections, seconds: options.seconds, variants: options.variants });
+  const config = JSON.stringify({
+    url: options.origin,
+    connections: options.connections,
+    seconds: options.seconds,
+    variants: options.variants,
+  });
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join("node_modules", "tsx", "dist", "cli.mjs"), "bench/load-worker.ts", config], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join("node_modules", "tsx", "dist", "cli.mjs"), "bench/load-worker.ts", config],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     let errorOutput = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -1,3 +1,6 @@
 import type { Pool } from "pg";
 
-export function bareDebit(pool: Pool, request: { accountId: number; externalId: string; partnerId: string | number }): Promise<boolean>;
+export function bareDebit(
+  pool: Pool,
+  request: { accountId: number; externalId: string; partnerId: string | number },
+): Promise<boolean>;

@@ -19,7 +19,13 @@ export async function bareDebit(pool, { accountId, externalId, partnerId }) {
        external_partner_identifier, service_reference, request_fingerprint, date_made)
      SELECT $2, moved.id, $3, 'DEBIT', -1, 'BENCH', $4, now(), 'bench', 'WEB', 'RBENCH', $5, now() FROM moved
      RETURNING id`,
-    values: [accountId, `TX${randomBytes(11).toString("hex").toUpperCase()}`, partnerId, externalId, randomBytes(32).toString("hex")],
+    values: [
+      accountId,
+      `TX${randomBytes(11).toString("hex").toUpperCase()}`,
+      partnerId,
+      externalId,
+      randomBytes(32).toString("hex"),
+    ],
   });
   return (result.rowCount ?? 0) > 0;
 }

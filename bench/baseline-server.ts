@@ -19,7 +19,11 @@ createServer((request, response) => {
   request.on("data", (chunk: Buffer) => chunks.push(chunk));
   request.on("end", () => {
     const body = JSON.parse(Buffer.concat(chunks).toString() || "{}") as { id?: string; accountId?: number };
-    bareDebit(pool, { accountId: body.accountId ?? 0, externalId: body.id ?? randomBytes(8).toString("hex"), partnerId: partnerId ?? "" })
+    bareDebit(pool, {
+      accountId: body.accountId ?? 0,
+      externalId: body.id ?? randomBytes(8).toString("hex"),
+      partnerId: partnerId ?? "",
+    })
       .then((ok) => {
         response.writeHead(ok ? 201 : 400, { "Content-Type": "application/json" });
         response.end(JSON.stringify({ ok }));

@@ -20,7 +20,12 @@ const instance = autocannon(
     connections: config.connections,
     duration: config.seconds,
     idReplacement: true,
-    requests: config.variants.map((variant) => ({ method: variant.method, path: variant.path, headers: variant.headers, body: variant.body })),
+    requests: config.variants.map((variant) => ({
+      method: variant.method,
+      path: variant.path,
+      headers: variant.headers,
+      body: variant.body,
+    })),
   },
   (error, result) => {
     if (error) {

@@ -19,7 +19,11 @@ function run(rounds: number): number {
   let options = 0;
   for (let round = 0; round < rounds; round += 1) {
     for (const price of prices) {
-      const outcome = priceOptions(price, { config: config!, priceType: "STATIC_DISCOUNT", adjustToBalance: round % 2 ? 5_000 : undefined });
+      const outcome = priceOptions(price, {
+        config: config!,
+        priceType: "STATIC_DISCOUNT",
+        adjustToBalance: round % 2 ? 5_000 : undefined,
+      });
       if (outcome.priced) options += outcome.options.length;
     }
   }
@@ -32,4 +36,6 @@ const started = performance.now();
 const options = run(rounds);
 const elapsed = performance.now() - started;
 const calls = rounds * prices.length;
-console.log(`${calls} prices, ${options} options in ${elapsed.toFixed(0)} ms: ${((elapsed * 1000) / calls).toFixed(1)} µs per price`);
+console.log(
+  `${calls} prices, ${options} options in ${elapsed.toFixed(0)} ms: ${((elapsed * 1000) / calls).toFixed(1)} µs per price`,
+);

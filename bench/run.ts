@@ -24,28 +24,36 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Load before the first measured run, at full concurrency: the figures are of a warm server (JIT, caches, pools). */
 const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const minimalNextDir = path.join("bench", "minimal-next");
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 process.env.TEST_DATABASE_URL = serverUrl;
 
 const apiKey = sandbox.partners[0]!.apiKeys.staging;
 /** Active members who can log in: the load spreads over their accounts, as real traffic does. */
-const benchMembers = sandbox.members.filter((member) => member.username && member.status === "ACTIVE" && !member.passwordExpired && member.programme === "NORTHSTAR");
+const benchMembers = sandbox.members.filter(
+  (member) =>
+    member.username && member.status === "ACTIVE" && !member.passwordExpired && member.programme === "NORTHSTAR",
+);
 
 /** Gives a member enough points for the run through P4, as a partner would. */
 async function creditForRun(origin: string, membershipNumber: string, familyName: string): Promise<void> {
-  const response = await fetch(`${origin}/api/v1/programmes/NORTHSTAR/accounts/${membershipNumber}/credit-transaction-requests?api_key=${apiKey}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      monetaryAmount: { amount: "999999", currency: { currencyCode: "POINTS" } },
-      externalTransactionIdentifier: `BENCHFUND${membershipNumber}${Date.now()}`,
-      externalTransactionDate: new Date().toISOString(),
-      externalSource: "DEMOSHOP",
-      type: "COLLECTION",
-      person: { name: { familyName } },
-    }),
-  });
-  if (response.status !== 201) throw new Error(`crediting ${membershipNumber} failed: ${response.status} ${await response.text()}`);
+  const response = await fetch(
+    `${origin}/api/v1/programmes/NORTHSTAR/accounts/${membershipNumber}/credit-transaction-requests?api_key=${apiKey}`,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        monetaryAmount: { amount: "999999", currency: { currencyCode: "POINTS" } },
+        externalTransactionIdentifier: `BENCHFUND${membershipNumber}${Date.now()}`,
+        externalTransactionDate: new Date().toISOString(),
+        externalSource: "DEMOSHOP",
+        type: "COLLECTION",
+        person: { name: { familyName } },
+      }),
+    },
+  );
+  if (response.status !== 201)
+    throw new Error(`crediting ${membershipNumber} failed: ${response.status} ${await response.text()}`);
 }
 
 interface Measured {
@@ -65,9 +73,16 @@ async function appTargets(label: string, app: RunningApp): Promise<Target[]> {
   const members: BenchMember[] = [];
   for (const member of benchMembers) {
     await creditForRun(app.origin, member.membershipNumber, member.familyName);
-    members.push({ membershipNumber: member.membershipNumber, token: await memberAccessToken(app.origin, member.username!) });
+    members.push({
+      membershipNumber: member.membershipNumber,
+      token: await memberAccessToken(app.origin, member.username!),
+    });
   }
-  return benchScenarios.map((scenario) => ({ label: `${scenario.name} · ${label}`, origin: app.origin, variants: scenario.variants({ apiKey, members }) }));
+  return benchScenarios.map((scenario) => ({
+    label: `${scenario.name} · ${label}`,
+    origin: app.origin,
+    variants: scenario.variants({ apiKey, members }),
+  }));
 }
 
 /**
@@ -95,22 +110,41 @@ async function accountsAndPartner(databaseUrl: string): Promise<{ accountIds: nu
       "SELECT a.id FROM loyalty.accounts a JOIN loyalty.members m ON m.id = a.member_id WHERE m.membership_number = ANY($1)",
       [benchMembers.map((member) => member.membershipNumber)],
     );
-    const partner = await client.query("SELECT id FROM loyalty.partners WHERE partner_identifier = $1", [sandbox.partners[0]!.partnerIdentifier]);
+    const partner = await client.query("SELECT id FROM loyalty.partners WHERE partner_identifier = $1", [
+      sandbox.partners[0]!.partnerIdentifier,
+    ]);
     return { accountIds: accounts.rows.map((row: { id: number }) => row.id), partnerId: partner.rows[0].id as number };
   } finally {
     await client.end();
   }
 }
 
-async function startBaseline(databaseUrl: string, partnerId: number, variants: RequestVariant[]): Promise<{ target: Target; stop: () => void }> {
+async function startBaseline(
+  databaseUrl: string,
+  partnerId: number,
+  variants: RequestVariant[],
+): Promise<{ target: Target; stop: () => void }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [path.join("node_modules", "tsx", "dist", "cli.mjs"), "bench/baseline-server.ts", String(port), databaseUrl, String(partnerId)],
+    [
+      path.join("node_modules", "tsx", "dist", "cli.mjs"),
+      "bench/baseline-server.ts",
+      String(port),
+      databaseUrl,
+      String(partnerId),
+    ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
-  return { target: { label: "baseline: bare node:http + pg, same SQL statement", origin: `http://127.0.0.1:${port}`, variants }, stop: () => child.kill() };
+  return {
+    target: {
+      label: "baseline: bare node:http + pg, same SQL statement",
+      origin: `http://127.0.0.1:${port}`,
+      variants,
+    },
+    stop: () => child.kill(),
+  };
 }
 
 /**
@@ -118,15 +152,26 @@ async function startBaseline(databaseUrl: string, partnerId: number, variants: R
  * route handler doing only the baseline's SQL (bench/minimal-next), built and
  * started like the app.
  */
-async function startMinimalNext(databaseUrl: string, partnerId: number, accountVariants: RequestVariant[]): Promise<{ target: Target; stop: () => void }> {
+async function startMinimalNext(
+  databaseUrl: string,
+  partnerId: number,
+  accountVariants: RequestVariant[],
+): Promise<{ target: Target; stop: () => void }> {
   const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
-  const build = spawnSync(process.execPath, [nextBin, "build", minimalNextDir], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const build = spawnSync(process.execPath, [nextBin, "build", minimalNextDir], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (build.status !== 0) throw new Error("building bench/minimal-next failed");
   const port = await freePort();
-  const child = spawn(process.execPath, [...productionNodeFlags, nextBin, "start", minimalNextDir, "--port", String(port)], {
-    stdio: "ignore",
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, BENCH_PARTNER_ID: String(partnerId) },
-  });
+  const child = spawn(
+    process.execPath,
+    [...productionNodeFlags, nextBin, "start", minimalNextDir, "--port", String(port)],
+    {
+      stdio: "ignore",
+      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, BENCH_PARTNER_ID: String(partnerId) },
+    },
+  );
   const origin = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -138,7 +183,10 @@ async function startMinimalNext(databaseUrl: string, partnerId: number, accountV
     }
   }
   const variants = accountVariants.map((variant) => ({ ...variant, path: "/debit" }));
-  return { target: { label: "minimal Next.js route handler, same SQL statement", origin, variants }, stop: () => child.kill() };
+  return {
+    target: { label: "minimal Next.js route handler, same SQL statement", origin, variants },
+    stop: () => child.kill(),
+  };
 }
 
 function row({ median, slowest, fastest }: Measured, baseline: LoadResult): string {
@@ -169,7 +217,11 @@ async function main(): Promise<void> {
   const minimalNext = await startMinimalNext(database.url, partnerId, accountVariants);
   let postgresResults: Measured[];
   try {
-    postgresResults = await measure([baselineServer.target, minimalNext.target, ...(await appTargets("PostgreSQL", pgApp))]);
+    postgresResults = await measure([
+      baselineServer.target,
+      minimalNext.target,
+      ...(await appTargets("PostgreSQL", pgApp)),
+    ]);
   } finally {
     baselineServer.stop();
     minimalNext.stop();
@@ -189,7 +241,9 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const debit = appResults.find(({ median }) => median.label.startsWith("debit") && median.label.includes("PostgreSQL"))?.median;
+  const debit = appResults.find(
+    ({ median }) => median.label.startsWith("debit") && median.label.includes("PostgreSQL"),
+  )?.median;
   const debitRatio = debit ? debit.requestsPerSecond / baseline.requestsPerSecond : 0;
   const lines = [
     "# Performance",

@@ -76,7 +76,12 @@ export const benchScenarios: BenchScenario[] = [
   {
     name: "product pricing, one flight in EUR (P9)",
     variants: ({ apiKey }) => [
-      { method: "POST", path: `/api/v2/product-prices?api_key=${apiKey}`, headers: { "Content-Type": "application/json" }, body: pricingBody },
+      {
+        method: "POST",
+        path: `/api/v2/product-prices?api_key=${apiKey}`,
+        headers: { "Content-Type": "application/json" },
+        body: pricingBody,
+      },
     ],
   },
   {

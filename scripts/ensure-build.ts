@@ -2,14 +2,28 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 
-const sources = ["app", "components", "lib", "server", "public", "next.config.mjs", "package-lock.json", "sandbox.json", "instrumentation.ts", "proxy.ts"];
+const sources = [
+  "app",
+  "components",
+  "lib",
+  "server",
+  "public",
+  "next.config.mjs",
+  "package-lock.json",
+  "sandbox.json",
+  "instrumentation.ts",
+  "proxy.ts",
+];
 const lockDir = path.join(".data", "build.lock");
 
 function newestModification(entry: string): number {
   if (!existsSync(entry)) return 0;
   const stats = statSync(entry);
   if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(entry).reduce((newest, child) => Math.max(newest, newestModification(path.join(entry, child))), stats.mtimeMs);
+  return readdirSync(entry).reduce(
+    (newest, child) => Math.max(newest, newestModification(path.join(entry, child))),
+    stats.mtimeMs,
+  );
 }
 
 function isFresh(): boolean {
@@ -28,7 +42,8 @@ function withBuildLock(task: () => void): void {
       break;
     } catch {
       // A lock older than the longest build belongs to a process that died.
-      if (existsSync(lockDir) && Date.now() - statSync(lockDir).mtimeMs > 10 * 60_000) rmSync(lockDir, { recursive: true, force: true });
+      if (existsSync(lockDir) && Date.now() - statSync(lockDir).mtimeMs > 10 * 60_000)
+        rmSync(lockDir, { recursive: true, force: true });
       if (Date.now() > deadline) throw new Error(`waited 10 minutes for ${lockDir}`);
       execFileSync("sleep", ["1"]);
     }

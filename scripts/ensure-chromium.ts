@@ -12,7 +12,9 @@ export default function ensureChromium(): void {
   if (existsSync(chromium)) return;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot || !existsSync("/usr/bin/apt-get")) {
-    throw new Error(`End-to-end tests need Chromium at ${chromium}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH.`);
+    throw new Error(
+      `End-to-end tests need Chromium at ${chromium}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH.`,
+    );
   }
   console.log("End-to-end tests: installing Debian's Chromium (apt-get)...");
   execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });

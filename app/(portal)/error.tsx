@@ -9,7 +9,9 @@ export default function PortalError({ error, reset }: { error: Error & { digest?
   return (
     <div role="alert" className="rounded-xl border border-rose-300 bg-rose-50 p-5 text-rose-950">
       <h1 className="text-lg font-semibold">Something went wrong</h1>
-      <p className="mt-1 text-sm">We could not show this page. Please try again; if it keeps happening, come back later.</p>
+      <p className="mt-1 text-sm">
+        We could not show this page. Please try again; if it keeps happening, come back later.
+      </p>
       {error.digest ? <p className="mt-2 text-xs text-rose-800">Reference: {error.digest}</p> : null}
       <button
         type="button"

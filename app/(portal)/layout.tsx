@@ -44,14 +44,17 @@ export default async function PortalLayout({ children }: { children: ReactNode }
       <div className="flex min-h-screen flex-col">
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-10 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-4 focus:left-4 focus:z-10 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
         >
           Skip to content
         </a>
         <header className="border-b border-slate-200 bg-white">
           <div className="mx-auto max-w-4xl px-4">
             <div className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <Link href="/account" className="rounded font-semibold text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+              <Link
+                href="/account"
+                className="rounded font-semibold text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+              >
                 Partner portal
               </Link>
               <div className="flex items-center gap-3">

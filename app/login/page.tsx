@@ -16,9 +16,15 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 function notice(params: SearchParams): { tone: "info" | "error"; text: string } | undefined {
   const error = first(params.error);
   if (error === "Refused") {
-    const programme = signInProgrammes.find((entry) => entry.provider === first(params.provider))?.name ?? "The programme";
-    const detail = first(params.detail)?.replace(/[^A-Za-z0-9: ]/g, " ").trim();
-    return { tone: "error", text: `${programme} did not sign you in${detail ? `: ${detail}` : ""}. Please check your account or try another programme.` };
+    const programme =
+      signInProgrammes.find((entry) => entry.provider === first(params.provider))?.name ?? "The programme";
+    const detail = first(params.detail)
+      ?.replace(/[^A-Za-z0-9: ]/g, " ")
+      .trim();
+    return {
+      tone: "error",
+      text: `${programme} did not sign you in${detail ? `: ${detail}` : ""}. Please check your account or try another programme.`,
+    };
   }
   if (error) return { tone: "error", text: "We could not sign you in. Please try again." };
   const reason = first(params.reason);
@@ -45,7 +51,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
 
   return (
     <main id="main" className="mx-auto max-w-lg px-4 py-10 sm:py-16">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Partner portal</p>
+      <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Partner portal</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">Sign in to your loyalty account</h1>
       <p className="mt-3 text-slate-600">
         Choose your programme. You will log in on the programme&apos;s own page; we never see your password.
@@ -55,7 +61,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <p
           role={message.tone === "error" ? "alert" : "status"}
           className={`mt-6 rounded-lg border px-4 py-3 text-sm ${
-            message.tone === "error" ? "border-rose-300 bg-rose-50 text-rose-900" : "border-brand-600/30 bg-brand-50 text-brand-900"
+            message.tone === "error"
+              ? "border-rose-300 bg-rose-50 text-rose-900"
+              : "border-brand-600/30 bg-brand-50 text-brand-900"
           }`}
         >
           {message.text}
@@ -68,13 +76,19 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
 
       <p className="mt-8 text-sm text-slate-600">
         Member of Northstar Club without an online login?{" "}
-        <Link href="/register" className="font-medium text-brand-700 underline underline-offset-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+        <Link
+          href="/register"
+          className="font-medium text-brand-700 underline underline-offset-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
           Register for online access
         </Link>
       </p>
 
       <p className="mt-4 text-sm text-slate-600">
-        <Link href="/" className="font-medium text-brand-700 underline-offset-4 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+        <Link
+          href="/"
+          className="font-medium text-brand-700 underline-offset-4 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
           Back to the sandbox home
         </Link>
       </p>

@@ -15,7 +15,10 @@ const statusTone: Record<string, string> = {
 export function AccountSummary({ account, programmeName, membershipNumber }: AccountSummaryProps) {
   const balance = account.balance?.amount;
   return (
-    <section aria-labelledby="balance-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="balance-heading"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <h2 id="balance-heading" className="text-sm font-medium text-slate-600">
         Points balance
       </h2>
@@ -24,7 +27,8 @@ export function AccountSummary({ account, programmeName, membershipNumber }: Acc
           <span className="text-2xl font-semibold text-slate-500">Not available</span>
         ) : (
           <>
-            <data value={balance}>{formatPoints(balance)}</data> <span className="text-lg font-semibold text-slate-600">points</span>
+            <data value={balance}>{formatPoints(balance)}</data>{" "}
+            <span className="text-lg font-semibold text-slate-600">points</span>
           </>
         )}
       </p>
@@ -48,18 +52,25 @@ export function AccountSummary({ account, programmeName, membershipNumber }: Acc
         </div>
         <div>
           <dt className="text-sm text-slate-600">Account type</dt>
-          <dd className="mt-1 font-medium">{account.accountType ? formatCode(account.accountType) : "Not available"}</dd>
+          <dd className="mt-1 font-medium">
+            {account.accountType ? formatCode(account.accountType) : "Not available"}
+          </dd>
         </div>
         <div>
           <dt className="text-sm text-slate-600">Last activity</dt>
           <dd className="mt-1 font-medium">
-            {account.lastActivityDate ? <time dateTime={account.lastActivityDate}>{formatLongDate(account.lastActivityDate)}</time> : "No activity yet"}
+            {account.lastActivityDate ? (
+              <time dateTime={account.lastActivityDate}>{formatLongDate(account.lastActivityDate)}</time>
+            ) : (
+              "No activity yet"
+            )}
           </dd>
         </div>
         <div>
           <dt className="text-sm text-slate-600">Membership</dt>
           <dd className="mt-1 font-medium">
-            {programmeName} <span className="block font-mono text-sm font-normal text-slate-600 sm:inline">{membershipNumber}</span>
+            {programmeName}{" "}
+            <span className="block font-mono text-sm font-normal text-slate-600 sm:inline">{membershipNumber}</span>
           </dd>
         </div>
       </dl>

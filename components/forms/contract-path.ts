@@ -21,7 +21,9 @@ export function sentence(message: string): string {
 }
 
 /** Issues of a contract schema as messages by path (the first per path), the shape the service's refusals take. */
-export function messagesByPath(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): Record<string, string> {
+export function messagesByPath(
+  issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>,
+): Record<string, string> {
   const messages: Record<string, string> = {};
   for (const issue of issues) {
     const path = contractPath(issue.path);

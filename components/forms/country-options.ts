@@ -4,7 +4,9 @@ import type { SelectOption } from "./select-field";
 const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /** Every code the contract accepts as an ISO 3166-1 country: the list the forms offer, derived from the same rule. */
-export const countryCodes: readonly string[] = [...letters].flatMap((first) => [...letters].map((second) => `${first}${second}`)).filter(isIsoCountryCode);
+export const countryCodes: readonly string[] = [...letters]
+  .flatMap((first) => [...letters].map((second) => `${first}${second}`))
+  .filter(isIsoCountryCode);
 
 /**
  * Country choices named in English, sorted by name. Build them on the server

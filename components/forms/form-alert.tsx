@@ -5,7 +5,17 @@ import type { ReactNode, Ref } from "react";
  * Focusable (tabIndex -1) so the form can move focus to it when no field is
  * to blame, and role="alert" so screen readers announce it.
  */
-export function FormAlert({ title, messages, ref, children }: { title: string; messages: readonly string[]; ref?: Ref<HTMLDivElement>; children?: ReactNode }) {
+export function FormAlert({
+  title,
+  messages,
+  ref,
+  children,
+}: {
+  title: string;
+  messages: readonly string[];
+  ref?: Ref<HTMLDivElement>;
+  children?: ReactNode;
+}) {
   if (messages.length === 0) return null;
   return (
     <div

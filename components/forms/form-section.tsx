@@ -1,7 +1,15 @@
 import { useId, type ReactNode } from "react";
 
 /** A card of the form under a heading: headings let screen-reader users jump between parts of a long form. */
-export function FormSection({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function FormSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
@@ -15,7 +23,15 @@ export function FormSection({ title, description, children }: { title: string; d
 }
 
 /** Fields that only make sense together (an address, a phone number), announced with their legend. */
-export function FieldGroup({ legend, description, children }: { legend: string; description?: ReactNode; children: ReactNode }) {
+export function FieldGroup({
+  legend,
+  description,
+  children,
+}: {
+  legend: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <fieldset className="min-w-0">
       <legend className="text-base font-semibold text-slate-900">{legend}</legend>

@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 
 /** A value the member can see but no longer change, with the reason said beside it. */
-export function ReadOnlyField({ label, value, explanation }: { label: string; value: ReactNode; explanation?: ReactNode }) {
+export function ReadOnlyField({
+  label,
+  value,
+  explanation,
+}: {
+  label: string;
+  value: ReactNode;
+  explanation?: ReactNode;
+}) {
   return (
     <div>
       <dt className="text-sm font-semibold text-slate-900">{label}</dt>

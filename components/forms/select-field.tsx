@@ -22,7 +22,18 @@ export interface SelectFieldProps extends Omit<FieldTextProps, "name"> {
 }
 
 /** A labelled native select: keyboard, screen readers and small screens handle it well without scripting. */
-export function SelectField({ registration, options, placeholder, label, hint, optional, error, autoComplete, className, defaultValue }: SelectFieldProps) {
+export function SelectField({
+  registration,
+  options,
+  placeholder,
+  label,
+  hint,
+  optional,
+  error,
+  autoComplete,
+  className,
+  defaultValue,
+}: SelectFieldProps) {
   const name = registration.name;
   return (
     <div className={className}>

@@ -5,7 +5,15 @@ import type { ReactNode } from "react";
  * changes and aria-busy is set) and refuses a second click, so a slow answer
  * does not lead to a double registration or update.
  */
-export function SubmitButton({ pending, children, pendingLabel }: { pending: boolean; children: ReactNode; pendingLabel: ReactNode }) {
+export function SubmitButton({
+  pending,
+  children,
+  pendingLabel,
+}: {
+  pending: boolean;
+  children: ReactNode;
+  pendingLabel: ReactNode;
+}) {
   return (
     <button
       type="submit"

@@ -25,7 +25,17 @@ export interface TextFieldProps extends Omit<FieldTextProps, "name"> {
 }
 
 /** A labelled input with its hint and error, wired for assistive technology (aria-invalid, aria-describedby). */
-export function TextField({ registration, label, hint, optional, error, type = "text", width = "full", className, ...input }: TextFieldProps) {
+export function TextField({
+  registration,
+  label,
+  hint,
+  optional,
+  error,
+  type = "text",
+  width = "full",
+  className,
+  ...input
+}: TextFieldProps) {
   const name = registration.name;
   return (
     <div className={className}>

@@ -34,7 +34,9 @@ export function ProgrammeSignIn({ callbackUrl }: { callbackUrl: string }) {
             className="group flex min-h-16 w-full items-center justify-between gap-4 rounded-xl border border-slate-200 bg-white px-4 py-3 text-left shadow-sm hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 disabled:cursor-wait disabled:opacity-70"
           >
             <span>
-              <span className="block font-semibold text-slate-900 group-hover:text-brand-700">Sign in with {programme.name}</span>
+              <span className="block font-semibold text-slate-900 group-hover:text-brand-700">
+                Sign in with {programme.name}
+              </span>
               <span id={`${programme.provider}-description`} className="block text-sm text-slate-600">
                 {starting === programme.provider ? "Taking you to the programme's login page…" : programme.description}
               </span>

@@ -20,8 +20,10 @@ export function PortalNav({ items }: { items: PortalNavItem[] }) {
             key={item.href}
             href={item.href}
             aria-current={current ? "page" : undefined}
-            className={`inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-3 text-sm font-medium focus:outline-none focus-visible:rounded-t focus-visible:ring-2 focus-visible:ring-brand-600 ${
-              current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+            className={`inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap focus:outline-none focus-visible:rounded-t focus-visible:ring-2 focus-visible:ring-brand-600 ${
+              current
+                ? "border-brand-600 text-brand-700"
+                : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
             }`}
           >
             {item.label}

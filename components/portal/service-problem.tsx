@@ -11,7 +11,11 @@ export interface ServiceProblemProps {
 export function ServiceProblem({ kind, message, retryHref }: ServiceProblemProps) {
   return (
     <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
-      <h2 className="text-base font-semibold">{kind === "unavailable" ? "We can't reach your programme right now" : "Your programme could not answer this request"}</h2>
+      <h2 className="text-base font-semibold">
+        {kind === "unavailable"
+          ? "We can't reach your programme right now"
+          : "Your programme could not answer this request"}
+      </h2>
       <p className="mt-1 text-sm">
         {kind === "unavailable"
           ? "Your points are safe. Please try again in a few minutes."

@@ -19,13 +19,23 @@ export type PhoneKey = (typeof phoneKinds)[number]["key"];
 export type AddressField = `${AddressKey}${"Line1" | "Line2" | "Line3" | "Line4" | "PostCode"}`;
 export type PhoneField = `${PhoneKey}${"CountryCode" | "AreaCode" | "Number"}`;
 
-export const marketingFields = { TRAVEL_OFFERS: "travelOffers", PARTNER: "partnerOffers" } as const satisfies Record<(typeof campaignTypes)[number], string>;
-export const contactFields = { EMAIL: "contactByEmail", SMS: "contactBySms", PHONE: "contactByPhone" } as const satisfies Record<(typeof contactChannels)[number], string>;
-type PreferenceField = (typeof marketingFields)[keyof typeof marketingFields] | (typeof contactFields)[keyof typeof contactFields];
+export const marketingFields = { TRAVEL_OFFERS: "travelOffers", PARTNER: "partnerOffers" } as const satisfies Record<
+  (typeof campaignTypes)[number],
+  string
+>;
+export const contactFields = {
+  EMAIL: "contactByEmail",
+  SMS: "contactBySms",
+  PHONE: "contactByPhone",
+} as const satisfies Record<(typeof contactChannels)[number], string>;
+type PreferenceField =
+  (typeof marketingFields)[keyof typeof marketingFields] | (typeof contactFields)[keyof typeof contactFields];
 
-export const addressLineFields = (key: AddressKey) => [`${key}Line1`, `${key}Line2`, `${key}Line3`, `${key}Line4`] as const;
+export const addressLineFields = (key: AddressKey) =>
+  [`${key}Line1`, `${key}Line2`, `${key}Line3`, `${key}Line4`] as const;
 export const addressFields = (key: AddressKey): AddressField[] => [...addressLineFields(key), `${key}PostCode`];
-export const phoneFields = (key: PhoneKey) => ({ countryCode: `${key}CountryCode`, areaCode: `${key}AreaCode`, number: `${key}Number` }) as const;
+export const phoneFields = (key: PhoneKey) =>
+  ({ countryCode: `${key}CountryCode`, areaCode: `${key}AreaCode`, number: `${key}Number` }) as const;
 
 /** Every field of the profile form, in the order they are shown: the first invalid one in this order gets the focus. */
 export const profileFields = [
@@ -40,7 +50,8 @@ export const profileFields = [
   ...Object.values(contactFields),
 ] as const satisfies readonly string[];
 
-export type ProfileField = "title" | "dateOfBirth" | "language" | "email" | "country" | AddressField | PhoneField | PreferenceField;
+export type ProfileField =
+  "title" | "dateOfBirth" | "language" | "email" | "country" | AddressField | PhoneField | PreferenceField;
 export type ProfileFormValues = Record<ProfileField, string>;
 
 const addressLabels = Object.fromEntries(
@@ -83,7 +94,10 @@ export const languageNames: Record<(typeof languageCodes)[number], string> = {
   FR: "French",
   IT: "Italian",
 };
-export const languageOptions: SelectOption[] = languageCodes.map((code) => ({ value: code, label: languageNames[code] }));
+export const languageOptions: SelectOption[] = languageCodes.map((code) => ({
+  value: code,
+  label: languageNames[code],
+}));
 export const indicatorOptions: SelectOption[] = [
   { value: "Y", label: "Yes" },
   { value: "N", label: "No" },

@@ -79,7 +79,9 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
     previous.current = membership;
     const current = getValues();
     const same = (field: ProfileField, a: string, b: string) => comparable(field, a) === comparable(field, b);
-    const unsaved = profileFields.filter((field) => !same(field, current[field], after[field]) && !same(field, current[field], before[field]));
+    const unsaved = profileFields.filter(
+      (field) => !same(field, current[field], after[field]) && !same(field, current[field], before[field]),
+    );
     reset(after);
     for (const field of unsaved) setValue(field, current[field], { shouldDirty: true });
   }, [membership, getValues, reset, setValue]);
@@ -152,7 +154,11 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
             <ReadOnlyField label="Title" value={person.name.title} explanation="A title cannot be changed once set." />
           ) : null}
           {!membership.canAdd.dateOfBirth && person.dateOfBirth ? (
-            <ReadOnlyField label="Date of birth" value={formatDate(person.dateOfBirth)} explanation="A date of birth cannot be changed once set." />
+            <ReadOnlyField
+              label="Date of birth"
+              value={formatDate(person.dateOfBirth)}
+              explanation="A date of birth cannot be changed once set."
+            />
           ) : null}
         </dl>
         {membership.canAdd.title ? (
@@ -211,7 +217,11 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
         {phoneKinds.map((kind) => {
           const fields = phoneFields(kind.key);
           return (
-            <FieldGroup key={kind.key} legend={kind.label} description={storedPhone(membership, kind.key) ? undefined : "Not added yet."}>
+            <FieldGroup
+              key={kind.key}
+              legend={kind.label}
+              description={storedPhone(membership, kind.key) ? undefined : "Not added yet."}
+            >
               <div className="grid grid-cols-2 gap-3 sm:grid-cols-[7rem_7rem_1fr]">
                 <TextField
                   registration={register(fields.countryCode)}
@@ -311,7 +321,11 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
               registration={register("travelOffers")}
               defaultValue={stored.travelOffers}
               label="Travel offers"
-              placeholder={membership.member.marketingPreference.some((item) => item.campaignType === "TRAVEL_OFFERS") ? undefined : "Not chosen"}
+              placeholder={
+                membership.member.marketingPreference.some((item) => item.campaignType === "TRAVEL_OFFERS")
+                  ? undefined
+                  : "Not chosen"
+              }
               options={indicatorOptions}
               error={error("travelOffers")}
             />
@@ -319,7 +333,11 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
               registration={register("partnerOffers")}
               defaultValue={stored.partnerOffers}
               label="Partner offers"
-              placeholder={membership.member.marketingPreference.some((item) => item.campaignType === "PARTNER") ? undefined : "Not chosen"}
+              placeholder={
+                membership.member.marketingPreference.some((item) => item.campaignType === "PARTNER")
+                  ? undefined
+                  : "Not chosen"
+              }
               options={indicatorOptions}
               error={error("partnerOffers")}
             />
@@ -339,7 +357,11 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
                 registration={register(field)}
                 defaultValue={stored[field]}
                 label={label}
-                placeholder={membership.member.contactPreference.some((item) => item.communicationChannel === channel) ? undefined : "Not chosen"}
+                placeholder={
+                  membership.member.contactPreference.some((item) => item.communicationChannel === channel)
+                    ? undefined
+                    : "Not chosen"
+                }
                 options={indicatorOptions}
                 error={error(field)}
               />

@@ -2,7 +2,12 @@ import { z } from "zod";
 import { contractPath, sentence } from "@/components/forms/contract-path";
 import { utcToday } from "@/lib/contract/register-account";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
-import { callingCodes, campaignTypes, contactChannels, updateMembershipRequestSchema } from "@/lib/contract/update-membership";
+import {
+  callingCodes,
+  campaignTypes,
+  contactChannels,
+  updateMembershipRequestSchema,
+} from "@/lib/contract/update-membership";
 import {
   addressFields,
   addressKinds,
@@ -55,14 +60,18 @@ export function toProfileValues(membership: MembershipResponse): ProfileFormValu
     values[fields.areaCode] = telecom?.areaCode ?? "";
     values[fields.number] = telecom?.number ?? "";
   }
-  for (const preference of membership.member.marketingPreference) values[marketingFields[preference.campaignType]] = preference.indicator;
-  for (const preference of membership.member.contactPreference) values[contactFields[preference.communicationChannel]] = preference.indicator;
+  for (const preference of membership.member.marketingPreference)
+    values[marketingFields[preference.campaignType]] = preference.indicator;
+  for (const preference of membership.member.contactPreference)
+    values[contactFields[preference.communicationChannel]] = preference.indicator;
   return values;
 }
 
 export function storedPhone(membership: MembershipResponse, key: PhoneKey) {
   const kind = phoneKinds.find((candidate) => candidate.key === key)!;
-  return membership.member.person.telecomAddresses.find((telecom) => telecom.type === kind.type && telecom.deviceType === kind.deviceType);
+  return membership.member.person.telecomAddresses.find(
+    (telecom) => telecom.type === kind.type && telecom.deviceType === kind.deviceType,
+  );
 }
 
 const phoneField = /(CountryCode|AreaCode|Number)$/;
@@ -124,7 +133,12 @@ export function planProfileUpdate(membership: MembershipResponse, values: Profil
     }
     // Up to the last line filled in: a blank line between two others is the contract's "blank line" refusal.
     const used = lines.slice(0, lines.findLastIndex((line) => line !== "") + 1);
-    update[kind.role] = { type: kind.type, addressLines: used, countryCode: residence, ...(postCode ? { postCode } : {}) };
+    update[kind.role] = {
+      type: kind.type,
+      addressLines: used,
+      countryCode: residence,
+      ...(postCode ? { postCode } : {}),
+    };
   }
   if (membership.canAdd.countryOfResidence && values.country !== "" && !addressTouched) {
     problem("country", "Add a home or work address too: the country of residence is set with the first address.");
@@ -153,13 +167,23 @@ export function planProfileUpdate(membership: MembershipResponse, values: Profil
     }
     phones.push({
       key: kind.key,
-      telecom: { type: kind.type, deviceType: kind.deviceType, number, ...(countryCode ? { countryCode } : {}), ...(areaCode ? { areaCode } : {}) },
+      telecom: {
+        type: kind.type,
+        deviceType: kind.deviceType,
+        number,
+        ...(countryCode ? { countryCode } : {}),
+        ...(areaCode ? { areaCode } : {}),
+      },
     });
   }
 
   const marketingPreference = campaignTypes
     .filter((campaign) => values[marketingFields[campaign]] !== "" && changed(marketingFields[campaign]))
-    .map((campaignType) => ({ campaignType, communicationChannel: "POSTAL", indicator: values[marketingFields[campaignType]] }));
+    .map((campaignType) => ({
+      campaignType,
+      communicationChannel: "POSTAL",
+      indicator: values[marketingFields[campaignType]],
+    }));
   const contactPreference = contactChannels
     .filter((channel) => values[contactFields[channel]] !== "" && changed(contactFields[channel]))
     .map((communicationChannel) => ({ communicationChannel, indicator: values[contactFields[communicationChannel]] }));
@@ -180,7 +204,8 @@ export function planProfileUpdate(membership: MembershipResponse, values: Profil
       ...(firstPhone ? { phone: firstPhone.key } : {}),
     });
   }
-  for (const phone of otherPhones) patches.push({ body: { member: { person: { preferredTelecomAddress: phone.telecom } } }, phone: phone.key });
+  for (const phone of otherPhones)
+    patches.push({ body: { member: { person: { preferredTelecomAddress: phone.telecom } } }, phone: phone.key });
   return { patches, problems };
 }
 
@@ -214,7 +239,11 @@ export function profileFieldForPath(path: string, patch: PlannedPatch): ProfileF
   const telecom = /^member\.person\.preferredTelecomAddress(?:\.(countryCode|areaCode|number))?/.exec(path);
   if (telecom && patch.phone) {
     const fields = phoneFields(patch.phone);
-    return telecom[1] === "countryCode" ? fields.countryCode : telecom[1] === "areaCode" ? fields.areaCode : fields.number;
+    return telecom[1] === "countryCode"
+      ? fields.countryCode
+      : telecom[1] === "areaCode"
+        ? fields.areaCode
+        : fields.number;
   }
 
   const preference = /^member\.(marketingPreference|contactPreference)(?:\[(\d+)\])?/.exec(path);
@@ -223,10 +252,14 @@ export function profileFieldForPath(path: string, patch: PlannedPatch): ProfileF
     const index = Number(preference[2] ?? 0);
     if (preference[1] === "marketingPreference") {
       const campaign = member?.marketingPreference?.[index]?.campaignType;
-      return campaign && campaign in marketingFields ? marketingFields[campaign as keyof typeof marketingFields] : "travelOffers";
+      return campaign && campaign in marketingFields
+        ? marketingFields[campaign as keyof typeof marketingFields]
+        : "travelOffers";
     }
     const channel = member?.contactPreference?.[index]?.communicationChannel;
-    return channel && channel in contactFields ? contactFields[channel as keyof typeof contactFields] : "contactByEmail";
+    return channel && channel in contactFields
+      ? contactFields[channel as keyof typeof contactFields]
+      : "contactByEmail";
   }
   return undefined;
 }
@@ -239,7 +272,10 @@ export function profileFieldForPath(path: string, patch: PlannedPatch): ProfileF
  */
 export function profileFormSchema(membership: MembershipResponse, today: string = utcToday()) {
   const requestSchema = updateMembershipRequestSchema(today);
-  const shape = Object.fromEntries(profileFields.map((field) => [field, z.string()])) as Record<ProfileField, z.ZodString>;
+  const shape = Object.fromEntries(profileFields.map((field) => [field, z.string()])) as Record<
+    ProfileField,
+    z.ZodString
+  >;
   return z.object(shape).superRefine((values, context) => {
     const failed = new Set<ProfileField>();
     const fail = (field: ProfileField, message: string) => {

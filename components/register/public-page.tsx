@@ -7,10 +7,16 @@ export function PublicPage({ title, intro, children }: { title: string; intro?: 
     <>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-2xl items-center justify-between px-4 py-3">
-          <Link href="/" className="rounded font-semibold text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+          <Link
+            href="/"
+            className="rounded font-semibold text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+          >
             Partner portal
           </Link>
-          <Link href="/login" className="rounded text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+          <Link
+            href="/login"
+            className="rounded text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+          >
             Sign in
           </Link>
         </div>

@@ -39,7 +39,9 @@ export interface RegisterSubmission {
   body: RegisterAccountBody;
 }
 
-export const emptyRegisterValues: RegisterFormValues = Object.fromEntries(registerFields.map((field) => [field, ""])) as RegisterFormValues;
+export const emptyRegisterValues: RegisterFormValues = Object.fromEntries(
+  registerFields.map((field) => [field, ""]),
+) as RegisterFormValues;
 
 /** What the service asks of a resident of `country` (the same lists it decides by). */
 export function residenceNeeds(country: string) {
@@ -86,7 +88,9 @@ export function toRegisterRequest(values: RegisterFormValues): RegisterSubmissio
           ],
         },
         ...(needs.postCode ? { postalAddress: { postCode: withoutSpaces(values.postCode) } } : {}),
-        ...(needs.identifier ? { registeredIdentifier: [{ identifier: values.identifierNumber.trim(), type: values.identifierType }] } : {}),
+        ...(needs.identifier
+          ? { registeredIdentifier: [{ identifier: values.identifierNumber.trim(), type: values.identifierType }] }
+          : {}),
         ...(needs.dateOfBirth ? { dateOfBirth: values.dateOfBirth } : {}),
       },
     },
@@ -162,7 +166,10 @@ export function registerFieldMessage(field: RegisterField, message: string): str
  */
 export function registerFormSchema(today: string = utcToday()) {
   const requestSchema = registerAccountRequestSchema(today);
-  const shape = Object.fromEntries(registerFields.map((field) => [field, z.string()])) as Record<RegisterField, z.ZodString>;
+  const shape = Object.fromEntries(registerFields.map((field) => [field, z.string()])) as Record<
+    RegisterField,
+    z.ZodString
+  >;
   return z.object(shape).superRefine((values, context) => {
     const shown = shownRegisterFields(values.country);
     const failed = new Set<RegisterField>();

@@ -31,7 +31,10 @@ const identifierTypeLabels: Record<(typeof registeredIdentifierTypes)[number], s
   PASSPORT: "Passport",
   NATIONAL_IDENTITY_CARD: "National identity card",
 };
-const identifierTypeOptions: SelectOption[] = registeredIdentifierTypes.map((type) => ({ value: type, label: identifierTypeLabels[type] }));
+const identifierTypeOptions: SelectOption[] = registeredIdentifierTypes.map((type) => ({
+  value: type,
+  label: identifierTypeLabels[type],
+}));
 
 export interface RegisterFormProps {
   /** Countries of residence to choose from (built on the server, see country-options.ts). */
@@ -101,7 +104,10 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
     <form noValidate method="post" onSubmit={submit} className="space-y-6">
       <FormAlert ref={alertRef} title="We could not register you" messages={alertMessages} />
 
-      <FormSection title="Your membership" description="We check these details against the membership before creating your login.">
+      <FormSection
+        title="Your membership"
+        description="We check these details against the membership before creating your login."
+      >
         <TextField
           registration={register("membershipNumber")}
           label="Membership number"
@@ -176,7 +182,10 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
         <PasswordInput registration={register("password")} error={error("password")} />
       </FormSection>
 
-      <FormSection title="Security questions" description="If you forget your login, we ask one of these. Choose two different questions.">
+      <FormSection
+        title="Security questions"
+        description="If you forget your login, we ask one of these. Choose two different questions."
+      >
         <SelectField
           registration={register("question1")}
           label="First security question"
@@ -184,7 +193,13 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
           options={securityQuestions}
           error={error("question1")}
         />
-        <TextField registration={register("answer1")} label="First answer" error={error("answer1")} autoComplete="off" maxLength={100} />
+        <TextField
+          registration={register("answer1")}
+          label="First answer"
+          error={error("answer1")}
+          autoComplete="off"
+          maxLength={100}
+        />
         <SelectField
           registration={register("question2")}
           label="Second security question"
@@ -192,7 +207,13 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
           options={securityQuestions}
           error={error("question2")}
         />
-        <TextField registration={register("answer2")} label="Second answer" error={error("answer2")} autoComplete="off" maxLength={100} />
+        <TextField
+          registration={register("answer2")}
+          label="Second answer"
+          error={error("answer2")}
+          autoComplete="off"
+          maxLength={100}
+        />
       </FormSection>
 
       <div className="flex flex-col-reverse items-stretch gap-4 sm:flex-row sm:items-center sm:justify-between">

@@ -45,7 +45,12 @@ export function TransactionFiltersForm({ filters, problems, maxDay }: Transactio
   };
 
   return (
-    <form method="get" action="/transactions" aria-label="Filter by date" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <form
+      method="get"
+      action="/transactions"
+      aria-label="Filter by date"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         {field("from", "From")}
         {field("to", "To (inclusive)")}

@@ -17,16 +17,35 @@ export interface TransactionsTableProps {
 }
 
 const kindStyle = {
-  credit: { label: "Credit", sign: "+", amount: "text-emerald-700", badge: "bg-emerald-50 text-emerald-800 ring-emerald-600/30" },
-  debit: { label: "Debit", sign: "\u2212", amount: "text-rose-700", badge: "bg-rose-50 text-rose-800 ring-rose-600/30" },
+  credit: {
+    label: "Credit",
+    sign: "+",
+    amount: "text-emerald-700",
+    badge: "bg-emerald-50 text-emerald-800 ring-emerald-600/30",
+  },
+  debit: {
+    label: "Debit",
+    sign: "\u2212",
+    amount: "text-rose-700",
+    badge: "bg-rose-50 text-rose-800 ring-rose-600/30",
+  },
 } as const;
 
 const linkStyle =
   "inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
-const disabledStyle = "inline-flex min-h-11 items-center rounded-lg border border-slate-200 px-4 text-sm font-medium text-slate-400";
+const disabledStyle =
+  "inline-flex min-h-11 items-center rounded-lg border border-slate-200 px-4 text-sm font-medium text-slate-400";
 
 /** A page of the member's history: credits and debits told apart by label, sign and colour. */
-export function TransactionsTable({ rows, page, previousHref, nextHref, filtered, emptyAction, note }: TransactionsTableProps) {
+export function TransactionsTable({
+  rows,
+  page,
+  previousHref,
+  nextHref,
+  filtered,
+  emptyAction,
+  note,
+}: TransactionsTableProps) {
   return (
     <section aria-labelledby="history-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
       <h2 id="history-heading" className="sr-only">
@@ -53,7 +72,7 @@ export function TransactionsTable({ rows, page, previousHref, nextHref, filtered
       ) : (
         <table className="w-full table-fixed border-collapse text-left text-sm">
           <caption className="sr-only">Transactions, page {page}, latest first</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
               <th scope="col" className="w-24 px-3 py-3 sm:w-36 sm:px-5">
                 Date
@@ -71,23 +90,25 @@ export function TransactionsTable({ rows, page, previousHref, nextHref, filtered
               const style = kindStyle[row.kind];
               return (
                 <tr key={`${row.kind}-${row.identifier}`} data-kind={row.kind}>
-                  <td className="px-3 py-3 align-top text-slate-700 sm:whitespace-nowrap sm:px-5">
+                  <td className="px-3 py-3 align-top text-slate-700 sm:px-5 sm:whitespace-nowrap">
                     <time dateTime={isoDay(row.dateMade)}>{formatShortDate(row.dateMade)}</time>
                   </td>
                   <td className="px-3 py-3 align-top sm:px-5">
-                    <span className="block break-words font-medium text-slate-900">{row.description}</span>
-                    <span className="mt-0.5 block break-words text-xs text-slate-600">
+                    <span className="block font-medium break-words text-slate-900">{row.description}</span>
+                    <span className="mt-0.5 block text-xs break-words text-slate-600">
                       {row.reference ? <>Ref. {row.reference}</> : null}
                       {row.reference && row.source ? " · " : null}
                       {row.source ? <>From {row.source}</> : null}
                     </span>
                   </td>
                   <td className="px-3 py-3 text-right align-top sm:px-5">
-                    <span className={`block whitespace-nowrap font-semibold tabular-nums ${style.amount}`}>
+                    <span className={`block font-semibold whitespace-nowrap tabular-nums ${style.amount}`}>
                       {style.sign}
                       {formatPoints(row.points)}
                     </span>
-                    <span className={`mt-1 inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${style.badge}`}>
+                    <span
+                      className={`mt-1 inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${style.badge}`}
+                    >
                       {style.label}
                     </span>
                   </td>
@@ -109,9 +130,7 @@ export function TransactionsTable({ rows, page, previousHref, nextHref, filtered
               <span aria-hidden="true">←&nbsp;</span>Previous
             </span>
           )}
-          <span className="text-sm text-slate-600">
-            Page {page}
-          </span>
+          <span className="text-sm text-slate-600">Page {page}</span>
           {nextHref ? (
             <Link href={nextHref} className={linkStyle} rel="next">
               Next<span aria-hidden="true">&nbsp;→</span>

@@ -13,4 +13,6 @@ export const membershipNumberSchema = z.string().regex(/^\d{16,24}$/, "must be 1
 export const programmeIdentifierSchema = z.string().regex(/^[A-Za-z]{1,20}$/, "must be 1 to 20 letters");
 
 /** `X-Agent-Id`: alphanumeric (length capped, see docs/decisions.md). */
-export const agentIdSchema = z.string().regex(/^[A-Za-z0-9]{1,50}$/, "X-Agent-Id must be 1 to 50 alphanumeric characters");
+export const agentIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9]{1,50}$/, "X-Agent-Id must be 1 to 50 alphanumeric characters");

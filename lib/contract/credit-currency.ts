@@ -20,18 +20,27 @@ const personNameSchema = z
   .regex(new RegExp(`^[${latinLetter}' -]+$`), "names take letters, apostrophes, hyphens and spaces");
 
 export const creditRequestSchema = z.object({
-  description: z.string().regex(/^[A-Za-z0-9&.-]{1,51}$/, "description: 1 to 51 letters, digits, &, . or -").optional(),
+  description: z
+    .string()
+    .regex(/^[A-Za-z0-9&.-]{1,51}$/, "description: 1 to 51 letters, digits, &, . or -")
+    .optional(),
   monetaryAmount: z.object({
     amount: pointsAmountSchema(6),
     currency: z.object({ currencyCode: pointsCurrencyCodeSchema }),
   }),
   externalTransactionIdentifier: z
     .string()
-    .regex(/^[A-Za-z0-9 +%_.&-]{1,64}$/, "externalTransactionIdentifier: 1 to 64 letters, digits, spaces or + % _ . & -"),
+    .regex(
+      /^[A-Za-z0-9 +%_.&-]{1,64}$/,
+      "externalTransactionIdentifier: 1 to 64 letters, digits, spaces or + % _ . & -",
+    ),
   externalTransactionDate: isoDateOrDateTimeSchema,
   externalReferenceIdentifier: z.string().max(10).regex(referenceCharacters, "letters, digits, &, . or -").optional(),
   externalReferenceDescription: z.string().max(62).regex(referenceCharacters, "letters, digits, &, . or -").optional(),
-  externalPartnerIdentifier: z.string().regex(/^[A-Za-z0-9 ]{1,3}$/, "1 to 3 letters, digits or spaces").optional(),
+  externalPartnerIdentifier: z
+    .string()
+    .regex(/^[A-Za-z0-9 ]{1,3}$/, "1 to 3 letters, digits or spaces")
+    .optional(),
   externalSource: z.string().max(10).regex(referenceCharacters, "1 to 10 letters, digits, &, . or -"),
   productSummary: z
     .array(

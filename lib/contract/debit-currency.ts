@@ -5,7 +5,14 @@ import { latinLetter, pointsAmountSchema, productFeatureSummarySchema, reference
 /** P5 Debit currency (a redemption). */
 export const debitCurrencyVersions = ["v1"] as const;
 
-export const debitProductTypes = ["FLIGHT", "HOTEL", "CAR_HIRE", "INSURANCE", ...flightAncillaryTypesV1, "OTHER"] as const;
+export const debitProductTypes = [
+  "FLIGHT",
+  "HOTEL",
+  "CAR_HIRE",
+  "INSURANCE",
+  ...flightAncillaryTypesV1,
+  "OTHER",
+] as const;
 
 const missing = (message: string) => ({ message, params: { error: "MANDATORY_DATA_MISSING" } });
 
@@ -53,7 +60,10 @@ export const debitRequestSchema = z.object({
     externalReferenceIdentifier: partnerIdentifierSchema.optional(),
     externalReferenceDescription: z
       .string()
-      .regex(new RegExp(`^[${latinLetter}0-9 ~!@#$%^&.,'/()_-]{1,100}$`), "1 to 100 letters, digits, spaces and common punctuation"),
+      .regex(
+        new RegExp(`^[${latinLetter}0-9 ~!@#$%^&.,'/()_-]{1,100}$`),
+        "1 to 100 letters, digits, spaces and common punctuation",
+      ),
     externalPartnerIdentifier: z.string().regex(/^[A-Za-z0-9]{1,20}$/, "1 to 20 letters or digits"),
     productSummary: z
       .array(productSummaryItemSchema)

@@ -4,7 +4,10 @@ import { z } from "zod";
 export const oauthErrorBodySchema = z
   .object({
     error: z.string().regex(/^[a-z_]+$/),
-    error_description: z.string().regex(/^[A-Za-z0-9: ]+$/).optional(),
+    error_description: z
+      .string()
+      .regex(/^[A-Za-z0-9: ]+$/)
+      .optional(),
     scope: z.string().optional(),
   })
   .strict();

@@ -35,7 +35,9 @@ export type PriceType = (typeof priceTypes)[number];
 
 export const PRICE_OPTION_TYPE = "PART_AVIOS_PART_CASH";
 
-type IssueSink = { addIssue(issue: { code: "custom"; message: string; params: { error: string }; path?: PropertyKey[] }): void };
+type IssueSink = {
+  addIssue(issue: { code: "custom"; message: string; params: { error: string }; path?: PropertyKey[] }): void;
+};
 
 function flag(context: IssueSink, error: string, message: string, path?: PropertyKey[]): void {
   context.addIssue({ code: "custom", message, params: { error }, ...(path ? { path } : {}) });
@@ -98,7 +100,9 @@ export const priceAmountSchema = z.unknown().transform((value, context): number 
   return value as number | string;
 });
 
-export const currencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, "currency code must be 3 upper-case letters (ISO 4217)");
+export const currencyCodeSchema = z
+  .string()
+  .regex(/^[A-Z]{3}$/, "currency code must be 3 upper-case letters (ISO 4217)");
 
 export const priceSchema = z.object({
   monetaryAmount: z.object({
@@ -171,7 +175,9 @@ const legSchema = z.object({
   arrivalLocation: locationSchema,
   marketingCarrier: carrierSchema,
   operatingCarrier: carrierSchema,
-  bookingClass: z.object({ code: z.string().regex(/^[A-Z]$/, "bookingClass code must be 1 upper-case letter") }).optional(),
+  bookingClass: z
+    .object({ code: z.string().regex(/^[A-Z]$/, "bookingClass code must be 1 upper-case letter") })
+    .optional(),
   cabinClass: z
     .object({ code: z.string().regex(/^[A-Z]{1,20}$/, "cabinClass code must be 1 to 20 upper-case letters") })
     .optional(),
@@ -229,7 +235,10 @@ export type FlightInput = z.output<typeof flightSchema>;
 function flightAncillarySchema(version: ProductPricingVersion) {
   const types = version === "v1" ? flightAncillaryTypesV1 : flightAncillaryTypesV2;
   return z.object({
-    flightAncillaryType: mandatory("flightAncillaryType", z.enum(types, `flightAncillaryType must be one of ${types.join(", ")}`)),
+    flightAncillaryType: mandatory(
+      "flightAncillaryType",
+      z.enum(types, `flightAncillaryType must be one of ${types.join(", ")}`),
+    ),
     price: priceSchema,
   });
 }
@@ -257,7 +266,11 @@ function packagedProductSchema(version: ProductPricingVersion) {
       );
       const first = items[0];
       if (!first) {
-        flag(context, MISSING, "packagedProduct needs at least one flight, flightAncillary, carHire, hotel or insurance");
+        flag(
+          context,
+          MISSING,
+          "packagedProduct needs at least one flight, flightAncillary, carHire, hotel or insurance",
+        );
         return;
       }
       // A package is priced on its total, which needs one currency.
@@ -306,8 +319,14 @@ function productSchema(version: ProductPricingVersion) {
 
 function membershipSchema(version: ProductPricingVersion) {
   const common = {
-    membershipNumber: z.string().regex(/^\d{1,24}$/, "membershipNumber must be numeric, at most 24 digits").optional(),
-    tier: z.string().regex(/^[A-Za-z]{1,20}$/, "tier must be 1 to 20 letters").optional(),
+    membershipNumber: z
+      .string()
+      .regex(/^\d{1,24}$/, "membershipNumber must be numeric, at most 24 digits")
+      .optional(),
+    tier: z
+      .string()
+      .regex(/^[A-Za-z]{1,20}$/, "tier must be 1 to 20 letters")
+      .optional(),
   };
   // The version 2 body adds the balance; on v1 it is an unknown element, ignored like any other.
   return version === "v1"
@@ -373,8 +392,14 @@ const legEchoSchema = z.object({
   schedule: z.object({ departureDateRange: z.object({ startDateTime: z.string() }) }),
   departureLocation: z.object({ id: z.string(), type: z.literal("AIRPORT") }),
   arrivalLocation: z.object({ id: z.string(), type: z.literal("AIRPORT") }),
-  marketingCarrier: z.object({ flightNumber: z.union([z.string(), z.number()]), iatacode: z.object({ code: z.string() }) }),
-  operatingCarrier: z.object({ flightNumber: z.union([z.string(), z.number()]), iatacode: z.object({ code: z.string() }) }),
+  marketingCarrier: z.object({
+    flightNumber: z.union([z.string(), z.number()]),
+    iatacode: z.object({ code: z.string() }),
+  }),
+  operatingCarrier: z.object({
+    flightNumber: z.union([z.string(), z.number()]),
+    iatacode: z.object({ code: z.string() }),
+  }),
   bookingClass: z.object({ code: z.string() }).optional(),
   cabinClass: z.object({ code: z.string() }).optional(),
 });

@@ -88,7 +88,8 @@ export const passwordSchema = z.string().superRefine((value, context) => {
   } else if (passwordClasses.filter((pattern) => pattern.test(value)).length < 3) {
     context.addIssue({
       code: "custom",
-      message: "the password needs at least three of: a digit, a lower-case letter, an upper-case letter, a special character",
+      message:
+        "the password needs at least three of: a digit, a lower-case letter, an upper-case letter, a special character",
     });
   }
 });
@@ -97,14 +98,22 @@ const securityResponseSchema = z
   .object({
     questionIdentifier: z.string().superRefine((value, context) => {
       if (!/^\d{1,2}$/.test(value) || Number(value) < 1 || Number(value) > 12) {
-        context.addIssue({ code: "custom", message: "the question identifier must be a number from 1 to 12", params: missing });
+        context.addIssue({
+          code: "custom",
+          message: "the question identifier must be a number from 1 to 12",
+          params: missing,
+        });
       }
     }),
     response: z.string().superRefine((value, context) => {
       if (value.trim() === "") {
         context.addIssue({ code: "custom", message: "the security response is empty", params: missing });
       } else if (value.length > maxSecurityResponseLength) {
-        context.addIssue({ code: "custom", message: `the security response is at most ${maxSecurityResponseLength} characters`, params: missing });
+        context.addIssue({
+          code: "custom",
+          message: `the security response is at most ${maxSecurityResponseLength} characters`,
+          params: missing,
+        });
       }
     }),
   })

@@ -25,7 +25,10 @@ export const accountQuerySchema = z.object({
         context.addIssue({ code: "custom", message: `fields takes ${accountFields.join(", ")}, separated by commas` });
       }
     })
-    .transform((value) => new Set(value.split(",").map((name) => fieldByLowerCase.get(name.trim().toLowerCase()) as AccountField)))
+    .transform(
+      (value) =>
+        new Set(value.split(",").map((name) => fieldByLowerCase.get(name.trim().toLowerCase()) as AccountField)),
+    )
     .optional(),
 });
 

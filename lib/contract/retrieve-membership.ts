@@ -45,7 +45,10 @@ export const membershipResponseSchema = z.object({
       }),
       dateOfBirth: z.iso.date().optional(),
       /** Set by the first postal address when absent; never changed afterwards. */
-      countryOfResidence: z.string().regex(/^[A-Z]{2}$/).optional(),
+      countryOfResidence: z
+        .string()
+        .regex(/^[A-Z]{2}$/)
+        .optional(),
       locale: z.object({ languageCode: z.string() }).optional(),
       emailAddresses: z.object({ preferredEmailAddress: z.object({ emailAddress: z.string() }) }).optional(),
       preferredPostalAddress: postalAddressViewSchema.optional(),
@@ -54,9 +57,15 @@ export const membershipResponseSchema = z.object({
       telecomAddresses: z.array(telecomAddressViewSchema).max(3),
     }),
     marketingPreference: z.array(
-      z.object({ campaignType: z.enum(campaignTypes), communicationChannel: z.literal("POSTAL"), indicator: z.enum(indicators) }),
+      z.object({
+        campaignType: z.enum(campaignTypes),
+        communicationChannel: z.literal("POSTAL"),
+        indicator: z.enum(indicators),
+      }),
     ),
-    contactPreference: z.array(z.object({ communicationChannel: z.enum(contactChannels), indicator: z.enum(indicators) })),
+    contactPreference: z.array(
+      z.object({ communicationChannel: z.enum(contactChannels), indicator: z.enum(indicators) }),
+    ),
   }),
   /** The programmes the membership is associated with, its own first. */
   programmes: z.array(z.object({ identifier: z.string(), name: z.string() })),

@@ -32,7 +32,11 @@ const membershipIdentifierSchema = z.string().superRefine((value, context) => {
       params: { error: "MEMBERSHIP_IDENTIFIER_INVALID" },
     });
   } else if (value.length < 16) {
-    context.addIssue({ code: "custom", message: "membership-identifier must be 16 to 24 digits", params: { error: "DATA_INVALID" } });
+    context.addIssue({
+      code: "custom",
+      message: "membership-identifier must be 16 to 24 digits",
+      params: { error: "DATA_INVALID" },
+    });
   }
 });
 

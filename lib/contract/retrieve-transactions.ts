@@ -9,7 +9,13 @@ export const recordLimits = { primary: 20, other: 99_999 } as const;
 export type TransactionsVariant = keyof typeof recordLimits;
 
 /** Query names the operation knows; they must be sent in lower case. */
-export const transactionQueryNames = ["start-record", "end-record", "date-made-from", "date-made-to", "external-source"] as const;
+export const transactionQueryNames = [
+  "start-record",
+  "end-record",
+  "date-made-from",
+  "date-made-to",
+  "external-source",
+] as const;
 
 const calendarDate = z.iso.date({ error: "must be a date YYYY-MM-DD" });
 
@@ -29,7 +35,10 @@ export function transactionsQuerySchema(variant: TransactionsVariant) {
       endRecord: recordNumber(maximum).optional(),
       dateMadeFrom: z.string({ error: "must be sent once" }).pipe(calendarDate).optional(),
       dateMadeTo: z.string({ error: "must be sent once" }).pipe(calendarDate).optional(),
-      externalSource: z.string({ error: "must be sent once" }).max(10, "external-source is at most 10 characters").optional(),
+      externalSource: z
+        .string({ error: "must be sent once" })
+        .max(10, "external-source is at most 10 characters")
+        .optional(),
     })
     .superRefine((query, context) => {
       const start = query.startRecord ?? 1;

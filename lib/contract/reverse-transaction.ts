@@ -16,11 +16,17 @@ const reversedTransactionSchema = z.object({
 export const reverseRequestSchema = z
   .object({
     reversalTransaction: z.object({
-      externalTransactionIdentifier: z.string().max(64).regex(referenceCharacters, "1 to 64 letters, digits, &, . or -"),
+      externalTransactionIdentifier: z
+        .string()
+        .max(64)
+        .regex(referenceCharacters, "1 to 64 letters, digits, &, . or -"),
       description: z.string().max(100).regex(referenceCharacters, "1 to 100 letters, digits, &, . or -"),
       type: z
         .string()
-        .refine((type) => type === "CANCELLATION", { message: "type must be CANCELLATION", params: { error: "MANDATORY_DATA_MISSING" } }),
+        .refine((type) => type === "CANCELLATION", {
+          message: "type must be CANCELLATION",
+          params: { error: "MANDATORY_DATA_MISSING" },
+        }),
       reversedTransaction: reversedTransactionSchema.optional(),
     }),
     reversedTransaction: reversedTransactionSchema.optional(),
@@ -36,12 +42,17 @@ export const reverseRequestSchema = z
         params: { error: "MANDATORY_DATA_MISSING" },
       });
     } else if (inner !== undefined && outer !== undefined && inner !== outer) {
-      context.addIssue({ code: "custom", path: ["reversedTransaction", "identifier"], message: "the two reversedTransaction identifiers differ" });
+      context.addIssue({
+        code: "custom",
+        path: ["reversedTransaction", "identifier"],
+        message: "the two reversedTransaction identifiers differ",
+      });
     }
   })
   .transform((request) => ({
     ...request.reversalTransaction,
-    reversedTransactionIdentifier: (request.reversalTransaction.reversedTransaction?.identifier ?? request.reversedTransaction?.identifier) as string,
+    reversedTransactionIdentifier: (request.reversalTransaction.reversedTransaction?.identifier ??
+      request.reversedTransaction?.identifier) as string,
   }));
 
 export type ReverseRequest = z.input<typeof reverseRequestSchema>;

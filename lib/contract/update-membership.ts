@@ -96,7 +96,9 @@ export const callingCodes: Readonly<Record<string, string>> = {
  */
 const latinText = /^(?:[\x20-\x7E]|\p{Script=Latin}|\p{M}|[\u2018\u2019\u201C\u201D\u2013\u2014\u00A0])*$/u;
 
-const titleSchema = stringRules([[(value) => /^(?:\p{Script=Latin}\p{M}*){1,30}$/u.test(value), "the title is 1 to 30 letters"]]);
+const titleSchema = stringRules([
+  [(value) => /^(?:\p{Script=Latin}\p{M}*){1,30}$/u.test(value), "the title is 1 to 30 letters"],
+]);
 
 export function dateOfBirthSchema(today: string) {
   return stringRules([
@@ -113,7 +115,10 @@ export function isAtLeastAge(dateOfBirth: string, today: string, years: number):
 }
 
 const languageCodeSchema = stringRules([
-  [(value) => (languageCodes as readonly string[]).includes(value.toUpperCase()), `the language is one of ${languageCodes.join(", ")}`],
+  [
+    (value) => (languageCodes as readonly string[]).includes(value.toUpperCase()),
+    `the language is one of ${languageCodes.join(", ")}`,
+  ],
 ]);
 
 const addressLineSchema = stringRules([
@@ -130,10 +135,17 @@ const postalAddressSchema = z
       if (!/^[A-Za-z]{2}$/.test(code)) {
         context.addIssue({ code: "custom", message: "the country code is ISO 3166-1 alpha-2, two letters" });
       } else if (!isIsoCountryCode(code)) {
-        context.addIssue({ code: "custom", message: "the country code is not an ISO 3166-1 country", params: { error: "POSTAL_ADDRESS_INVALID" } });
+        context.addIssue({
+          code: "custom",
+          message: "the country code is not an ISO 3166-1 country",
+          params: { error: "POSTAL_ADDRESS_INVALID" },
+        });
       }
     }),
-    postCode: z.string().regex(/^[A-Za-z0-9]{1,8}$/, "the postcode is at most 8 letters and digits, without spaces").optional(),
+    postCode: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,8}$/, "the postcode is at most 8 letters and digits, without spaces")
+      .optional(),
     validation: oneOf(addressValidations, "the validation is EXPLICIT or SYSTEM").optional(),
   })
   .strict()
@@ -141,22 +153,41 @@ const postalAddressSchema = z
     const format = postCodeFormats[address.countryCode.toUpperCase()];
     if (!format) return;
     if (address.postCode === undefined) {
-      context.addIssue({ code: "custom", path: ["postCode"], message: `a postcode is required in ${address.countryCode.toUpperCase()}`, params: { error: "POSTAL_ADDRESS_INVALID" } });
+      context.addIssue({
+        code: "custom",
+        path: ["postCode"],
+        message: `a postcode is required in ${address.countryCode.toUpperCase()}`,
+        params: { error: "POSTAL_ADDRESS_INVALID" },
+      });
     } else if (!format.test(address.postCode.toUpperCase())) {
-      context.addIssue({ code: "custom", path: ["postCode"], message: `the postcode is not one of ${address.countryCode.toUpperCase()}`, params: { error: "POSTAL_ADDRESS_INVALID" } });
+      context.addIssue({
+        code: "custom",
+        path: ["postCode"],
+        message: `the postcode is not one of ${address.countryCode.toUpperCase()}`,
+        params: { error: "POSTAL_ADDRESS_INVALID" },
+      });
     }
   });
 
 const emailAddressSchema = stringRules([
   [(email) => email.length <= maxEmailLength, `the email address is at most ${maxEmailLength} characters`],
-  [(email) => /^[^\s@]+@[A-Za-z0-9.-]+$/.test(email), "the email address has one @, and only letters, digits, - and . after it"],
+  [
+    (email) => /^[^\s@]+@[A-Za-z0-9.-]+$/.test(email),
+    "the email address has one @, and only letters, digits, - and . after it",
+  ],
   [(email) => latinText.test(email), "the email address takes Latin letters, digits and punctuation"],
 ]);
 
 const telecomAddressSchema = z
   .object({
-    countryCode: z.string().regex(/^[1-9]\d{0,4}$/, "the country code is up to 5 digits, without a leading zero or plus").optional(),
-    areaCode: z.string().regex(/^\d{1,5}$/, "the area code is up to 5 digits").optional(),
+    countryCode: z
+      .string()
+      .regex(/^[1-9]\d{0,4}$/, "the country code is up to 5 digits, without a leading zero or plus")
+      .optional(),
+    areaCode: z
+      .string()
+      .regex(/^\d{1,5}$/, "the area code is up to 5 digits")
+      .optional(),
     number: z.string().regex(/^\d{1,15}$/, "the number is up to 15 digits"),
     type: oneOf(telecomTypes, "the type is BUSINESS or PERSONAL"),
     deviceType: oneOf(telecomDeviceTypes, "the device type is PHONE or MOBILE"),
@@ -164,7 +195,11 @@ const telecomAddressSchema = z
   .strict()
   .superRefine((telecom, context) => {
     if ((telecom.areaCode ?? "").length + telecom.number.length > 15) {
-      context.addIssue({ code: "custom", path: ["number"], message: "area code and number together are at most 15 digits" });
+      context.addIssue({
+        code: "custom",
+        path: ["number"],
+        message: "area code and number together are at most 15 digits",
+      });
     }
     if (!telecomKinds.some((kind) => kind.type === telecom.type && kind.deviceType === telecom.deviceType)) {
       context.addIssue({
@@ -223,9 +258,11 @@ function personSchema(today: string) {
       const other = person.otherPostalAddress?.type;
       const notSupported = (path: string[], message: string) =>
         context.addIssue({ code: "custom", path, message, params: { error: "ADDRESS_NOT_SUPPORTED" } });
-      if (preferred === "BUSINESS") notSupported(["preferredPostalAddress", "type"], "the preferred postal address is PERSONAL");
+      if (preferred === "BUSINESS")
+        notSupported(["preferredPostalAddress", "type"], "the preferred postal address is PERSONAL");
       if (other === "PERSONAL") notSupported(["otherPostalAddress", "type"], "the other postal address is BUSINESS");
-      if (preferred !== undefined && preferred === other) notSupported(["otherPostalAddress", "type"], "the two postal addresses must be of different types");
+      if (preferred !== undefined && preferred === other)
+        notSupported(["otherPostalAddress", "type"], "the two postal addresses must be of different types");
     });
 }
 

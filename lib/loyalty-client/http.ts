@@ -51,7 +51,8 @@ export async function callPartnerOperation<Schema extends z.ZodType | undefined>
   const headers: Record<string, string> = { Accept: "application/json", ...call.headers };
   if (call.body !== undefined) headers["Content-Type"] = "application/json";
   if (call.context?.accessToken) headers.Authorization = `Bearer ${call.context.accessToken}`;
-  if (call.context?.customerIp && ipAddress.test(call.context.customerIp)) headers["X-Forwarded-For"] = call.context.customerIp;
+  if (call.context?.customerIp && ipAddress.test(call.context.customerIp))
+    headers["X-Forwarded-For"] = call.context.customerIp;
   if (call.context?.agentId) headers["X-Agent-Id"] = call.context.agentId.replace(/[^A-Za-z0-9]/g, "").slice(0, 50);
 
   let response: Response;
@@ -64,20 +65,26 @@ export async function callPartnerOperation<Schema extends z.ZodType | undefined>
       cache: "no-store",
     });
   } catch (error) {
-    throw new LoyaltyUnavailableError(`The loyalty service did not answer ${call.method} ${url.pathname}`, { cause: error });
+    throw new LoyaltyUnavailableError(`The loyalty service did not answer ${call.method} ${url.pathname}`, {
+      cause: error,
+    });
   }
 
   const text = await response.text();
   const json = parseJson(text);
   if (!response.ok) {
     const errorBody = parseErrorBody(json);
-    if (!errorBody) throw new LoyaltyContractError(`HTTP ${response.status} without the spec's error body`, response.status);
+    if (!errorBody)
+      throw new LoyaltyContractError(`HTTP ${response.status} without the spec's error body`, response.status);
     throw new LoyaltyApiError(response.status, errorBody);
   }
   if (!call.responseSchema) return undefined as never;
   const parsed = call.responseSchema.safeParse(json);
   if (!parsed.success) {
-    throw new LoyaltyContractError(`The answer to ${call.method} ${url.pathname} breaks the contract: ${parsed.error.message}`, response.status);
+    throw new LoyaltyContractError(
+      `The answer to ${call.method} ${url.pathname} breaks the contract: ${parsed.error.message}`,
+      response.status,
+    );
   }
   return parsed.data as never;
 }

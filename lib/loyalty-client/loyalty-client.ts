@@ -36,7 +36,10 @@ export function createLoyaltyClient(settings: LoyaltyClientSettings) {
     callPartnerOperation(settings, request);
 
   return {
-    retrieveProgrammes: (query: { locationIdentifier?: string; membershipIdentifier?: string } = {}, context?: CallContext) =>
+    retrieveProgrammes: (
+      query: { locationIdentifier?: string; membershipIdentifier?: string } = {},
+      context?: CallContext,
+    ) =>
       call({
         method: "GET",
         path: "/v1/programmes",
@@ -46,7 +49,12 @@ export function createLoyaltyClient(settings: LoyaltyClientSettings) {
       }),
 
     retrieveProgramme: (programmeIdentifier: string, context?: CallContext) =>
-      call({ method: "GET", path: `/v1/programmes/${segment(programmeIdentifier)}`, context, responseSchema: programmeResponseSchema }),
+      call({
+        method: "GET",
+        path: `/v1/programmes/${segment(programmeIdentifier)}`,
+        context,
+        responseSchema: programmeResponseSchema,
+      }),
 
     retrieveAccount: (programme: string, membershipNumber: string, context: CallContext, fields?: AccountField[]) =>
       call({
@@ -112,15 +120,32 @@ export function createLoyaltyClient(settings: LoyaltyClientSettings) {
 
     /** P7: 201 with an empty body. */
     registerAccount: (membershipNumber: string, body: unknown, context?: CallContext) =>
-      call({ method: "POST", path: `/v2/memberships/${segment(membershipNumber)}/registrations`, body, context, responseSchema: undefined }),
+      call({
+        method: "POST",
+        path: `/v2/memberships/${segment(membershipNumber)}/registrations`,
+        body,
+        context,
+        responseSchema: undefined,
+      }),
 
     /** P8: 204 with an empty body; send only the changed elements. */
     updateMembership: (membershipNumber: string, body: unknown, context: CallContext) =>
-      call({ method: "PATCH", path: `/v3/memberships/${segment(membershipNumber)}`, body, context, responseSchema: undefined }),
+      call({
+        method: "PATCH",
+        path: `/v3/memberships/${segment(membershipNumber)}`,
+        body,
+        context,
+        responseSchema: undefined,
+      }),
 
     /** The membership read model (an extension; see docs/decisions.md). */
     retrieveMembership: (membershipNumber: string, context: CallContext) =>
-      call({ method: "GET", path: `/v3/memberships/${segment(membershipNumber)}`, context, responseSchema: membershipResponseSchema }),
+      call({
+        method: "GET",
+        path: `/v3/memberships/${segment(membershipNumber)}`,
+        context,
+        responseSchema: membershipResponseSchema,
+      }),
 
     priceProducts: (body: unknown, context?: CallContext) =>
       call({ method: "POST", path: "/v2/product-prices", body, context, responseSchema: productPriceResponseSchema }),

@@ -66,13 +66,26 @@ export function createTokenClient(settings: TokenClientSettings) {
     const json: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const refusal = oauthErrorSchema.safeParse(json);
-      if (refusal.success) throw new LoyaltyTokenError(response.status, refusal.data.error, refusal.data.error_description);
-      if (response.status >= 500) throw new LoyaltyUnavailableError(`The token service answered ${response.status} to POST ${url.pathname}`);
-      throw new LoyaltyContractError(`HTTP ${response.status} from ${url.pathname} without an OAuth error body`, response.status);
+      if (refusal.success)
+        throw new LoyaltyTokenError(response.status, refusal.data.error, refusal.data.error_description);
+      if (response.status >= 500)
+        throw new LoyaltyUnavailableError(`The token service answered ${response.status} to POST ${url.pathname}`);
+      throw new LoyaltyContractError(
+        `HTTP ${response.status} from ${url.pathname} without an OAuth error body`,
+        response.status,
+      );
     }
     const parsed = tokenBodySchema.safeParse(json);
-    if (!parsed.success) throw new LoyaltyContractError(`The token answer of ${url.pathname} breaks the contract: ${parsed.error.message}`, response.status);
-    return { accessToken: parsed.data.access_token, refreshToken: parsed.data.refresh_token, expiresIn: parsed.data.expires_in };
+    if (!parsed.success)
+      throw new LoyaltyContractError(
+        `The token answer of ${url.pathname} breaks the contract: ${parsed.error.message}`,
+        response.status,
+      );
+    return {
+      accessToken: parsed.data.access_token,
+      refreshToken: parsed.data.refresh_token,
+      expiresIn: parsed.data.expires_in,
+    };
   }
 
   function grant(client: ClientCredentials, form: Record<string, string | undefined>): Promise<MemberTokens> {
@@ -87,10 +100,16 @@ export function createTokenClient(settings: TokenClientSettings) {
   return {
     /** A2, authorization_code grant with PKCE. */
     exchangeCode: (client: ClientCredentials, input: { code: string; redirectUri: string; codeVerifier?: string }) =>
-      grant(client, { grant_type: "authorization_code", code: input.code, redirect_uri: input.redirectUri, code_verifier: input.codeVerifier }),
+      grant(client, {
+        grant_type: "authorization_code",
+        code: input.code,
+        redirect_uri: input.redirectUri,
+        code_verifier: input.codeVerifier,
+      }),
 
     /** A2, refresh_token grant; the answer carries the rotated refresh token. */
-    refresh: (client: ClientCredentials, refreshToken: string) => grant(client, { grant_type: "refresh_token", refresh_token: refreshToken }),
+    refresh: (client: ClientCredentials, refreshToken: string) =>
+      grant(client, { grant_type: "refresh_token", refresh_token: refreshToken }),
 
     /** A4, secure key: POST, parameters in the query, no body, the programme and business context as headers. */
     exchangeSecureKeyCode: (

@@ -1,7 +1,17 @@
 /** The programmes a member can sign in with: next-auth provider id, programme and the name members know. */
 export const signInProgrammes = [
-  { provider: "loyalty", programme: "NORTHSTAR", name: "Northstar Club", description: "Northstar Airways' frequent flyer programme" },
-  { provider: "meridian", programme: "MERIDIAN", name: "Meridian Plus", description: "Meridian Airlines' loyalty programme" },
+  {
+    provider: "loyalty",
+    programme: "NORTHSTAR",
+    name: "Northstar Club",
+    description: "Northstar Airways' frequent flyer programme",
+  },
+  {
+    provider: "meridian",
+    programme: "MERIDIAN",
+    name: "Meridian Plus",
+    description: "Meridian Airlines' loyalty programme",
+  },
   { provider: "horizon", programme: "HORIZON", name: "Horizon Club", description: "Horizon Air's loyalty programme" },
 ] as const;
 

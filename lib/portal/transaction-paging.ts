@@ -40,7 +40,10 @@ function isCalendarDay(value: string): boolean {
  * The page's filters from its URL (kept shareable): a page number within the
  * variant's range and two optional days. Bad values are reported, never sent.
  */
-export function parseTransactionSearch(params: SearchParams, variant: TransactionsVariant): { filters: TransactionFilters; problems: FilterProblem[] } {
+export function parseTransactionSearch(
+  params: SearchParams,
+  variant: TransactionsVariant,
+): { filters: TransactionFilters; problems: FilterProblem[] } {
   const problems: FilterProblem[] = [];
   const requestedPage = Number(single(params.page) ?? "1");
   const page = Number.isInteger(requestedPage) ? Math.min(Math.max(requestedPage, 1), lastPage(variant)) : 1;

@@ -28,7 +28,10 @@ const environmentSchema = z.object({
   LOYALTY_BASE_URL: optionalUrl.optional(),
   LOYALTY_AUTH_URL: optionalUrl.optional(),
   LOYALTY_PARTNER_AUTH_URL: optionalUrl.optional(),
-  LOYALTY_API_KEY: z.string().regex(/^[A-Za-z0-9]{24}$/).default("SBX0DEMO0PARTNER00000001"),
+  LOYALTY_API_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9]{24}$/)
+    .default("SBX0DEMO0PARTNER00000001"),
   LOYALTY_CLIENT_ID: z.string().min(1).default("DEMO-10001"),
   LOYALTY_CLIENT_SECRET: z.string().min(1).default("sandbox-client-secret"),
   LOYALTY_FURTHER_CLIENT_ID: z.string().min(1).default("DEMO10001"),
@@ -42,7 +45,9 @@ const environmentSchema = z.object({
   NEXTAUTH_SECRET: z
     .string()
     .transform((value) => (value.trim() === "" ? undefined : value))
-    .pipe(z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)").optional())
+    .pipe(
+      z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
+    )
     .optional(),
   NEXTAUTH_SECRET_FILE: z.string().min(1).default(".data/nextauth-secret"),
   /** Public URL of the portal's sign-in routes' origin; APP_ORIGIN when unset. */
@@ -50,7 +55,10 @@ const environmentSchema = z.object({
   /** Hours a member stays signed in (the refresh token may last longer). */
   PORTAL_SESSION_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   /** The portal's name on the further programmes' login page (A3 `brandName`: 1 to 50 letters). */
-  PORTAL_BRAND_NAME: z.string().regex(/^[A-Za-z]{1,50}$/, "PORTAL_BRAND_NAME must be 1 to 50 letters").default("DemoPartner"),
+  PORTAL_BRAND_NAME: z
+    .string()
+    .regex(/^[A-Za-z]{1,50}$/, "PORTAL_BRAND_NAME must be 1 to 50 letters")
+    .default("DemoPartner"),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

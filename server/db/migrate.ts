@@ -36,4 +36,3 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     );
   }
 }
-

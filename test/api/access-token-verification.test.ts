@@ -17,7 +17,10 @@ describe("access token verification on repeated use", () => {
     const db = database.db();
     const token = await issueMemberToken(db, "3081000000000001");
     expect((await verifyAccessToken(db, token)).valid).toBe(true);
-    await db.update(tokens).set({ revokedAt: new Date() }).where(eq(tokens.id, jtiOf(token)));
+    await db
+      .update(tokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(tokens.id, jtiOf(token)));
     expect(await verifyAccessToken(db, token)).toEqual({ valid: false, reason: "revoked" });
   });
 

@@ -52,14 +52,24 @@ describe("P4 credit currency", () => {
         ).json as { balance: { amount: number } }
       ).balance.amount;
     const before = await read();
-    expect((await postCredit({ account: member1, body: creditBody({ monetaryAmount: { amount: "777", currency: { currencyCode: "POINTS" } } }) })).status).toBe(201);
+    expect(
+      (
+        await postCredit({
+          account: member1,
+          body: creditBody({ monetaryAmount: { amount: "777", currency: { currencyCode: "POINTS" } } }),
+        })
+      ).status,
+    ).toBe(201);
     expect(await read()).toBe(before + 777);
   });
 
   it("accepts a date-only transaction date, and the upper limit of 999999 points", async () => {
     const answer = await postCredit({
       account: member1,
-      body: creditBody({ externalTransactionDate: "2025-06-01", monetaryAmount: { amount: "999999", currency: { currencyCode: "POINTS" } } }),
+      body: creditBody({
+        externalTransactionDate: "2025-06-01",
+        monetaryAmount: { amount: "999999", currency: { currencyCode: "POINTS" } },
+      }),
     });
     expect(answer.status, answer.text).toBe(201);
     expect(creditResponseSchema.parse(answer.json).externalTransactionDate).toBe("2025-06-01T00:00:00.000Z");
@@ -73,7 +83,11 @@ describe("P4 credit currency", () => {
   });
 
   it("E7 MEMBERSHIP_NUMBER_NAME_MISMATCH: another family name, or HOUSEHOLD for an individual account", async () => {
-    for (const [account, familyName] of [[member1, "Sample"], [member1, "HOUSEHOLD"], [household, "Example"]] as const) {
+    for (const [account, familyName] of [
+      [member1, "Sample"],
+      [member1, "HOUSEHOLD"],
+      [household, "Example"],
+    ] as const) {
       expectServiceError(await postCredit({ account, body: creditBody({ person: { name: { familyName } } }) }), {
         status: 400,
         code: "REQUEST_INVALID",
@@ -95,8 +109,16 @@ describe("P4 credit currency", () => {
     expect(retry.json).toEqual(first.json);
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
 
-    const different = await postCredit({ account: member1, body: { ...body, monetaryAmount: { amount: "1", currency: { currencyCode: "POINTS" } } } });
-    expectServiceError(different, { status: 400, code: "REQUEST_INVALID", childCode: "DUPLICATE_TRANSACTION", shape: "flat" });
+    const different = await postCredit({
+      account: member1,
+      body: { ...body, monetaryAmount: { amount: "1", currency: { currencyCode: "POINTS" } } },
+    });
+    expectServiceError(different, {
+      status: 400,
+      code: "REQUEST_INVALID",
+      childCode: "DUPLICATE_TRANSACTION",
+      shape: "flat",
+    });
     const afterAll = await accountState(database.db(), member1);
     expect(afterAll.balance).toBe(afterFirst.balance);
     expect(afterAll.journalCount).toBe(afterFirst.journalCount);
@@ -124,24 +146,59 @@ describe("P4 credit currency", () => {
         shape: "flat",
       });
     }
-    expect((await postCredit({ account: member1, body: creditBody({ externalTransactionDate: "2015-03-01T09:00:00Z" }) })).status).toBe(201);
+    expect(
+      (await postCredit({ account: member1, body: creditBody({ externalTransactionDate: "2015-03-01T09:00:00Z" }) }))
+        .status,
+    ).toBe(201);
   });
 
   it.each([
-    ["a zero amount", { monetaryAmount: { amount: "0", currency: { currencyCode: "POINTS" } } }, "monetaryAmount.amount"],
-    ["a negative amount", { monetaryAmount: { amount: "-5", currency: { currencyCode: "POINTS" } } }, "monetaryAmount.amount"],
-    ["an amount above 6 digits", { monetaryAmount: { amount: "1000000", currency: { currencyCode: "POINTS" } } }, "monetaryAmount.amount"],
-    ["a numeric amount", { monetaryAmount: { amount: 100, currency: { currencyCode: "POINTS" } } }, "monetaryAmount.amount"],
-    ["a decimal amount", { monetaryAmount: { amount: "10.5", currency: { currencyCode: "POINTS" } } }, "monetaryAmount.amount"],
-    ["a currency in lower case", { monetaryAmount: { amount: "10", currency: { currencyCode: "points" } } }, "monetaryAmount.currency.currencyCode"],
+    [
+      "a zero amount",
+      { monetaryAmount: { amount: "0", currency: { currencyCode: "POINTS" } } },
+      "monetaryAmount.amount",
+    ],
+    [
+      "a negative amount",
+      { monetaryAmount: { amount: "-5", currency: { currencyCode: "POINTS" } } },
+      "monetaryAmount.amount",
+    ],
+    [
+      "an amount above 6 digits",
+      { monetaryAmount: { amount: "1000000", currency: { currencyCode: "POINTS" } } },
+      "monetaryAmount.amount",
+    ],
+    [
+      "a numeric amount",
+      { monetaryAmount: { amount: 100, currency: { currencyCode: "POINTS" } } },
+      "monetaryAmount.amount",
+    ],
+    [
+      "a decimal amount",
+      { monetaryAmount: { amount: "10.5", currency: { currencyCode: "POINTS" } } },
+      "monetaryAmount.amount",
+    ],
+    [
+      "a currency in lower case",
+      { monetaryAmount: { amount: "10", currency: { currencyCode: "points" } } },
+      "monetaryAmount.currency.currencyCode",
+    ],
     ["a missing amount", { monetaryAmount: { currency: { currencyCode: "POINTS" } } }, "monetaryAmount.amount"],
-    ["a missing currency code", { monetaryAmount: { amount: "10", currency: {} } }, "monetaryAmount.currency.currencyCode"],
+    [
+      "a missing currency code",
+      { monetaryAmount: { amount: "10", currency: {} } },
+      "monetaryAmount.currency.currencyCode",
+    ],
     ["an external source over 10", { externalSource: "DEMOSHOPXYZ1" }, "externalSource"],
     ["a missing external source", { externalSource: undefined }, "externalSource"],
     ["a reference identifier over 10", { externalReferenceIdentifier: "ABCDEFGHIJK" }, "externalReferenceIdentifier"],
     ["a description with a space", { description: "HOTEL STAY" }, "description"],
     ["an empty description", { description: "" }, "description"],
-    ["a transaction identifier with a slash", { externalTransactionIdentifier: "A/B" }, "externalTransactionIdentifier"],
+    [
+      "a transaction identifier with a slash",
+      { externalTransactionIdentifier: "A/B" },
+      "externalTransactionIdentifier",
+    ],
     ["a missing transaction identifier", { externalTransactionIdentifier: undefined }, "externalTransactionIdentifier"],
     ["a bad transaction date", { externalTransactionDate: "15/01/2026" }, "externalTransactionDate"],
     ["a missing transaction date", { externalTransactionDate: undefined }, "externalTransactionDate"],
@@ -149,10 +206,18 @@ describe("P4 credit currency", () => {
     ["a missing type", { type: undefined }, "type"],
     ["a family name with digits", { person: { name: { familyName: "Ex4mple" } } }, "person.name.familyName"],
     ["a missing family name", { person: { name: { firstName: "Alex" } } }, "person.name.familyName"],
-    ["a first name with digits", { person: { name: { firstName: "Al3x", familyName: "Example" } } }, "person.name.firstName"],
+    [
+      "a first name with digits",
+      { person: { name: { firstName: "Al3x", familyName: "Example" } } },
+      "person.name.firstName",
+    ],
     ["a missing person", { person: undefined }, "person"],
     ["a channel over 3", { externalPartnerIdentifier: "WEBX" }, "externalPartnerIdentifier"],
-    ["an unknown product type", { productSummary: [{ productInstanceIdentifier: "P1", productTypeSummary: "BOAT" }] }, "productSummary[0].productTypeSummary"],
+    [
+      "an unknown product type",
+      { productSummary: [{ productInstanceIdentifier: "P1", productTypeSummary: "BOAT" }] },
+      "productSummary[0].productTypeSummary",
+    ],
   ])("E7 DATA_INVALID: %s", async (_label, overrides, path) => {
     const before = await accountState(database.db(), member1);
     expectServiceError(await postCredit({ account: member1, body: creditBody(overrides) }), { ...dataInvalid, path });
@@ -161,7 +226,10 @@ describe("P4 credit currency", () => {
 
   it("E7 DATA_INVALID: invalid JSON, and an invalid X-Forwarded-For", async () => {
     expectServiceError(await postCredit({ account: member1, body: null, rawBody: "{not json" }), dataInvalid);
-    expectServiceError(await postCredit({ account: member1, body: creditBody(), headers: { "X-Forwarded-For": "1.2.3" } }), dataInvalid);
+    expectServiceError(
+      await postCredit({ account: member1, body: creditBody(), headers: { "X-Forwarded-For": "1.2.3" } }),
+      dataInvalid,
+    );
   });
 
   it("E7 INVALID_PROMOTER_CODE: crediting through a partner without an active programme", async () => {
@@ -187,26 +255,40 @@ describe("P4 credit currency", () => {
 
   it("E7 405 HTTP_METHOD_NOT_SUPPORTED and 415 HEADER_INVALID", async () => {
     const method = await postCredit({ account: member1, body: creditBody(), method: "PUT" });
-    expectServiceError(method, { status: 405, code: "REQUEST_INVALID", childCode: "HTTP_METHOD_NOT_SUPPORTED", shape: "flat" });
+    expectServiceError(method, {
+      status: 405,
+      code: "REQUEST_INVALID",
+      childCode: "HTTP_METHOD_NOT_SUPPORTED",
+      shape: "flat",
+    });
     expect(method.headers.get("allow")).toBe("POST");
     for (const contentType of ["text/plain", "application/x-www-form-urlencoded"]) {
-      expectServiceError(await postCredit({ account: member1, body: creditBody(), headers: { "Content-Type": contentType } }), {
-        status: 415,
-        code: "REQUEST_INVALID",
-        childCode: "HEADER_INVALID",
-        shape: "flat",
-      });
+      expectServiceError(
+        await postCredit({ account: member1, body: creditBody(), headers: { "Content-Type": contentType } }),
+        {
+          status: 415,
+          code: "REQUEST_INVALID",
+          childCode: "HEADER_INVALID",
+          shape: "flat",
+        },
+      );
     }
   });
 
   it("never answers 5xx nor moves points for random bodies", async () => {
     const before = await accountState(database.db(), member1);
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.json(), fc.anything().map((value) => JSON.stringify(value) ?? "null")), async (raw) => {
-        const answer = await postCredit({ account: member1, body: null, rawBody: raw });
-        expect(answer.status).toBeLessThan(500);
-        if (answer.status !== 201) errorBodySchema.parse(answer.json);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.json(),
+          fc.anything().map((value) => JSON.stringify(value) ?? "null"),
+        ),
+        async (raw) => {
+          const answer = await postCredit({ account: member1, body: null, rawBody: raw });
+          expect(answer.status).toBeLessThan(500);
+          if (answer.status !== 201) errorBodySchema.parse(answer.json);
+        },
+      ),
       { numRuns: 150 },
     );
     const after = await accountState(database.db(), member1);
@@ -216,12 +298,20 @@ describe("P4 credit currency", () => {
 
   it("keeps every identifier unique per partner across accounts", async () => {
     const id = externalId("X");
-    expect((await postCredit({ account: member1, body: creditBody({ externalTransactionIdentifier: id }) })).status).toBe(201);
-    expectServiceError(await postCredit({ account: household, body: creditBody({ externalTransactionIdentifier: id, person: { name: { familyName: "Sample" } } }) }), {
-      status: 400,
-      code: "REQUEST_INVALID",
-      childCode: "DUPLICATE_TRANSACTION",
-      shape: "flat",
-    });
+    expect(
+      (await postCredit({ account: member1, body: creditBody({ externalTransactionIdentifier: id }) })).status,
+    ).toBe(201);
+    expectServiceError(
+      await postCredit({
+        account: household,
+        body: creditBody({ externalTransactionIdentifier: id, person: { name: { familyName: "Sample" } } }),
+      }),
+      {
+        status: 400,
+        code: "REQUEST_INVALID",
+        childCode: "DUPLICATE_TRANSACTION",
+        shape: "flat",
+      },
+    );
   });
 });

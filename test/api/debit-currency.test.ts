@@ -17,7 +17,12 @@ beforeAll(async () => {
   token = await issueMemberToken(database.db(), member1);
 });
 
-const wrapped = (code: string, childCode?: string, status = 400) => ({ status, code, childCode, shape: "wrapped" as const });
+const wrapped = (code: string, childCode?: string, status = 400) => ({
+  status,
+  code,
+  childCode,
+  shape: "wrapped" as const,
+});
 
 describe("P5 debit currency", () => {
   it("debits: 201 with the spec's response; balance and journal move together", async () => {
@@ -79,7 +84,10 @@ describe("P5 debit currency", () => {
   it("E8 BALANCE_INSUFFICIENT with the balance unchanged", async () => {
     const emptyToken = await issueMemberToken(database.db(), emptyMember);
     const before = await accountState(database.db(), emptyMember);
-    const body = expectServiceError(await postDebit({ account: emptyMember, token: emptyToken, body: debitBody() }), wrapped("BALANCE_INSUFFICIENT"));
+    const body = expectServiceError(
+      await postDebit({ account: emptyMember, token: emptyToken, body: debitBody() }),
+      wrapped("BALANCE_INSUFFICIENT"),
+    );
     expect(body).not.toHaveProperty("childError");
     const after = await accountState(database.db(), emptyMember);
     expect(after).toEqual(before);
@@ -94,75 +102,168 @@ describe("P5 debit currency", () => {
     expect(retry.status).toBe(201);
     expect(retry.json).toEqual(first.json);
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
-    const changed = { debitTransaction: { ...body.debitTransaction, monetaryAmount: { amount: "101", currency: { currencyCode: "POINTS" } } } };
-    expectServiceError(await postDebit({ account: member1, token, body: changed }), wrapped("REQUEST_INVALID", "DUPLICATE_TRANSACTION"));
+    const changed = {
+      debitTransaction: {
+        ...body.debitTransaction,
+        monetaryAmount: { amount: "101", currency: { currencyCode: "POINTS" } },
+      },
+    };
+    expectServiceError(
+      await postDebit({ account: member1, token, body: changed }),
+      wrapped("REQUEST_INVALID", "DUPLICATE_TRANSACTION"),
+    );
     expect(await accountState(database.db(), member1)).toEqual(afterFirst);
   });
 
   it("E8 401 REQUEST_INVALID: a membership number that does not match the token", async () => {
-    const body = expectServiceError(await postDebit({ account: "3081000000000002", token, body: debitBody() }), wrapped("REQUEST_INVALID", undefined, 401));
+    const body = expectServiceError(
+      await postDebit({ account: "3081000000000002", token, body: debitBody() }),
+      wrapped("REQUEST_INVALID", undefined, 401),
+    );
     expect(body).not.toHaveProperty("childError");
   });
 
   it("E8 401 REQUEST_INVALID / DATA_INVALID: an invalid token value", async () => {
-    expectServiceError(await postDebit({ account: member1, token: "invalid.token.value", body: debitBody() }), wrapped("REQUEST_INVALID", "DATA_INVALID", 401));
+    expectServiceError(
+      await postDebit({ account: member1, token: "invalid.token.value", body: debitBody() }),
+      wrapped("REQUEST_INVALID", "DATA_INVALID", 401),
+    );
   });
 
   it("refuses a request without token as REQUEST_UNAUTHORIZED", async () => {
-    expectServiceError(await postDebit({ account: member1, token: null, body: debitBody() }), wrapped("REQUEST_UNAUTHORIZED", undefined, 401));
+    expectServiceError(
+      await postDebit({ account: member1, token: null, body: debitBody() }),
+      wrapped("REQUEST_UNAUTHORIZED", undefined, 401),
+    );
   });
 
   it("E8 HEADER_INVALID: a content type other than JSON", async () => {
-    expectServiceError(await postDebit({ account: member1, token, body: debitBody(), headers: { "Content-Type": "text/xml" } }), wrapped("REQUEST_INVALID", "HEADER_INVALID"));
+    expectServiceError(
+      await postDebit({ account: member1, token, body: debitBody(), headers: { "Content-Type": "text/xml" } }),
+      wrapped("REQUEST_INVALID", "HEADER_INVALID"),
+    );
   });
 
   it("E8 METHOD_NOT_SUPPORTED", async () => {
-    expectServiceError(await postDebit({ account: member1, token, body: debitBody(), method: "PATCH" }), wrapped("REQUEST_INVALID", "METHOD_NOT_SUPPORTED"));
+    expectServiceError(
+      await postDebit({ account: member1, token, body: debitBody(), method: "PATCH" }),
+      wrapped("REQUEST_INVALID", "METHOD_NOT_SUPPORTED"),
+    );
   });
 
   it.each([
-    ["product instance identifiers that repeat", { productSummary: [{ productInstanceIdentifier: "P1", productTypeSummary: "SEAT" }, { productInstanceIdentifier: "P1", productTypeSummary: "MEALS" }] }, "debitTransaction.productSummary[1].productInstanceIdentifier"],
+    [
+      "product instance identifiers that repeat",
+      {
+        productSummary: [
+          { productInstanceIdentifier: "P1", productTypeSummary: "SEAT" },
+          { productInstanceIdentifier: "P1", productTypeSummary: "MEALS" },
+        ],
+      },
+      "debitTransaction.productSummary[1].productInstanceIdentifier",
+    ],
     ["a description with a space", { description: "REWARD FLIGHT" }, "debitTransaction.description"],
-    ["an external partner identifier with a dash", { externalPartnerIdentifier: "WEB-1" }, "debitTransaction.externalPartnerIdentifier"],
-    ["an external reference description with a tab", { externalReferenceDescription: "a\tb" }, "debitTransaction.externalReferenceDescription"],
-    ["an external reference identifier with a slash", { externalReferenceIdentifier: "A/B" }, "debitTransaction.externalReferenceIdentifier"],
-    ["an external transaction identifier with a slash", { externalTransactionIdentifier: "A/B" }, "debitTransaction.externalTransactionIdentifier"],
-    ["a zero amount", { monetaryAmount: { amount: "0", currency: { currencyCode: "POINTS" } } }, "debitTransaction.monetaryAmount.amount"],
-    ["an amount of 11 digits", { monetaryAmount: { amount: "10000000000", currency: { currencyCode: "POINTS" } } }, "debitTransaction.monetaryAmount.amount"],
+    [
+      "an external partner identifier with a dash",
+      { externalPartnerIdentifier: "WEB-1" },
+      "debitTransaction.externalPartnerIdentifier",
+    ],
+    [
+      "an external reference description with a tab",
+      { externalReferenceDescription: "a\tb" },
+      "debitTransaction.externalReferenceDescription",
+    ],
+    [
+      "an external reference identifier with a slash",
+      { externalReferenceIdentifier: "A/B" },
+      "debitTransaction.externalReferenceIdentifier",
+    ],
+    [
+      "an external transaction identifier with a slash",
+      { externalTransactionIdentifier: "A/B" },
+      "debitTransaction.externalTransactionIdentifier",
+    ],
+    [
+      "a zero amount",
+      { monetaryAmount: { amount: "0", currency: { currencyCode: "POINTS" } } },
+      "debitTransaction.monetaryAmount.amount",
+    ],
+    [
+      "an amount of 11 digits",
+      { monetaryAmount: { amount: "10000000000", currency: { currencyCode: "POINTS" } } },
+      "debitTransaction.monetaryAmount.amount",
+    ],
     ["a date without time", { externalTransactionDate: "2026-01-15" }, "debitTransaction.externalTransactionDate"],
   ])("E8 DATA_INVALID: %s", async (_label, overrides, path) => {
     const before = await accountState(database.db(), member1);
-    expectServiceError(await postDebit({ account: member1, token, body: debitBody(overrides) }), { ...wrapped("REQUEST_INVALID", "DATA_INVALID"), path });
+    expectServiceError(await postDebit({ account: member1, token, body: debitBody(overrides) }), {
+      ...wrapped("REQUEST_INVALID", "DATA_INVALID"),
+      path,
+    });
     expect((await accountState(database.db(), member1)).balance).toBe(before.balance);
   });
 
   it("E8 DATA_INVALID: an invalid X-Forwarded-For, and an account whose status forbids debits", async () => {
-    expectServiceError(await postDebit({ account: member1, token, body: debitBody(), headers: { "X-Forwarded-For": "nope" } }), wrapped("REQUEST_INVALID", "DATA_INVALID"));
+    expectServiceError(
+      await postDebit({ account: member1, token, body: debitBody(), headers: { "X-Forwarded-For": "nope" } }),
+      wrapped("REQUEST_INVALID", "DATA_INVALID"),
+    );
     const blocked = "3081000000000006";
     const blockedToken = await issueMemberToken(database.db(), blocked);
-    expectServiceError(await postDebit({ account: blocked, token: blockedToken, body: debitBody() }), wrapped("REQUEST_INVALID", "DATA_INVALID"));
+    expectServiceError(
+      await postDebit({ account: blocked, token: blockedToken, body: debitBody() }),
+      wrapped("REQUEST_INVALID", "DATA_INVALID"),
+    );
   });
 
   it.each([
     ["no debitTransaction", {}, undefined],
-    ["a missing amount", { monetaryAmount: { currency: { currencyCode: "POINTS" } } }, "debitTransaction.monetaryAmount.amount"],
-    ["a currency other than POINTS", { monetaryAmount: { amount: "5", currency: { currencyCode: "EUR" } } }, "debitTransaction.monetaryAmount.currency.currencyCode"],
-    ["a product summary type outside the list", { productSummary: [{ productInstanceIdentifier: "P1", productTypeSummary: "BOAT" }] }, "debitTransaction.productSummary[0].productTypeSummary"],
-    ["a product summary without its type", { productSummary: [{ productInstanceIdentifier: "P1", productFeatureSummary: [{ code: "SEAT", value: "12A" }] }] }, "debitTransaction.productSummary[0].productTypeSummary"],
+    [
+      "a missing amount",
+      { monetaryAmount: { currency: { currencyCode: "POINTS" } } },
+      "debitTransaction.monetaryAmount.amount",
+    ],
+    [
+      "a currency other than POINTS",
+      { monetaryAmount: { amount: "5", currency: { currencyCode: "EUR" } } },
+      "debitTransaction.monetaryAmount.currency.currencyCode",
+    ],
+    [
+      "a product summary type outside the list",
+      { productSummary: [{ productInstanceIdentifier: "P1", productTypeSummary: "BOAT" }] },
+      "debitTransaction.productSummary[0].productTypeSummary",
+    ],
+    [
+      "a product summary without its type",
+      {
+        productSummary: [{ productInstanceIdentifier: "P1", productFeatureSummary: [{ code: "SEAT", value: "12A" }] }],
+      },
+      "debitTransaction.productSummary[0].productTypeSummary",
+    ],
     ["another type", { type: "COLLECTION" }, "debitTransaction.type"],
     ["a missing description", { description: undefined }, "debitTransaction.description"],
   ])("E8 MANDATORY_DATA_MISSING: %s", async (label, overrides, path) => {
     const body = label === "no debitTransaction" ? {} : debitBody(overrides);
-    expectServiceError(await postDebit({ account: member1, token, body }), { ...wrapped("REQUEST_INVALID", "MANDATORY_DATA_MISSING"), path });
+    expectServiceError(await postDebit({ account: member1, token, body }), {
+      ...wrapped("REQUEST_INVALID", "MANDATORY_DATA_MISSING"),
+      path,
+    });
   });
 
   it("E8 MANDATORY_DATA_MISSING: a body that is not JSON", async () => {
-    expectServiceError(await postDebit({ account: member1, token, body: null, rawBody: "<xml/>" }), wrapped("REQUEST_INVALID", "MANDATORY_DATA_MISSING"));
+    expectServiceError(
+      await postDebit({ account: member1, token, body: null, rawBody: "<xml/>" }),
+      wrapped("REQUEST_INVALID", "MANDATORY_DATA_MISSING"),
+    );
   });
 
   it("E8 401 REQUEST_INVALID / REQUEST_INVALID: a product summary with neither feature summary nor type", async () => {
     expectServiceError(
-      await postDebit({ account: member1, token, body: debitBody({ productSummary: [{ productInstanceIdentifier: "P1" }] }) }),
+      await postDebit({
+        account: member1,
+        token,
+        body: debitBody({ productSummary: [{ productInstanceIdentifier: "P1" }] }),
+      }),
       wrapped("REQUEST_INVALID", "REQUEST_INVALID", 401),
     );
   });
@@ -175,12 +276,20 @@ describe("P5 debit currency", () => {
     const [member] = await db.select().from(members).where(eq(members.membershipNumber, inactive));
     await db.update(accounts).set({ status: "INACTIVE" }).where(eq(accounts.memberId, member!.id));
     const inactiveToken = await issueMemberToken(db, inactive);
-    expectServiceError(await postDebit({ account: inactive, token: inactiveToken, body: debitBody() }), wrapped("REQUEST_INVALID", "TOKEN_INVALID"));
+    expectServiceError(
+      await postDebit({ account: inactive, token: inactiveToken, body: debitBody() }),
+      wrapped("REQUEST_INVALID", "TOKEN_INVALID"),
+    );
   });
 
   it("requires svc_client_application_name", async () => {
     expectServiceError(
-      await postDebit({ account: member1, token, body: debitBody(), headers: { svc_client_application_name: "not valid!" } }),
+      await postDebit({
+        account: member1,
+        token,
+        body: debitBody(),
+        headers: { svc_client_application_name: "not valid!" },
+      }),
       wrapped("REQUEST_INVALID", "DATA_INVALID"),
     );
   });
@@ -191,7 +300,14 @@ describe("P5 debit currency", () => {
       fc.asyncProperty(
         fc.oneof(
           fc.json(),
-          fc.record({ debitTransaction: fc.dictionary(fc.constantFrom("monetaryAmount", "description", "type", "productSummary", "externalTransactionDate"), fc.jsonValue()) }).map((value) => JSON.stringify(value)),
+          fc
+            .record({
+              debitTransaction: fc.dictionary(
+                fc.constantFrom("monetaryAmount", "description", "type", "productSummary", "externalTransactionDate"),
+                fc.jsonValue(),
+              ),
+            })
+            .map((value) => JSON.stringify(value)),
         ),
         async (raw) => {
           const answer = await postDebit({ account: member1, token, body: null, rawBody: raw });
@@ -209,9 +325,17 @@ describe("P5 debit: the response matches what is stored", () => {
   it("answers with the journal entry as retrieve transactions will show it", async () => {
     const { transactions } = await import("@/server/db/schema");
     const { eq } = await import("drizzle-orm");
-    const answer = await postDebit({ account: member1, token, body: debitBody({ productSummary: [{ productInstanceIdentifier: "P-1", productTypeSummary: "SEAT" }] }) });
+    const answer = await postDebit({
+      account: member1,
+      token,
+      body: debitBody({ productSummary: [{ productInstanceIdentifier: "P-1", productTypeSummary: "SEAT" }] }),
+    });
     const { debitTransaction } = debitResponseSchema.parse(answer.json);
-    const [stored] = await database.db().select().from(transactions).where(eq(transactions.identifier, debitTransaction.identifier));
+    const [stored] = await database
+      .db()
+      .select()
+      .from(transactions)
+      .where(eq(transactions.identifier, debitTransaction.identifier));
     expect(stored?.dateMade.toISOString()).toBe(debitTransaction.dateMade);
     expect(stored?.pointsDelta).toBe(-100n);
     expect(stored?.productSummary).toEqual([{ productInstanceIdentifier: "P-1", productTypeSummary: "SEAT" }]);
@@ -233,7 +357,10 @@ describe("P5 debit: a retry after the balance fell", () => {
     expect(retry.json).toEqual(first.json);
     expect((await accountState(database.db(), member)).balance).toBe(100n);
     const other = { debitTransaction: { ...body.debitTransaction, description: "OTHER" } };
-    expectServiceError(await postDebit({ account: member, token: memberToken, body: other }), wrapped("REQUEST_INVALID", "DUPLICATE_TRANSACTION"));
+    expectServiceError(
+      await postDebit({ account: member, token: memberToken, body: other }),
+      wrapped("REQUEST_INVALID", "DUPLICATE_TRANSACTION"),
+    );
   });
 });
 
@@ -264,13 +391,19 @@ describe("P5 debit: a revoked token, checked by the debit statement itself", () 
     ["an invalid body", { body: null, rawBody: "<xml/>" }],
     ["a body with a missing field", { body: { debitTransaction: {} } }],
     ["another member's account", { account: "3081000000000002" }],
-    ["a balance too small", { body: debitBody({ monetaryAmount: { amount: "9999999999", currency: { currencyCode: "POINTS" } } }) }],
+    [
+      "a balance too small",
+      { body: debitBody({ monetaryAmount: { amount: "9999999999", currency: { currencyCode: "POINTS" } } }) },
+    ],
   ])("answers the token error before judging %s, as when the gateway checks revocation", async (_label, overrides) => {
     const db = database.db();
     const revoked = await issueMemberToken(db, member1);
     await revokeAccessToken(db, revoked);
     const before = await accountState(db, member1);
-    expectServiceError(await postDebit({ account: member1, token: revoked, body: debitBody(), ...overrides }), tokenInvalid);
+    expectServiceError(
+      await postDebit({ account: member1, token: revoked, body: debitBody(), ...overrides }),
+      tokenInvalid,
+    );
     expect(await accountState(db, member1)).toEqual(before);
   });
 });

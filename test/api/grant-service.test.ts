@@ -97,7 +97,6 @@ const clientTokenSchema = z
   })
   .strict();
 
-
 async function exchange(code: string, extra: Record<string, string> = {}): Promise<z.infer<typeof codeTokenSchema>> {
   const answer = await grant({ grant_type: "authorization_code", code, ...extra });
   expect(answer.status, answer.text).toBe(200);
@@ -170,7 +169,10 @@ describe("A2 authorization_code grant", () => {
   it("puts every token of one exchange in one family bound to the code", async () => {
     const code = await issueCode();
     const body = await exchange(code);
-    const rows = await db().select().from(tokens).where(eq(tokens.authorisationCodeHash, sha256Hex(code)));
+    const rows = await db()
+      .select()
+      .from(tokens)
+      .where(eq(tokens.authorisationCodeHash, sha256Hex(code)));
     expect(rows.map((row) => row.kind).sort()).toEqual(["access", "refresh"]);
     expect(new Set(rows.map((row) => row.familyId)).size).toBe(1);
     const refresh = rows.find((row) => row.kind === "refresh");
@@ -184,7 +186,11 @@ describe("A2 authorization_code grant", () => {
     expect(replay.error_description).toBe("authorisation code already used");
 
     expect(await verifyAccessToken(db(), first.access_token)).toEqual({ valid: false, reason: "revoked" });
-    expectOAuthError(await grant({ grant_type: "refresh_token", refresh_token: first.refresh_token }), 400, "invalid_grant");
+    expectOAuthError(
+      await grant({ grant_type: "refresh_token", refresh_token: first.refresh_token }),
+      400,
+      "invalid_grant",
+    );
   });
 
   it("refuses a code after 120 seconds and accepts it just before", async () => {
@@ -201,7 +207,11 @@ describe("A2 authorization_code grant", () => {
   });
 
   it("refuses unknown, malformed and missing codes", async () => {
-    expectOAuthError(await grant({ grant_type: "authorization_code", code: randomBytes(32).toString("hex") }), 400, "invalid_grant");
+    expectOAuthError(
+      await grant({ grant_type: "authorization_code", code: randomBytes(32).toString("hex") }),
+      400,
+      "invalid_grant",
+    );
     expectOAuthError(await grant({ grant_type: "authorization_code", code: "ABC123" }), 400, "invalid_grant");
     const upper = (await issueCode()).toUpperCase();
     expectOAuthError(await grant({ grant_type: "authorization_code", code: upper }), 400, "invalid_grant");
@@ -213,7 +223,10 @@ describe("A2 authorization_code grant", () => {
     const code = await issueCode({ clientId: furtherClient.clientId, membershipNumber: "3081000000000009" });
     const body = expectOAuthError(await grant({ grant_type: "authorization_code", code }), 400, "invalid_grant");
     expect(body.error_description).toBe("authorisation code unknown");
-    const [record] = await db().select().from(authorisationCodes).where(eq(authorisationCodes.codeHash, sha256Hex(code)));
+    const [record] = await db()
+      .select()
+      .from(authorisationCodes)
+      .where(eq(authorisationCodes.codeHash, sha256Hex(code)));
     expect(record?.consumedAt).toBeNull();
   });
 
@@ -227,7 +240,10 @@ describe("A2 authorization_code grant", () => {
 
     it("requires the exact URI the code was issued for", async () => {
       await exchange(await issueCode({ redirectUri: issuedFor }), { redirect_uri: issuedFor });
-      const missing = await grant({ grant_type: "authorization_code", code: await issueCode({ redirectUri: issuedFor }) });
+      const missing = await grant({
+        grant_type: "authorization_code",
+        code: await issueCode({ redirectUri: issuedFor }),
+      });
       expectOAuthError(missing, 400, "invalid_grant");
       const other = await grant({
         grant_type: "authorization_code",
@@ -250,8 +266,16 @@ describe("A2 authorization_code grant", () => {
 
     it("spends the code when the URI is wrong: a code gets one attempt", async () => {
       const code = await issueCode({ redirectUri: issuedFor });
-      expectOAuthError(await grant({ grant_type: "authorization_code", code, redirect_uri: "http://x.example" }), 400, "invalid_grant");
-      expectOAuthError(await grant({ grant_type: "authorization_code", code, redirect_uri: issuedFor }), 400, "invalid_grant");
+      expectOAuthError(
+        await grant({ grant_type: "authorization_code", code, redirect_uri: "http://x.example" }),
+        400,
+        "invalid_grant",
+      );
+      expectOAuthError(
+        await grant({ grant_type: "authorization_code", code, redirect_uri: issuedFor }),
+        400,
+        "invalid_grant",
+      );
     });
   });
 
@@ -269,19 +293,32 @@ describe("A2 authorization_code grant", () => {
         code_verifier: pkcePair().verifier,
       });
       expect(expectOAuthError(wrong, 400, "invalid_grant").error_description).toBe("code verifier does not match");
-      const missing = await grant({ grant_type: "authorization_code", code: await issueCode({ codeChallenge: challenge }) });
-      expect(expectOAuthError(missing, 400, "invalid_grant").error_description).toBe("code verifier required for this code");
+      const missing = await grant({
+        grant_type: "authorization_code",
+        code: await issueCode({ codeChallenge: challenge }),
+      });
+      expect(expectOAuthError(missing, 400, "invalid_grant").error_description).toBe(
+        "code verifier required for this code",
+      );
     });
 
     it("refuses a verifier sent for a code issued without a challenge", async () => {
-      const answer = await grant({ grant_type: "authorization_code", code: await issueCode(), code_verifier: pkcePair().verifier });
+      const answer = await grant({
+        grant_type: "authorization_code",
+        code: await issueCode(),
+        code_verifier: pkcePair().verifier,
+      });
       expectOAuthError(answer, 400, "invalid_grant");
     });
 
     it("refuses a malformed verifier before touching the code", async () => {
       const { verifier, challenge } = pkcePair();
       const code = await issueCode({ codeChallenge: challenge });
-      expectOAuthError(await grant({ grant_type: "authorization_code", code, code_verifier: "short" }), 400, "invalid_request");
+      expectOAuthError(
+        await grant({ grant_type: "authorization_code", code, code_verifier: "short" }),
+        400,
+        "invalid_request",
+      );
       await exchange(code, { code_verifier: verifier });
     });
   });
@@ -311,12 +348,20 @@ describe("A2 refresh_token grant", () => {
 
   it("revokes the whole family when a rotated token comes back", async () => {
     const first = await exchange(await issueCode());
-    const second = refreshedTokenSchema.parse((await grant({ grant_type: "refresh_token", refresh_token: first.refresh_token })).json);
-    const third = refreshedTokenSchema.parse((await grant({ grant_type: "refresh_token", refresh_token: second.refresh_token })).json);
+    const second = refreshedTokenSchema.parse(
+      (await grant({ grant_type: "refresh_token", refresh_token: first.refresh_token })).json,
+    );
+    const third = refreshedTokenSchema.parse(
+      (await grant({ grant_type: "refresh_token", refresh_token: second.refresh_token })).json,
+    );
 
     const replay = await grant({ grant_type: "refresh_token", refresh_token: first.refresh_token });
     expect(expectOAuthError(replay, 400, "invalid_grant").error_description).toBe("refresh token already used");
-    expectOAuthError(await grant({ grant_type: "refresh_token", refresh_token: third.refresh_token }), 400, "invalid_grant");
+    expectOAuthError(
+      await grant({ grant_type: "refresh_token", refresh_token: third.refresh_token }),
+      400,
+      "invalid_grant",
+    );
     expect(await verifyAccessToken(db(), third.access_token)).toEqual({ valid: false, reason: "revoked" });
   });
 
@@ -326,7 +371,9 @@ describe("A2 refresh_token grant", () => {
       (await grant({ grant_type: "refresh_token", refresh_token: first.refresh_token, scope: "read" })).json,
     );
     expect((await claimsOf(narrowed.access_token)).scope).toBe("read");
-    const again = refreshedTokenSchema.parse((await grant({ grant_type: "refresh_token", refresh_token: narrowed.refresh_token })).json);
+    const again = refreshedTokenSchema.parse(
+      (await grant({ grant_type: "refresh_token", refresh_token: narrowed.refresh_token })).json,
+    );
     expect((await claimsOf(again.access_token)).scope).toBe("read reverse_transaction");
   });
 
@@ -341,7 +388,11 @@ describe("A2 refresh_token grant", () => {
   });
 
   it("refuses unknown, malformed and missing refresh tokens", async () => {
-    expectOAuthError(await grant({ grant_type: "refresh_token", refresh_token: randomBytes(32).toString("hex") }), 400, "invalid_grant");
+    expectOAuthError(
+      await grant({ grant_type: "refresh_token", refresh_token: randomBytes(32).toString("hex") }),
+      400,
+      "invalid_grant",
+    );
     expectOAuthError(await grant({ grant_type: "refresh_token", refresh_token: "not-a-token" }), 400, "invalid_grant");
     expectOAuthError(await grant({ grant_type: "refresh_token" }), 400, "invalid_request");
   });
@@ -366,7 +417,9 @@ describe("A2 client_credentials grant", () => {
   });
 
   it("grants a requested scope from the allowed list", async () => {
-    const body = clientTokenSchema.parse((await grant({ grant_type: "client_credentials", scope: "read retrieve_account" })).json);
+    const body = clientTokenSchema.parse(
+      (await grant({ grant_type: "client_credentials", scope: "read retrieve_account" })).json,
+    );
     expect((await claimsOf(body.access_token)).scope).toBe("read retrieve_account");
   });
 
@@ -380,14 +433,26 @@ describe("A2 client_credentials grant", () => {
 
 describe("A2 client authentication (E2: 401 REQUEST_UNAUTHORIZED / UNAUTHORIZED)", () => {
   it("answers 401 invalid_client with a Basic challenge for missing, blank or malformed credentials", async () => {
-    for (const authorization of [null, "", "Basic", "Basic ", "Basic Og==", "Bearer abc", "Basic !!!", basic(memberClient.clientId, " ")]) {
+    for (const authorization of [
+      null,
+      "",
+      "Basic",
+      "Basic ",
+      "Basic Og==",
+      "Bearer abc",
+      "Basic !!!",
+      basic(memberClient.clientId, " "),
+    ]) {
       expectOAuthError(await grant({ grant_type: "client_credentials" }, { authorization }), 401, "invalid_client");
     }
   });
 
   it("answers 401 invalid_client for a wrong secret or an unknown client", async () => {
     expectOAuthError(
-      await grant({ grant_type: "client_credentials" }, { authorization: basic(memberClient.clientId, "wrong-secret") }),
+      await grant(
+        { grant_type: "client_credentials" },
+        { authorization: basic(memberClient.clientId, "wrong-secret") },
+      ),
       401,
       "invalid_client",
     );
@@ -445,7 +510,11 @@ describe("A2 request checks (E2: 400 INVALID_REQUEST, 405 METHOD_NOT_ALLOWED)", 
   it("requires grant_type (invalid_request) and refuses unknown ones (unsupported_grant_type)", async () => {
     expect(expectOAuthError(await grant({}), 400, "invalid_request").error_description).toBe("grant type missing");
     expectOAuthError(await grant({ grant_type: "" }), 400, "invalid_request");
-    expectOAuthError(await grant({ grant_type: "password", username: "x", password: "y" }), 400, "unsupported_grant_type");
+    expectOAuthError(
+      await grant({ grant_type: "password", username: "x", password: "y" }),
+      400,
+      "unsupported_grant_type",
+    );
     expectOAuthError(await grant({ grant_type: "constructor" }), 400, "unsupported_grant_type");
   });
 
@@ -500,7 +569,9 @@ describe("A2 concurrency", () => {
     "answers exactly one of 10 concurrent exchanges of one code, and the replays revoke its tokens",
     async () => {
       const code = await issueCode();
-      const answers = await Promise.all(Array.from({ length: 10 }, () => grant({ grant_type: "authorization_code", code })));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => grant({ grant_type: "authorization_code", code })),
+      );
       const successes = answers.filter((answer) => answer.status === 200);
       expect(successes).toHaveLength(1);
       for (const answer of answers.filter((candidate) => candidate.status !== 200)) {
@@ -521,7 +592,11 @@ describe("A2 concurrency", () => {
       const successes = answers.filter((answer) => answer.status === 200);
       expect(successes).toHaveLength(1);
       const winner = refreshedTokenSchema.parse(successes[0]!.json);
-      expectOAuthError(await grant({ grant_type: "refresh_token", refresh_token: winner.refresh_token }), 400, "invalid_grant");
+      expectOAuthError(
+        await grant({ grant_type: "refresh_token", refresh_token: winner.refresh_token }),
+        400,
+        "invalid_grant",
+      );
     },
   );
 });

@@ -11,29 +11,40 @@ const database = setupTestDatabase();
 const onPostgres = testDatabaseKind() === "postgres";
 
 describe("the ledger under concurrent requests (PostgreSQL)", () => {
-  it.runIf(onPostgres)("40 concurrent debits of 100 against 2,500 → exactly 25 succeed, the balance ends at 0", async () => {
-    const member = "3081000000000003";
-    await setBalance(database.db(), member, 2_500n);
-    const token = await issueMemberToken(database.db(), member);
-    const answers = await Promise.all(Array.from({ length: 40 }, () => postDebit({ account: member, token, body: debitBody() })));
-    const statuses = answers.map((answer) => answer.status);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(25);
-    expect(statuses.filter((status) => status === 400)).toHaveLength(15);
-    for (const refused of answers.filter((answer) => answer.status === 400)) {
-      expect(refused.json).toMatchObject({ error: { code: "BALANCE_INSUFFICIENT" } });
-    }
-    const state = await accountState(database.db(), member);
-    expect(state.balance).toBe(0n);
-    expect(state.journalSum).toBe(0n);
-  });
+  it.runIf(onPostgres)(
+    "40 concurrent debits of 100 against 2,500 → exactly 25 succeed, the balance ends at 0",
+    async () => {
+      const member = "3081000000000003";
+      await setBalance(database.db(), member, 2_500n);
+      const token = await issueMemberToken(database.db(), member);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => postDebit({ account: member, token, body: debitBody() })),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(25);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(15);
+      for (const refused of answers.filter((answer) => answer.status === 400)) {
+        expect(refused.json).toMatchObject({ error: { code: "BALANCE_INSUFFICIENT" } });
+      }
+      const state = await accountState(database.db(), member);
+      expect(state.balance).toBe(0n);
+      expect(state.journalSum).toBe(0n);
+    },
+  );
 
   it.runIf(onPostgres)("10 concurrent reversals of one debit → exactly one", async () => {
     const member = "3081000000000001";
     const token = await issueMemberToken(database.db(), member, { scope: "read reverse_transaction" });
-    const debit = await postDebit({ account: member, token, body: debitBody({ monetaryAmount: { amount: "700", currency: { currencyCode: "POINTS" } } }) });
+    const debit = await postDebit({
+      account: member,
+      token,
+      body: debitBody({ monetaryAmount: { amount: "700", currency: { currencyCode: "POINTS" } } }),
+    });
     const debitIdentifier = debitResponseSchema.parse(debit.json).debitTransaction.identifier;
     const before = await accountState(database.db(), member);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => postReversal({ account: member, token, body: reversalBody(debitIdentifier) })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => postReversal({ account: member, token, body: reversalBody(debitIdentifier) })),
+    );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
     for (const refused of answers.filter((answer) => answer.status !== 201)) {
       expect(refused.json).toMatchObject({ error: { code: "REVERSAL_NOT_PERMITTED" } });

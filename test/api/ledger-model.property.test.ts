@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { debitResponseSchema } from "@/lib/contract/debit-currency";
 import { accountState } from "../support/account-state";
 import type { RouteAnswer } from "../support/call-route";
-import { creditBody, debitBody, externalId, postCredit, postDebit, postReversal, reversalBody } from "../support/ledger-requests";
+import {
+  creditBody,
+  debitBody,
+  externalId,
+  postCredit,
+  postDebit,
+  postReversal,
+  reversalBody,
+} from "../support/ledger-requests";
 import { issueMemberToken } from "../support/member-tokens";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -33,7 +41,10 @@ class CreditCommand implements fc.AsyncCommand<LedgerModel, RealLedger> {
   constructor(readonly amount: number) {}
   check = () => true;
   async run(model: LedgerModel) {
-    const body = creditBody({ monetaryAmount: { amount: String(this.amount), currency: { currencyCode: "POINTS" } }, person: { name: { familyName } } });
+    const body = creditBody({
+      monetaryAmount: { amount: String(this.amount), currency: { currencyCode: "POINTS" } },
+      person: { name: { familyName } },
+    });
     const send = () => postCredit({ account: member, body });
     const answer = await send();
     expect(answer.status, answer.text).toBe(201);
@@ -48,7 +59,10 @@ class DebitCommand implements fc.AsyncCommand<LedgerModel, RealLedger> {
   constructor(readonly amount: number) {}
   check = () => true;
   async run(model: LedgerModel, real: RealLedger) {
-    const body = debitBody({ monetaryAmount: { amount: String(this.amount), currency: { currencyCode: "POINTS" } }, externalTransactionIdentifier: externalId("M") });
+    const body = debitBody({
+      monetaryAmount: { amount: String(this.amount), currency: { currencyCode: "POINTS" } },
+      externalTransactionIdentifier: externalId("M"),
+    });
     const send = () => postDebit({ account: member, token: real.token, body });
     const answer = await send();
     if (BigInt(this.amount) > model.balance) {

@@ -17,7 +17,9 @@ import { setupTestDatabase } from "../support/test-database";
 
 const { db, handle } = setupTestDatabase();
 
-const { JSDOM } = createRequire(import.meta.url)("jsdom") as { JSDOM: new (markup: string) => { window: { document: Document } } };
+const { JSDOM } = createRequire(import.meta.url)("jsdom") as {
+  JSDOM: new (markup: string) => { window: { document: Document } };
+};
 
 const registered = sandbox.partners[0]!.oauthClient!.redirectUris[0]!;
 const password = sandbox.password;
@@ -160,9 +162,21 @@ describe("A1 member login: request errors, redirected", () => {
     ["response_type is missing", { response_type: undefined }, "INVALID REQUEST: missing response type"],
     ["a scope is unknown", { scope: "read admin" }, "INVALID REQUEST: invalid scope"],
     ["the scope is empty", { scope: "" }, "INVALID REQUEST: invalid scope"],
-    ["the PKCE method is plain", { code_challenge: "a".repeat(43), code_challenge_method: "plain" }, "INVALID REQUEST: invalid code challenge method"],
-    ["the PKCE challenge is malformed", { code_challenge: "abc", code_challenge_method: "S256" }, "INVALID REQUEST: invalid code challenge"],
-    ["the PKCE method is missing", { code_challenge: "a".repeat(43) }, "INVALID REQUEST: missing code challenge method"],
+    [
+      "the PKCE method is plain",
+      { code_challenge: "a".repeat(43), code_challenge_method: "plain" },
+      "INVALID REQUEST: invalid code challenge method",
+    ],
+    [
+      "the PKCE challenge is malformed",
+      { code_challenge: "abc", code_challenge_method: "S256" },
+      "INVALID REQUEST: invalid code challenge",
+    ],
+    [
+      "the PKCE method is missing",
+      { code_challenge: "a".repeat(43) },
+      "INVALID REQUEST: missing code challenge method",
+    ],
   ])("redirects with INVALID_REQUEST when %s, echoing the state", async (_name, change, description) => {
     const answer = await get({ ...base, ...change });
     expectRedirectTo(answer, { error: "INVALID_REQUEST", error_description: description, state: "xyz123" });
@@ -178,7 +192,11 @@ describe("A1 member login: request errors, redirected", () => {
   it("re-checks the query on POST", async () => {
     const form = await openForm();
     const answer = await submit("demo.member1", password, { form, query: { ...base, scope: "everything" } });
-    expectRedirectTo(answer, { error: "INVALID_REQUEST", error_description: "INVALID REQUEST: invalid scope", state: "xyz123" });
+    expectRedirectTo(answer, {
+      error: "INVALID_REQUEST",
+      error_description: "INVALID REQUEST: invalid scope",
+      state: "xyz123",
+    });
   });
 });
 
@@ -209,12 +227,20 @@ describe("A1 member login: success", () => {
       consumedAt: null,
     });
     // The used form's token is dropped.
-    expect(answer.headers.getSetCookie().some((cookie) => cookie.startsWith("login_csrf=;") && cookie.includes("Max-Age=0"))).toBe(true);
+    expect(
+      answer.headers.getSetCookie().some((cookie) => cookie.startsWith("login_csrf=;") && cookie.includes("Max-Age=0")),
+    ).toBe(true);
   });
 
   it("works without redirect_uri, storing none, with scopes and an S256 challenge", async () => {
     const challenge = createHash("sha256").update("verifier".repeat(8)).digest("base64url");
-    const query = { ...base, redirect_uri: undefined, scope: "read reverse_transaction", code_challenge: challenge, code_challenge_method: "S256" };
+    const query = {
+      ...base,
+      redirect_uri: undefined,
+      scope: "read reverse_transaction",
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+    };
     const location = locationOf(await submit("DEMO.MEMBER1", password, { query }));
     expect(`${location.origin}${location.pathname}`).toBe(registered);
     const code = location.searchParams.get("code") ?? "";
@@ -222,7 +248,12 @@ describe("A1 member login: success", () => {
       .select()
       .from(authorisationCodes)
       .where(eq(authorisationCodes.codeHash, createHash("sha256").update(code).digest("hex")));
-    expect(row).toMatchObject({ redirectUri: null, scope: "read reverse_transaction", codeChallenge: challenge, codeChallengeMethod: "S256" });
+    expect(row).toMatchObject({
+      redirectUri: null,
+      scope: "read reverse_transaction",
+      codeChallenge: challenge,
+      codeChallengeMethod: "S256",
+    });
   });
 });
 
@@ -237,14 +268,17 @@ describe("A1 member login: messages on the page", () => {
     ["a username with $", "demo$member1", password, loginMessages.invalidFormat],
     ["a password too short", "demo.member1", "Short#1", loginMessages.invalidFormat],
     ["a password too long", "demo.member1", "P".repeat(21), loginMessages.invalidFormat],
-  ])("shows the form again for %s, keeping the username and never the password", async (_name, username, secret, message) => {
-    const answer = await submit(username, secret);
-    expect(answer.status).toBe(200);
-    expect(messageOf(answer)).toBe(message);
-    expect(answer.text).toContain(`name="username" type="text" value="${username}"`);
-    if (secret !== "") expect(answer.text).not.toContain(secret);
-    expect(answer.headers.get("location")).toBeNull();
-  });
+  ])(
+    "shows the form again for %s, keeping the username and never the password",
+    async (_name, username, secret, message) => {
+      const answer = await submit(username, secret);
+      expect(answer.status).toBe(200);
+      expect(messageOf(answer)).toBe(message);
+      expect(answer.text).toContain(`name="username" type="text" value="${username}"`);
+      if (secret !== "") expect(answer.text).not.toContain(secret);
+      expect(answer.headers.get("location")).toBeNull();
+    },
+  );
 
   it("says the same, in the same page, for a wrong password and an unknown username", async () => {
     const wrong = await submit("demo.member1", "Wrong#2026");
@@ -278,7 +312,9 @@ describe("A1 member login: messages on the page", () => {
   );
 
   it("logs in with a valid X-Forwarded-For", async () => {
-    const answer = await submit("demo.member1", password, { headers: { "x-forwarded-for": "198.51.100.4, 2001:db8::7" } });
+    const answer = await submit("demo.member1", password, {
+      headers: { "x-forwarded-for": "198.51.100.4, 2001:db8::7" },
+    });
     expect(locationOf(answer).searchParams.get("code")).toMatch(/^[0-9a-f]{64}$/);
   });
 });
@@ -304,7 +340,11 @@ describe("A1 member login: refusals after the right password", () => {
     const member = await findMemberByUsername(db(), "demo.cancelled");
     await db().update(accounts).set({ status }).where(eq(accounts.id, member!.account.id));
     try {
-      expectRedirectTo(await submit("demo.cancelled", password), { error: "REQUEST_UNAUTHORIZED", error_description: description, state: "xyz123" });
+      expectRedirectTo(await submit("demo.cancelled", password), {
+        error: "REQUEST_UNAUTHORIZED",
+        error_description: description,
+        state: "xyz123",
+      });
     } finally {
       await db().update(accounts).set({ status: "CANCELLED" }).where(eq(accounts.id, member!.account.id));
     }
@@ -356,7 +396,9 @@ describe("A1 member login: lockout", () => {
     expect(messageOf(await submit("DEMO.HOUSEHOLD", password, { form }))).toBe(loginMessages.multipleAttempts);
 
     vi.setSystemTime(new Date(start.getTime() + lockSeconds * 1000 + 1000));
-    expect(locationOf(await submit("demo.household", password, { form })).searchParams.get("code")).toMatch(/^[0-9a-f]{64}$/);
+    expect(locationOf(await submit("demo.household", password, { form })).searchParams.get("code")).toMatch(
+      /^[0-9a-f]{64}$/,
+    );
     expect(await throttleRow("demo.household")).toBeUndefined();
   });
 
@@ -393,8 +435,12 @@ describe("A1 member login: lockout", () => {
     "counts every one of concurrent failures, on PostgreSQL",
     async () => {
       const now = new Date();
-      const states = await Promise.all(Array.from({ length: 10 }, () => recordFailedLogin(db(), "concurrent.user", now)));
-      expect(states.map((state) => state.failedAttempts).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      const states = await Promise.all(
+        Array.from({ length: 10 }, () => recordFailedLogin(db(), "concurrent.user", now)),
+      );
+      expect(states.map((state) => state.failedAttempts).sort((a, b) => a - b)).toEqual([
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+      ]);
       await expect(throttleRow("concurrent.user")).resolves.toMatchObject({
         failedAttempts: 10,
         lockedUntil: new Date(now.getTime() + lockSeconds * 1000),

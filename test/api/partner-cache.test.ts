@@ -17,7 +17,9 @@ describe("the gateway's partner lookup", () => {
 
     await db.update(partners).set({ status: "INACTIVE" }).where(eq(partners.partnerIdentifier, "DEMOPARTNER01"));
     expect((await findPartnerByApiKeyCached(db, demoApiKey, start + 1_000))?.partner.status).toBe("ACTIVE");
-    expect((await findPartnerByApiKeyCached(db, demoApiKey, start + partnerCacheSeconds * 1_000 + 1))?.partner.status).toBe("INACTIVE");
+    expect(
+      (await findPartnerByApiKeyCached(db, demoApiKey, start + partnerCacheSeconds * 1_000 + 1))?.partner.status,
+    ).toBe("INACTIVE");
     await db.update(partners).set({ status: "ACTIVE" }).where(eq(partners.partnerIdentifier, "DEMOPARTNER01"));
   });
 

@@ -24,12 +24,20 @@ describe("partner gateway: api_key", () => {
     ["a known key in the wrong case", `?api_key=${demoApiKey.toLowerCase()}`],
     ["sent twice", `?api_key=${demoApiKey}&api_key=${demoApiKey}`],
   ])("DEVELOPER_NOT_AUTHORIZED (wrapped) for a key %s", async (_label, query) => {
-    const body = expectServiceError(await programmesWith(query), { status: 401, code: "DEVELOPER_NOT_AUTHORIZED", shape: "wrapped" });
+    const body = expectServiceError(await programmesWith(query), {
+      status: 401,
+      code: "DEVELOPER_NOT_AUTHORIZED",
+      shape: "wrapped",
+    });
     expect(body.businessMessage.length).toBeGreaterThan(0);
   });
 
   it("DEVELOPER_INACTIVE (wrapped) for the key of an inactive partner", async () => {
-    expectServiceError(await programmesWith(`?api_key=${inactiveApiKey}`), { status: 403, code: "DEVELOPER_INACTIVE", shape: "wrapped" });
+    expectServiceError(await programmesWith(`?api_key=${inactiveApiKey}`), {
+      status: 403,
+      code: "DEVELOPER_INACTIVE",
+      shape: "wrapped",
+    });
   });
 
   it("checks the key before anything else about the request", async () => {
@@ -44,14 +52,17 @@ describe("partner gateway: api_key", () => {
 });
 
 describe("partner gateway: version and paths", () => {
-  it.each(["v2", "v3", "V1", "1", "vv1", "v1.0"])("answers 404 VERSION_NOT_SUPPORTED for version %j", async (version) => {
-    expectServiceError(await programmesWith(`?api_key=${demoApiKey}`, version), {
-      status: 404,
-      code: "REQUEST_INVALID",
-      childCode: "VERSION_NOT_SUPPORTED",
-      shape: "flat",
-    });
-  });
+  it.each(["v2", "v3", "V1", "1", "vv1", "v1.0"])(
+    "answers 404 VERSION_NOT_SUPPORTED for version %j",
+    async (version) => {
+      expectServiceError(await programmesWith(`?api_key=${demoApiKey}`, version), {
+        status: 404,
+        code: "REQUEST_INVALID",
+        childCode: "VERSION_NOT_SUPPORTED",
+        shape: "flat",
+      });
+    },
+  );
 
   it("answers RESOURCE_NOT_FOUND (wrapped) for a path no operation serves", async () => {
     const answer = await callRoute(unknownRoute, {
@@ -65,13 +76,19 @@ describe("partner gateway: version and paths", () => {
     const answer = await callRoute(testUnknownRoute, {
       method: "POST",
       url: withKey("/api/test/v1/programmes/NORTHSTAR/accounts/3081000000000001/credit-transaction-requests"),
-      params: { version: "v1", path: ["programmes", "NORTHSTAR", "accounts", "3081000000000001", "credit-transaction-requests"] },
+      params: {
+        version: "v1",
+        path: ["programmes", "NORTHSTAR", "accounts", "3081000000000001", "credit-transaction-requests"],
+      },
     });
     expectServiceError(answer, { status: 404, code: "RESOURCE_NOT_FOUND", shape: "wrapped" });
   });
 
   it("still checks the key on an unknown path", async () => {
-    const answer = await callRoute(unknownRoute, { url: "/api/v1/nothing", params: { version: "v1", path: ["nothing"] } });
+    const answer = await callRoute(unknownRoute, {
+      url: "/api/v1/nothing",
+      params: { version: "v1", path: ["nothing"] },
+    });
     expectServiceError(answer, { status: 401, code: "DEVELOPER_NOT_AUTHORIZED", shape: "wrapped" });
   });
 });
@@ -86,8 +103,15 @@ describe("partner gateway: request log and request id", () => {
     const answer = await programmesWith(`?api_key=${demoApiKey}`);
     const requestId = answer.headers.get("x-request-id");
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-    const line = info.mock.calls.map((call) => call[0] as unknown as Record<string, unknown>).find((fields) => fields.requestId === requestId);
-    expect(line).toMatchObject({ operation: "retrieve-programme", partner: "DEMOPARTNER01", status: 200, method: "GET" });
+    const line = info.mock.calls
+      .map((call) => call[0] as unknown as Record<string, unknown>)
+      .find((fields) => fields.requestId === requestId);
+    expect(line).toMatchObject({
+      operation: "retrieve-programme",
+      partner: "DEMOPARTNER01",
+      status: 200,
+      method: "GET",
+    });
     expect(typeof line?.durationMs).toBe("number");
     expect(JSON.stringify(line)).not.toContain(demoApiKey);
   });

@@ -4,7 +4,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { clearPartnerCache } from "@/server/loyalty/partners/cached-partner-lookup";
 import * as pricingRoute from "@/app/api/[version]/product-prices/route";
 import { parseErrorBody, wrappedErrorBodySchema } from "@/lib/contract/error-body";
-import { productPriceResponseSchema, type PriceOption, type ProductPriceResponse } from "@/lib/contract/product-pricing";
+import {
+  productPriceResponseSchema,
+  type PriceOption,
+  type ProductPriceResponse,
+} from "@/lib/contract/product-pricing";
 import { partners } from "@/server/db/schema";
 import sandbox from "@/sandbox.json";
 import { callRoute, noProgrammeApiKey, withKey } from "../support/call-route";
@@ -103,7 +107,13 @@ const gbp150Options: [number, number][] = [
   [15_000, 0],
 ];
 
-function expectWrapped(answer: Awaited<ReturnType<typeof post>>, status: number, code: string, childCode?: string, path?: string) {
+function expectWrapped(
+  answer: Awaited<ReturnType<typeof post>>,
+  status: number,
+  code: string,
+  childCode?: string,
+  path?: string,
+) {
   return expectServiceError(answer, { status, code, childCode, path, shape: "wrapped" });
 }
 
@@ -111,7 +121,10 @@ function expectWrapped(answer: Awaited<ReturnType<typeof post>>, status: number,
 async function withConfiguration(change: Json, test: () => Promise<void>) {
   const db = database.db();
   const where = eq(partners.partnerIdentifier, sandbox.partners[0]!.partnerIdentifier);
-  await db.update(partners).set({ pricingConfiguration: { ...sandbox.partners[0]!.pricing, ...change } }).where(where);
+  await db
+    .update(partners)
+    .set({ pricingConfiguration: { ...sandbox.partners[0]!.pricing, ...change } })
+    .where(where);
   // The gateway remembers a partner for a few seconds; this test changes it on purpose.
   clearPartnerCache();
   try {
@@ -137,7 +150,13 @@ describe("P9 product pricing: each product type", () => {
     });
     expect(echoed).not.toHaveProperty("directFlight");
     expect(echoed.returnJourney).toBe(false);
-    expect(echoed.passengerSummary).toEqual({ adultCount: 0, youngAdultCount: 0, childCount: 0, infantCount: 0, seniorCount: 0 });
+    expect(echoed.passengerSummary).toEqual({
+      adultCount: 0,
+      youngAdultCount: 0,
+      childCount: 0,
+      infantCount: 0,
+      seniorCount: 0,
+    });
     expect(echoed.segment).toEqual([
       {
         outbound: false,
@@ -163,8 +182,19 @@ describe("P9 product pricing: each product type", () => {
           returnJourney: true,
           passengerSummary: { adultCount: 2, infantCount: 1 },
           segment: [
-            { outbound: true, leg: [leg({ fareFamilyCode: "FF10", bookingClass: { code: "J" }, cabinClass: { code: "BUSINESS" } })] },
-            { leg: [leg({ departureLocation: { id: "JFK", type: "AIRPORT" }, arrivalLocation: { id: "LHR", type: "AIRPORT" } }), leg()] },
+            {
+              outbound: true,
+              leg: [leg({ fareFamilyCode: "FF10", bookingClass: { code: "J" }, cabinClass: { code: "BUSINESS" } })],
+            },
+            {
+              leg: [
+                leg({
+                  departureLocation: { id: "JFK", type: "AIRPORT" },
+                  arrivalLocation: { id: "LHR", type: "AIRPORT" },
+                }),
+                leg(),
+              ],
+            },
           ],
         }),
       }),
@@ -172,12 +202,22 @@ describe("P9 product pricing: each product type", () => {
     const echoed = body.product.flight!;
     expect(echoed.directFlight).toBe("false");
     expect(echoed.returnJourney).toBe(true);
-    expect(echoed.passengerSummary).toEqual({ adultCount: 2, youngAdultCount: 0, childCount: 0, infantCount: 1, seniorCount: 0 });
+    expect(echoed.passengerSummary).toEqual({
+      adultCount: 2,
+      youngAdultCount: 0,
+      childCount: 0,
+      infantCount: 1,
+      seniorCount: 0,
+    });
     expect(echoed.segment.map((segment) => [segment.outbound, segment.leg.length])).toEqual([
       [true, 1],
       [false, 2],
     ]);
-    expect(echoed.segment[0]!.leg[0]).toMatchObject({ fareFamilyCode: "FF10", bookingClass: { code: "J" }, cabinClass: { code: "BUSINESS" } });
+    expect(echoed.segment[0]!.leg[0]).toMatchObject({
+      fareFamilyCode: "FF10",
+      bookingClass: { code: "J" },
+      cabinClass: { code: "BUSINESS" },
+    });
     expect(echoed.segment[1]!.leg[0]).not.toHaveProperty("bookingClass");
     expect(echoed.segment[1]!.leg[0]).not.toHaveProperty("fareFamilyCode");
   });
@@ -186,7 +226,13 @@ describe("P9 product pricing: each product type", () => {
     const fromProduct = await priced(criteria({ directFlight: "true", returnJourney: true, flight: flight() }));
     expect(fromProduct.product.flight).toMatchObject({ directFlight: "true", returnJourney: true });
     expect(fromProduct.product).not.toHaveProperty("directFlight");
-    const own = await priced(criteria({ directFlight: "true", returnJourney: true, flight: flight({ directFlight: "false", returnJourney: false }) }));
+    const own = await priced(
+      criteria({
+        directFlight: "true",
+        returnJourney: true,
+        flight: flight({ directFlight: "false", returnJourney: false }),
+      }),
+    );
     expect(own.product.flight).toMatchObject({ directFlight: "false", returnJourney: false });
   });
 
@@ -196,10 +242,26 @@ describe("P9 product pricing: each product type", () => {
       flightAncillaryType: "BAGGAGE",
       price: [
         // 10% (400) and 25% (1000) of 40.00 both become the minimum of 1000 points.
-        { priceOptionType: "PART_AVIOS_PART_CASH", cashAmount: { amount: 30, currency: { code: "GBP" } }, pointsAmount: { amount: 1000, currency: { code: "POINTS" } } },
-        { priceOptionType: "PART_AVIOS_PART_CASH", cashAmount: { amount: 20, currency: { code: "GBP" } }, pointsAmount: { amount: 2000, currency: { code: "POINTS" } } },
-        { priceOptionType: "PART_AVIOS_PART_CASH", cashAmount: { amount: 10, currency: { code: "GBP" } }, pointsAmount: { amount: 3000, currency: { code: "POINTS" } } },
-        { priceOptionType: "PART_AVIOS_PART_CASH", cashAmount: { amount: 0, currency: { code: "GBP" } }, pointsAmount: { amount: 4000, currency: { code: "POINTS" } } },
+        {
+          priceOptionType: "PART_AVIOS_PART_CASH",
+          cashAmount: { amount: 30, currency: { code: "GBP" } },
+          pointsAmount: { amount: 1000, currency: { code: "POINTS" } },
+        },
+        {
+          priceOptionType: "PART_AVIOS_PART_CASH",
+          cashAmount: { amount: 20, currency: { code: "GBP" } },
+          pointsAmount: { amount: 2000, currency: { code: "POINTS" } },
+        },
+        {
+          priceOptionType: "PART_AVIOS_PART_CASH",
+          cashAmount: { amount: 10, currency: { code: "GBP" } },
+          pointsAmount: { amount: 3000, currency: { code: "POINTS" } },
+        },
+        {
+          priceOptionType: "PART_AVIOS_PART_CASH",
+          cashAmount: { amount: 0, currency: { code: "GBP" } },
+          pointsAmount: { amount: 4000, currency: { code: "POINTS" } },
+        },
       ],
     });
   });
@@ -211,7 +273,9 @@ describe("P9 product pricing: each product type", () => {
   });
 
   it("prices several products each on its own", async () => {
-    const body = await priced(criteria({ flight: flight(), hotel: { price: price(150) }, insurance: { price: price(20) } }));
+    const body = await priced(
+      criteria({ flight: flight(), hotel: { price: price(150) }, insurance: { price: price(20) } }),
+    );
     expect(pairs(body.product.flight!.price)).toEqual(gbp150Options);
     expect(pairs(body.product.hotel!.price)).toEqual(gbp150Options);
     expect(pairs(body.product.insurance!.price)).toEqual([
@@ -255,19 +319,38 @@ describe("P9 product pricing: each product type", () => {
   });
 
   it("accepts PRIORITY_BOARDING on v2", async () => {
-    const body = await priced(criteria({ flightAncillary: { flightAncillaryType: "PRIORITY_BOARDING", price: price(15) } }));
+    const body = await priced(
+      criteria({ flightAncillary: { flightAncillaryType: "PRIORITY_BOARDING", price: price(15) } }),
+    );
     expect(body.product.flightAncillary?.flightAncillaryType).toBe("PRIORITY_BOARDING");
   });
 
   it("serves the version 1 body: without PRIORITY_BOARDING, membership.balance ignored", async () => {
-    const body = await priced(criteria({ flightAncillary: { flightAncillaryType: "SEAT", price: price(150) } }, { membership: { balance: "not read on v1" } }), { version: "v1" });
+    const body = await priced(
+      criteria(
+        { flightAncillary: { flightAncillaryType: "SEAT", price: price(150) } },
+        { membership: { balance: "not read on v1" } },
+      ),
+      { version: "v1" },
+    );
     expect(pairs(body.product.flightAncillary!.price)).toEqual(gbp150Options);
-    const answer = await post(criteria({ flightAncillary: { flightAncillaryType: "PRIORITY_BOARDING", price: price(15) } }), { version: "v1" });
-    expectWrapped(answer, 400, "REQUEST_INVALID", "DATA_INVALID", "priceSearchCriteria.product.flightAncillary.flightAncillaryType");
+    const answer = await post(
+      criteria({ flightAncillary: { flightAncillaryType: "PRIORITY_BOARDING", price: price(15) } }),
+      { version: "v1" },
+    );
+    expectWrapped(
+      answer,
+      400,
+      "REQUEST_INVALID",
+      "DATA_INVALID",
+      "priceSearchCriteria.product.flightAncillary.flightAncillaryType",
+    );
   });
 
   it("accepts the media type in any case (the spec writes application/JSON) and answers 200 with no-store", async () => {
-    const answer = await post(criteria({ hotel: { price: price() } }), { headers: { "Content-Type": "application/JSON; charset=utf-8", Accept: "application/JSON" } });
+    const answer = await post(criteria({ hotel: { price: price() } }), {
+      headers: { "Content-Type": "application/JSON; charset=utf-8", Accept: "application/JSON" },
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
     expect(answer.headers.get("cache-control")).toBe("no-store");
@@ -303,42 +386,70 @@ describe("P9 product pricing: member token and balance", () => {
   });
 
   it("adjusts a package of one item, which is a single product", async () => {
-    const body = await priced(criteria({ packagedProduct: { hotel: [{ price: price(150) }] } }, { membership: { membershipNumber: member5000 } }), {
-      token: tokens[member5000],
-    });
+    const body = await priced(
+      criteria(
+        { packagedProduct: { hotel: [{ price: price(150) }] } },
+        { membership: { membershipNumber: member5000 } },
+      ),
+      {
+        token: tokens[member5000],
+      },
+    );
     expect(pairs(body.product.packagedProduct!.price).at(-1)).toEqual([5_000, 100]);
   });
 
   it("never adjusts when more than one product is sent", async () => {
-    const body = await priced(criteria({ hotel: { price: price(150) }, carHire: { price: price(150) } }, { membership: { membershipNumber: member5000 } }), {
-      token: tokens[member5000],
-    });
+    const body = await priced(
+      criteria(
+        { hotel: { price: price(150) }, carHire: { price: price(150) } },
+        { membership: { membershipNumber: member5000 } },
+      ),
+      {
+        token: tokens[member5000],
+      },
+    );
     expect(pairs(body.product.hotel!.price)).toEqual(gbp150Options);
     expect(pairs(body.product.carHire!.price)).toEqual(gbp150Options);
   });
 
   it("never adjusts a package of several items", async () => {
-    const body = await priced(criteria({ packagedProduct: { hotel: [{ price: price(100) }, { price: price(50) }] } }, { membership: { membershipNumber: member5000 } }), {
-      token: tokens[member5000],
-    });
+    const body = await priced(
+      criteria(
+        { packagedProduct: { hotel: [{ price: price(100) }, { price: price(50) }] } },
+        { membership: { membershipNumber: member5000 } },
+      ),
+      {
+        token: tokens[member5000],
+      },
+    );
     expect(pairs(body.product.packagedProduct!.price)).toEqual(gbp150Options);
   });
 
   it("trusts only the stored balance, never membership.balance", async () => {
-    const claimed = criteria({ hotel: { price: price(150) } }, { membership: { membershipNumber: member5000, balance: 2_000_000 } });
-    expect(pairs((await priced(claimed, { token: tokens[member5000] })).product.hotel!.price).at(-1)).toEqual([5_000, 100]);
+    const claimed = criteria(
+      { hotel: { price: price(150) } },
+      { membership: { membershipNumber: member5000, balance: 2_000_000 } },
+    );
+    expect(pairs((await priced(claimed, { token: tokens[member5000] })).product.hotel!.price).at(-1)).toEqual([
+      5_000, 100,
+    ]);
     // Without a membership number nothing is adjusted, whatever balance is claimed.
     const anonymous = criteria({ hotel: { price: price(150) } }, { membership: { balance: 10, tier: "GOLD" } });
     expect(pairs((await priced(anonymous)).product.hotel!.price)).toEqual(gbp150Options);
   });
 
   it("does not look at Authorization when no membership number is sent", async () => {
-    const body = await priced(criteria({ hotel: { price: price(150) } }), { headers: { Authorization: "Bearer garbage" } });
+    const body = await priced(criteria({ hotel: { price: price(150) } }), {
+      headers: { Authorization: "Bearer garbage" },
+    });
     expect(pairs(body.product.hotel!.price)).toEqual(gbp150Options);
   });
 
   it("answers BALANCE_INSUFFICIENT when the balance is below the minimum points", async () => {
-    const answer = await post(criteria({ hotel: { price: price(150) } }, { membership: { membershipNumber: member100 } }), { token: tokens[member100] });
+    const answer = await post(
+      criteria({ hotel: { price: price(150) } }, { membership: { membershipNumber: member100 } }),
+      { token: tokens[member100] },
+    );
     const body = expectWrapped(answer, 400, "BALANCE_INSUFFICIENT");
     expect(body).not.toHaveProperty("childError");
   });
@@ -355,12 +466,19 @@ describe("P9 product pricing: member token and balance", () => {
 
 describe("P9 product pricing: the partner's agreement", () => {
   it("refuses a partner without a pricing agreement (403)", async () => {
-    expectWrapped(await post(criteria({ hotel: { price: price() } }), { apiKey: noProgrammeApiKey }), 403, "REQUEST_UNAUTHORIZED", "PARTNER_INVALID");
+    expectWrapped(
+      await post(criteria({ hotel: { price: price() } }), { apiKey: noProgrammeApiKey }),
+      403,
+      "REQUEST_UNAUTHORIZED",
+      "PARTNER_INVALID",
+    );
   });
 
   it("refuses product types the agreement does not list, every one of them", async () => {
     await withConfiguration({ products: ["FLIGHT", "PACKAGE"] }, async () => {
-      const answer = await post(criteria({ hotel: { price: price() }, flight: flight(), packagedProduct: { insurance: [{ price: price() }] } }));
+      const answer = await post(
+        criteria({ hotel: { price: price() }, flight: flight(), packagedProduct: { insurance: [{ price: price() }] } }),
+      );
       const body = expectWrapped(answer, 400, "REQUEST_INVALID", "PRODUCT_NOT_SUPPORTED");
       expect(body.childError?.map((child) => child.path)).toEqual([
         "priceSearchCriteria.product.hotel",
@@ -402,7 +520,13 @@ describe("P9 product pricing: validation", () => {
   it("answers a missing departure date range with SYSTEM_UNAVAILABLE, as the spec says, but status 400", async () => {
     const withoutRange = leg({ schedule: {} });
     const answer = await post(criteria({ flight: flight({ segment: [{ leg: [withoutRange] }] }) }));
-    const body = expectWrapped(answer, 400, "SYSTEM_UNAVAILABLE", "MANDATORY_DATA_MISSING", "priceSearchCriteria.product.flight.segment[0].leg[0].schedule.departureDateRange");
+    const body = expectWrapped(
+      answer,
+      400,
+      "SYSTEM_UNAVAILABLE",
+      "MANDATORY_DATA_MISSING",
+      "priceSearchCriteria.product.flight.segment[0].leg[0].schedule.departureDateRange",
+    );
     expect(wrappedErrorBodySchema.parse(answer.json).error.code).toBe("SYSTEM_UNAVAILABLE");
     expect(body.childError).toHaveLength(1);
   });
@@ -411,61 +535,203 @@ describe("P9 product pricing: validation", () => {
     ["schedule omitted", { schedule: undefined }, "schedule"],
     ["startDateTime omitted", { schedule: { departureDateRange: {} } }, "schedule.departureDateRange.startDateTime"],
   ])("also when the %s", async (_label, change, path) => {
-    const answer = await post(criteria({ packagedProduct: { flight: [flight({ segment: [{ leg: [leg(change)] }] })] } }));
-    expectWrapped(answer, 400, "SYSTEM_UNAVAILABLE", "MANDATORY_DATA_MISSING", `priceSearchCriteria.product.packagedProduct.flight[0].segment[0].leg[0].${path}`);
+    const answer = await post(
+      criteria({ packagedProduct: { flight: [flight({ segment: [{ leg: [leg(change)] }] })] } }),
+    );
+    expectWrapped(
+      answer,
+      400,
+      "SYSTEM_UNAVAILABLE",
+      "MANDATORY_DATA_MISSING",
+      `priceSearchCriteria.product.packagedProduct.flight[0].segment[0].leg[0].${path}`,
+    );
   });
 
   it("refuses a departure in the past", async () => {
-    const answer = await post(criteria({ flight: flight({ segment: [{ leg: [leg({ schedule: { departureDateRange: { startDateTime: yesterday } } })] }] }) }));
-    expectWrapped(answer, 400, "REQUEST_INVALID", "DATA_INVALID", "priceSearchCriteria.product.flight.segment[0].leg[0].schedule.departureDateRange.startDateTime");
+    const answer = await post(
+      criteria({
+        flight: flight({
+          segment: [{ leg: [leg({ schedule: { departureDateRange: { startDateTime: yesterday } } })] }],
+        }),
+      }),
+    );
+    expectWrapped(
+      answer,
+      400,
+      "REQUEST_INVALID",
+      "DATA_INVALID",
+      "priceSearchCriteria.product.flight.segment[0].leg[0].schedule.departureDateRange.startDateTime",
+    );
   });
 
   it.each([
-    ["priceSource in lower case", criteria({ hotel: { price: price() } }, { priceSource: "cached" }), "priceSearchCriteria.priceSource"],
-    ["an unknown priceType", criteria({ hotel: { price: price() } }, { priceType: "FREE" }), "priceSearchCriteria.priceType"],
-    ["an amount with 3 decimals", criteria({ hotel: { price: price(10.125) } }), "priceSearchCriteria.product.hotel.price.monetaryAmount.amount"],
-    ["an amount with 7 integer digits", criteria({ hotel: { price: price(1_234_567) } }), "priceSearchCriteria.product.hotel.price.monetaryAmount.amount"],
-    ["an amount text with 3 decimals", criteria({ hotel: { price: price("10.125") } }), "priceSearchCriteria.product.hotel.price.monetaryAmount.amount"],
-    ["a zero amount", criteria({ hotel: { price: price(0) } }), "priceSearchCriteria.product.hotel.price.monetaryAmount.amount"],
-    ["a negative amount", criteria({ hotel: { price: price(-5) } }), "priceSearchCriteria.product.hotel.price.monetaryAmount.amount"],
-    ["a currency in lower case", criteria({ hotel: { price: price(10, "eur") } }), "priceSearchCriteria.product.hotel.price.monetaryAmount.currency.code"],
-    ["a flight number of 5 digits", criteria({ flight: flight({ segment: [{ leg: [leg({ marketingCarrier: { flightNumber: "12345", iatacode: { code: "NS" } } })] }] }) }), "priceSearchCriteria.product.flight.segment[0].leg[0].marketingCarrier.flightNumber"],
-    ["a location id of 4 characters", criteria({ flight: flight({ segment: [{ leg: [leg({ arrivalLocation: { id: "KJFK", type: "AIRPORT" } })] }] }) }), "priceSearchCriteria.product.flight.segment[0].leg[0].arrivalLocation.id"],
-    ["a location type in lower case", criteria({ flight: flight({ segment: [{ leg: [leg({ arrivalLocation: { id: "JFK", type: "airport" } })] }] }) }), "priceSearchCriteria.product.flight.segment[0].leg[0].arrivalLocation.type"],
-    ["a booking class of two letters", criteria({ flight: flight({ segment: [{ leg: [leg({ bookingClass: { code: "JY" } })] }] }) }), "priceSearchCriteria.product.flight.segment[0].leg[0].bookingClass.code"],
-    ["a fare family code in lower case", criteria({ flight: flight({ segment: [{ leg: [leg({ fareFamilyCode: "ff1" })] }] }) }), "priceSearchCriteria.product.flight.segment[0].leg[0].fareFamilyCode"],
-    ["directFlight as a boolean", criteria({ flight: flight({ directFlight: true }) }), "priceSearchCriteria.product.flight.directFlight"],
-    ["a negative passenger count", criteria({ flight: flight({ passengerSummary: { adultCount: -1 } }) }), "priceSearchCriteria.product.flight.passengerSummary.adultCount"],
-    ["a passenger count above 2147483647", criteria({ flight: flight({ passengerSummary: { childCount: 2_147_483_648 } }) }), "priceSearchCriteria.product.flight.passengerSummary.childCount"],
-    ["a membership number with letters", criteria({ hotel: { price: price() } }, { membership: { membershipNumber: "30810000000000A3" } }), "priceSearchCriteria.membership.membershipNumber"],
-    ["a balance above 2147483647", criteria({ hotel: { price: price() } }, { membership: { balance: 2_147_483_648 } }), "priceSearchCriteria.membership.balance"],
-    ["a tier with digits", criteria({ hotel: { price: price() } }, { membership: { tier: "GOLD1" } }), "priceSearchCriteria.membership.tier"],
+    [
+      "priceSource in lower case",
+      criteria({ hotel: { price: price() } }, { priceSource: "cached" }),
+      "priceSearchCriteria.priceSource",
+    ],
+    [
+      "an unknown priceType",
+      criteria({ hotel: { price: price() } }, { priceType: "FREE" }),
+      "priceSearchCriteria.priceType",
+    ],
+    [
+      "an amount with 3 decimals",
+      criteria({ hotel: { price: price(10.125) } }),
+      "priceSearchCriteria.product.hotel.price.monetaryAmount.amount",
+    ],
+    [
+      "an amount with 7 integer digits",
+      criteria({ hotel: { price: price(1_234_567) } }),
+      "priceSearchCriteria.product.hotel.price.monetaryAmount.amount",
+    ],
+    [
+      "an amount text with 3 decimals",
+      criteria({ hotel: { price: price("10.125") } }),
+      "priceSearchCriteria.product.hotel.price.monetaryAmount.amount",
+    ],
+    [
+      "a zero amount",
+      criteria({ hotel: { price: price(0) } }),
+      "priceSearchCriteria.product.hotel.price.monetaryAmount.amount",
+    ],
+    [
+      "a negative amount",
+      criteria({ hotel: { price: price(-5) } }),
+      "priceSearchCriteria.product.hotel.price.monetaryAmount.amount",
+    ],
+    [
+      "a currency in lower case",
+      criteria({ hotel: { price: price(10, "eur") } }),
+      "priceSearchCriteria.product.hotel.price.monetaryAmount.currency.code",
+    ],
+    [
+      "a flight number of 5 digits",
+      criteria({
+        flight: flight({
+          segment: [{ leg: [leg({ marketingCarrier: { flightNumber: "12345", iatacode: { code: "NS" } } })] }],
+        }),
+      }),
+      "priceSearchCriteria.product.flight.segment[0].leg[0].marketingCarrier.flightNumber",
+    ],
+    [
+      "a location id of 4 characters",
+      criteria({ flight: flight({ segment: [{ leg: [leg({ arrivalLocation: { id: "KJFK", type: "AIRPORT" } })] }] }) }),
+      "priceSearchCriteria.product.flight.segment[0].leg[0].arrivalLocation.id",
+    ],
+    [
+      "a location type in lower case",
+      criteria({ flight: flight({ segment: [{ leg: [leg({ arrivalLocation: { id: "JFK", type: "airport" } })] }] }) }),
+      "priceSearchCriteria.product.flight.segment[0].leg[0].arrivalLocation.type",
+    ],
+    [
+      "a booking class of two letters",
+      criteria({ flight: flight({ segment: [{ leg: [leg({ bookingClass: { code: "JY" } })] }] }) }),
+      "priceSearchCriteria.product.flight.segment[0].leg[0].bookingClass.code",
+    ],
+    [
+      "a fare family code in lower case",
+      criteria({ flight: flight({ segment: [{ leg: [leg({ fareFamilyCode: "ff1" })] }] }) }),
+      "priceSearchCriteria.product.flight.segment[0].leg[0].fareFamilyCode",
+    ],
+    [
+      "directFlight as a boolean",
+      criteria({ flight: flight({ directFlight: true }) }),
+      "priceSearchCriteria.product.flight.directFlight",
+    ],
+    [
+      "a negative passenger count",
+      criteria({ flight: flight({ passengerSummary: { adultCount: -1 } }) }),
+      "priceSearchCriteria.product.flight.passengerSummary.adultCount",
+    ],
+    [
+      "a passenger count above 2147483647",
+      criteria({ flight: flight({ passengerSummary: { childCount: 2_147_483_648 } }) }),
+      "priceSearchCriteria.product.flight.passengerSummary.childCount",
+    ],
+    [
+      "a membership number with letters",
+      criteria({ hotel: { price: price() } }, { membership: { membershipNumber: "30810000000000A3" } }),
+      "priceSearchCriteria.membership.membershipNumber",
+    ],
+    [
+      "a balance above 2147483647",
+      criteria({ hotel: { price: price() } }, { membership: { balance: 2_147_483_648 } }),
+      "priceSearchCriteria.membership.balance",
+    ],
+    [
+      "a tier with digits",
+      criteria({ hotel: { price: price() } }, { membership: { tier: "GOLD1" } }),
+      "priceSearchCriteria.membership.tier",
+    ],
     ["a single hotel sent as an array", criteria({ hotel: [{ price: price() }] }), "priceSearchCriteria.product.hotel"],
     // The first item in contract order (flight, flightAncillary, carHire, hotel, insurance) sets the currency.
-    ["package items in two currencies", criteria({ packagedProduct: { hotel: [{ price: price(10, "EUR") }], carHire: [{ price: price(10) }] } }), "priceSearchCriteria.product.packagedProduct.hotel[0].price.monetaryAmount.currency.code"],
+    [
+      "package items in two currencies",
+      criteria({ packagedProduct: { hotel: [{ price: price(10, "EUR") }], carHire: [{ price: price(10) }] } }),
+      "priceSearchCriteria.product.packagedProduct.hotel[0].price.monetaryAmount.currency.code",
+    ],
   ])("REQUEST_INVALID / DATA_INVALID for %s", async (_label, body, path) => {
     expectWrapped(await post(body), 400, "REQUEST_INVALID", "DATA_INVALID", path);
   });
 
   it.each([
     ["an empty body", {}, "priceSearchCriteria"],
-    ["no priceType", { priceSearchCriteria: { priceSource: "CACHED", product: { hotel: { price: price() } } } }, "priceSearchCriteria.priceType"],
-    ["no priceSource", { priceSearchCriteria: { priceType: "DYNAMIC_DISCOUNT", product: { hotel: { price: price() } } } }, "priceSearchCriteria.priceSource"],
-    ["an ancillary without type", criteria({ flightAncillary: { price: price() } }), "priceSearchCriteria.product.flightAncillary.flightAncillaryType"],
-    ["a location without type", criteria({ flight: flight({ segment: [{ leg: [leg({ arrivalLocation: { id: "JFK" } })] }] }) }), "priceSearchCriteria.product.flight.segment[0].leg[0].arrivalLocation.type"],
-    ["no product", { priceSearchCriteria: { priceType: "STATIC_DISCOUNT", priceSource: "CACHED" } }, "priceSearchCriteria.product"],
+    [
+      "no priceType",
+      { priceSearchCriteria: { priceSource: "CACHED", product: { hotel: { price: price() } } } },
+      "priceSearchCriteria.priceType",
+    ],
+    [
+      "no priceSource",
+      { priceSearchCriteria: { priceType: "DYNAMIC_DISCOUNT", product: { hotel: { price: price() } } } },
+      "priceSearchCriteria.priceSource",
+    ],
+    [
+      "an ancillary without type",
+      criteria({ flightAncillary: { price: price() } }),
+      "priceSearchCriteria.product.flightAncillary.flightAncillaryType",
+    ],
+    [
+      "a location without type",
+      criteria({ flight: flight({ segment: [{ leg: [leg({ arrivalLocation: { id: "JFK" } })] }] }) }),
+      "priceSearchCriteria.product.flight.segment[0].leg[0].arrivalLocation.type",
+    ],
+    [
+      "no product",
+      { priceSearchCriteria: { priceType: "STATIC_DISCOUNT", priceSource: "CACHED" } },
+      "priceSearchCriteria.product",
+    ],
     ["an empty product", criteria({}), "priceSearchCriteria.product"],
     ["an empty package", criteria({ packagedProduct: { flight: [] } }), "priceSearchCriteria.product.packagedProduct"],
-    ["a flight without segment", criteria({ flight: { price: price() } }), "priceSearchCriteria.product.flight.segment"],
-    ["a segment without legs", criteria({ flight: flight({ segment: [{ leg: [] }] }) }), "priceSearchCriteria.product.flight.segment[0].leg"],
-    ["a price without amount", criteria({ hotel: { price: { monetaryAmount: { currency: { code: "GBP" } } } } }), "priceSearchCriteria.product.hotel.price.monetaryAmount.amount"],
-    ["a leg without operating carrier", criteria({ flight: flight({ segment: [{ leg: [leg({ operatingCarrier: undefined })] }] }) }), "priceSearchCriteria.product.flight.segment[0].leg[0].operatingCarrier"],
+    [
+      "a flight without segment",
+      criteria({ flight: { price: price() } }),
+      "priceSearchCriteria.product.flight.segment",
+    ],
+    [
+      "a segment without legs",
+      criteria({ flight: flight({ segment: [{ leg: [] }] }) }),
+      "priceSearchCriteria.product.flight.segment[0].leg",
+    ],
+    [
+      "a price without amount",
+      criteria({ hotel: { price: { monetaryAmount: { currency: { code: "GBP" } } } } }),
+      "priceSearchCriteria.product.hotel.price.monetaryAmount.amount",
+    ],
+    [
+      "a leg without operating carrier",
+      criteria({ flight: flight({ segment: [{ leg: [leg({ operatingCarrier: undefined })] }] }) }),
+      "priceSearchCriteria.product.flight.segment[0].leg[0].operatingCarrier",
+    ],
   ])("REQUEST_INVALID / MANDATORY_DATA_MISSING for %s", async (_label, body, path) => {
     expectWrapped(await post(body), 400, "REQUEST_INVALID", "MANDATORY_DATA_MISSING", path);
   });
 
   it("lists every failing node of the first failure's kind", async () => {
-    const answer = await post(criteria({ hotel: { price: price(1.234, "eur") }, insurance: { price: price(1_000_000) } }));
+    const answer = await post(
+      criteria({ hotel: { price: price(1.234, "eur") }, insurance: { price: price(1_000_000) } }),
+    );
     const body = expectWrapped(answer, 400, "REQUEST_INVALID", "DATA_INVALID");
     expect(body.childError?.map((child) => child.path)).toEqual([
       "priceSearchCriteria.product.hotel.price.monetaryAmount.amount",
@@ -476,13 +742,25 @@ describe("P9 product pricing: validation", () => {
 
   it("refuses a currency without an agreed exchange rate with CURRENCY_NOT_SUPPORTED", async () => {
     const answer = await post(criteria({ hotel: { price: price(100, "RUB") } }));
-    const body = expectWrapped(answer, 400, "REQUEST_INVALID", "CURRENCY_NOT_SUPPORTED", "priceSearchCriteria.product.hotel.price.monetaryAmount.currency.code");
+    const body = expectWrapped(
+      answer,
+      400,
+      "REQUEST_INVALID",
+      "CURRENCY_NOT_SUPPORTED",
+      "priceSearchCriteria.product.hotel.price.monetaryAmount.currency.code",
+    );
     expect(body.developerMessage).toContain("RUB");
   });
 
   it("refuses a price worth fewer points than the minimum with PRICE_NOT_ELIGIBLE", async () => {
     const answer = await post(criteria({ flightAncillary: { flightAncillaryType: "WIFI", price: price(5) } }));
-    expectWrapped(answer, 400, "REQUEST_INVALID", "PRICE_NOT_ELIGIBLE", "priceSearchCriteria.product.flightAncillary.price.monetaryAmount.amount");
+    expectWrapped(
+      answer,
+      400,
+      "REQUEST_INVALID",
+      "PRICE_NOT_ELIGIBLE",
+      "priceSearchCriteria.product.flightAncillary.price.monetaryAmount.amount",
+    );
   });
 });
 
@@ -498,31 +776,68 @@ describe("P9 product pricing: HTTP", () => {
     ["application/xml", { "Content-Type": "application/xml" }],
     ["none", { "Content-Type": "" }],
   ])("answers 415 HEADER_INVALID for Content-Type %s", async (_label, headers) => {
-    expectWrapped(await post(criteria({ hotel: { price: price() } }), { headers }), 415, "REQUEST_INVALID", "HEADER_INVALID");
+    expectWrapped(
+      await post(criteria({ hotel: { price: price() } }), { headers }),
+      415,
+      "REQUEST_INVALID",
+      "HEADER_INVALID",
+    );
   });
 
   it("validates only the first X-Forwarded-For address", async () => {
-    expect((await post(criteria({ hotel: { price: price() } }), { headers: { "X-Forwarded-For": "203.0.113.9, not-an-ip" } })).status).toBe(200);
-    expectWrapped(await post(criteria({ hotel: { price: price() } }), { headers: { "X-Forwarded-For": "not-an-ip, 203.0.113.9" } }), 400, "REQUEST_INVALID", "DATA_INVALID");
+    expect(
+      (
+        await post(criteria({ hotel: { price: price() } }), {
+          headers: { "X-Forwarded-For": "203.0.113.9, not-an-ip" },
+        })
+      ).status,
+    ).toBe(200);
+    expectWrapped(
+      await post(criteria({ hotel: { price: price() } }), { headers: { "X-Forwarded-For": "not-an-ip, 203.0.113.9" } }),
+      400,
+      "REQUEST_INVALID",
+      "DATA_INVALID",
+    );
   });
 
   it("takes an alphanumeric X-Agent-Id and refuses any other", async () => {
-    expect((await post(criteria({ hotel: { price: price() } }), { headers: { "X-Agent-Id": "agent007" } })).status).toBe(200);
-    expectWrapped(await post(criteria({ hotel: { price: price() } }), { headers: { "X-Agent-Id": "agent 007" } }), 400, "REQUEST_INVALID", "DATA_INVALID");
+    expect(
+      (await post(criteria({ hotel: { price: price() } }), { headers: { "X-Agent-Id": "agent007" } })).status,
+    ).toBe(200);
+    expectWrapped(
+      await post(criteria({ hotel: { price: price() } }), { headers: { "X-Agent-Id": "agent 007" } }),
+      400,
+      "REQUEST_INVALID",
+      "DATA_INVALID",
+    );
   });
 
   it("answers 405 with Allow: POST to other methods", async () => {
-    const answer = await callRoute(pricingRoute, { method: "GET", url: withKey("/api/v2/product-prices"), params: { version: "v2" } });
+    const answer = await callRoute(pricingRoute, {
+      method: "GET",
+      url: withKey("/api/v2/product-prices"),
+      params: { version: "v2" },
+    });
     expectWrapped(answer, 405, "REQUEST_INVALID", "HTTP_METHOD_NOT_SUPPORTED");
     expect(answer.headers.get("allow")).toBe("POST");
   });
 
   it("is not served on other versions", async () => {
-    expectWrapped(await post(criteria({ hotel: { price: price() } }), { version: "v3" }), 404, "REQUEST_INVALID", "VERSION_NOT_SUPPORTED");
+    expectWrapped(
+      await post(criteria({ hotel: { price: price() } }), { version: "v3" }),
+      404,
+      "REQUEST_INVALID",
+      "VERSION_NOT_SUPPORTED",
+    );
   });
 
   it("checks the api_key first", async () => {
-    const answer = await callRoute(pricingRoute, { method: "POST", url: "/api/v2/product-prices", params: { version: "v2" }, body: "{" });
+    const answer = await callRoute(pricingRoute, {
+      method: "POST",
+      url: "/api/v2/product-prices",
+      params: { version: "v2" },
+      body: "{",
+    });
     expectWrapped(answer, 401, "DEVELOPER_NOT_AUTHORIZED");
   });
 });
@@ -535,31 +850,63 @@ const scalar = fc.oneof(
   fc.double({ noNaN: true }),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom("CACHED", "STATIC_DISCOUNT", "GBP", "EUR", "RUB", "AIRPORT", "150.00", "3081000000000003", inThirtyDays, yesterday),
+  fc.constantFrom(
+    "CACHED",
+    "STATIC_DISCOUNT",
+    "GBP",
+    "EUR",
+    "RUB",
+    "AIRPORT",
+    "150.00",
+    "3081000000000003",
+    inThirtyDays,
+    yesterday,
+  ),
 );
 
 /** Valid requests with one node replaced or removed, and wholly random JSON. */
 const randomBody = fc.oneof(
-  fc.tuple(
-    fc.constantFrom<Json>(
-      criteria({ flight: flight() }),
-      criteria({ hotel: { price: price() }, flightAncillary: { flightAncillaryType: "PET", price: price(30) } }),
-      criteria({ packagedProduct: { flight: [flight()], insurance: [{ price: price(12.5) }] } }),
-      criteria({ carHire: { price: price(99.99, "USD") } }, { membership: { membershipNumber: member5000 } }),
-    ),
-    fc.array(fc.constantFrom("priceSearchCriteria", "product", "flight", "segment", 0, "leg", "schedule", "price", "monetaryAmount", "amount", "currency", "membership", "packagedProduct", "hotel"), { maxLength: 8 }),
-    fc.oneof(scalar, fc.constant(undefined), fc.jsonValue({ maxDepth: 2 })),
-  ).map(([base, path, value]) => {
-    const copy = structuredClone(base);
-    let node: unknown = copy;
-    for (const key of path.slice(0, -1)) {
-      if (node === null || typeof node !== "object") break;
-      node = (node as Record<string | number, unknown>)[key];
-    }
-    const last = path.at(-1);
-    if (last !== undefined && node !== null && typeof node === "object") (node as Record<string | number, unknown>)[last] = value;
-    return JSON.stringify(copy) ?? "null";
-  }),
+  fc
+    .tuple(
+      fc.constantFrom<Json>(
+        criteria({ flight: flight() }),
+        criteria({ hotel: { price: price() }, flightAncillary: { flightAncillaryType: "PET", price: price(30) } }),
+        criteria({ packagedProduct: { flight: [flight()], insurance: [{ price: price(12.5) }] } }),
+        criteria({ carHire: { price: price(99.99, "USD") } }, { membership: { membershipNumber: member5000 } }),
+      ),
+      fc.array(
+        fc.constantFrom(
+          "priceSearchCriteria",
+          "product",
+          "flight",
+          "segment",
+          0,
+          "leg",
+          "schedule",
+          "price",
+          "monetaryAmount",
+          "amount",
+          "currency",
+          "membership",
+          "packagedProduct",
+          "hotel",
+        ),
+        { maxLength: 8 },
+      ),
+      fc.oneof(scalar, fc.constant(undefined), fc.jsonValue({ maxDepth: 2 })),
+    )
+    .map(([base, path, value]) => {
+      const copy = structuredClone(base);
+      let node: unknown = copy;
+      for (const key of path.slice(0, -1)) {
+        if (node === null || typeof node !== "object") break;
+        node = (node as Record<string | number, unknown>)[key];
+      }
+      const last = path.at(-1);
+      if (last !== undefined && node !== null && typeof node === "object")
+        (node as Record<string | number, unknown>)[last] = value;
+      return JSON.stringify(copy) ?? "null";
+    }),
   fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value) ?? "null"),
   fc.string({ maxLength: 40 }),
 );
@@ -567,17 +914,21 @@ const randomBody = fc.oneof(
 describe("P9 product pricing under random input", () => {
   it("never answers 5xx; answers a contract response or the wrapped Error resource", async () => {
     await fc.assert(
-      fc.asyncProperty(randomBody, fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }), async (body, tokenIndex) => {
-        const token = tokenIndex === undefined ? undefined : Object.values(tokens)[tokenIndex];
-        const answer = await post(body, { token });
-        expect(answer.status, answer.text).toBeLessThan(500);
-        expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
-        if (answer.status === 200) productPriceResponseSchema.strict().parse(answer.json);
-        else {
-          expect(wrappedErrorBodySchema.safeParse(answer.json).success, answer.text).toBe(true);
-          expect(parseErrorBody(answer.json)?.code).toMatch(/^[A-Z_]+$/);
-        }
-      }),
+      fc.asyncProperty(
+        randomBody,
+        fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }),
+        async (body, tokenIndex) => {
+          const token = tokenIndex === undefined ? undefined : Object.values(tokens)[tokenIndex];
+          const answer = await post(body, { token });
+          expect(answer.status, answer.text).toBeLessThan(500);
+          expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+          if (answer.status === 200) productPriceResponseSchema.strict().parse(answer.json);
+          else {
+            expect(wrappedErrorBodySchema.safeParse(answer.json).success, answer.text).toBe(true);
+            expect(parseErrorBody(answer.json)?.code).toMatch(/^[A-Z_]+$/);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -90,7 +90,9 @@ let fixtureCounter = 0;
 
 /** A membership of the primary programme made for one test, so each can register it afresh. */
 async function createMember(
-  options: { country: string | null; status?: AccountStatus; dateOfBirth?: string; postCode?: string } = { country: "GB" },
+  options: { country: string | null; status?: AccountStatus; dateOfBirth?: string; postCode?: string } = {
+    country: "GB",
+  },
 ): Promise<string> {
   const db = database.db();
   fixtureCounter += 1;
@@ -106,10 +108,25 @@ async function createMember(
       joinDate: "2020-01-01",
     })
     .returning();
-  await db.insert(accounts).values({ memberId: member!.id, programmeId: programme!.id, accountType: "INDIVIDUAL", status: options.status ?? "ACTIVE" });
+  await db
+    .insert(accounts)
+    .values({
+      memberId: member!.id,
+      programmeId: programme!.id,
+      accountType: "INDIVIDUAL",
+      status: options.status ?? "ACTIVE",
+    });
   await db.insert(membershipProgrammes).values({ memberId: member!.id, programmeId: programme!.id });
   if (options.postCode) {
-    await db.insert(postalAddresses).values({ memberId: member!.id, type: "PERSONAL", lines: ["1 HIGH STREET"], countryCode: options.country ?? "GB", postCode: options.postCode });
+    await db
+      .insert(postalAddresses)
+      .values({
+        memberId: member!.id,
+        type: "PERSONAL",
+        lines: ["1 HIGH STREET"],
+        countryCode: options.country ?? "GB",
+        postCode: options.postCode,
+      });
   }
   return membershipNumber;
 }
@@ -120,7 +137,12 @@ async function profileOf(membershipNumber: string) {
 
 const wrapped = { shape: "wrapped" } as const;
 const dataInvalid = { status: 400, code: "REQUEST_INVALID", childCode: "DATA_INVALID", ...wrapped } as const;
-const mandatoryMissing = { status: 400, code: "REQUEST_INVALID", childCode: "MANDATORY_DATA_MISSING", ...wrapped } as const;
+const mandatoryMissing = {
+  status: 400,
+  code: "REQUEST_INVALID",
+  childCode: "MANDATORY_DATA_MISSING",
+  ...wrapped,
+} as const;
 
 describe("P7 register account: success", () => {
   it("answers 201 with an empty body, and the member can log in with the new credentials", async () => {
@@ -143,7 +165,11 @@ describe("P7 register account: success", () => {
 
   it("stores the two security responses hashed over their upper-case ASCII form", async () => {
     const profile = await profileOf(gbMember);
-    const rows = await database.db().select().from(securityResponses).where(eq(securityResponses.securityProfileId, profile!.id));
+    const rows = await database
+      .db()
+      .select()
+      .from(securityResponses)
+      .where(eq(securityResponses.securityProfileId, profile!.id));
     expect(rows.map((row) => row.questionId).sort((a, b) => a - b)).toEqual([1, 7]);
     const malaga = rows.find((row) => row.questionId === 7)!;
     expect(malaga.responseHash).toMatch(/^\$argon2id\$/);
@@ -155,7 +181,11 @@ describe("P7 register account: success", () => {
     const answer = await register(zaMember, zaBody());
     expect(answer.status, answer.text).toBe(201);
     const record = await findMemberByMembershipNumber(database.db(), zaMember);
-    const rows = await database.db().select().from(registeredIdentifiers).where(eq(registeredIdentifiers.memberId, record!.member.id));
+    const rows = await database
+      .db()
+      .select()
+      .from(registeredIdentifiers)
+      .where(eq(registeredIdentifiers.memberId, record!.member.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.type).toBe("PASSPORT");
     expect(await verifySecret(rows[0]!.identifierHash, normaliseRegisteredIdentifier("ZA-Pässport-778899"))).toBe(true);
@@ -172,7 +202,16 @@ describe("P7 register account: success", () => {
 
   it("stores nothing the member typed in clear", async () => {
     const db = database.db();
-    const secrets = ["Secret#2026", "Fluffy the cat", "FLUFFY THE CAT", "Málaga", "MALAGA", "ZA-Pässport-778899", "ZA-PASSPORT-778899", "778899"];
+    const secrets = [
+      "Secret#2026",
+      "Fluffy the cat",
+      "FLUFFY THE CAT",
+      "Málaga",
+      "MALAGA",
+      "ZA-Pässport-778899",
+      "ZA-PASSPORT-778899",
+      "778899",
+    ];
     const tables = [
       await db.select().from(securityProfiles),
       await db.select().from(securityResponses),
@@ -214,32 +253,60 @@ describe("P7 register account: success", () => {
     body.member.registeredIdentifier = [{ identifier: "GB123456", type: "NATIONAL_IDENTITY_CARD" }];
     expect((await register(membership, body)).status).toBe(201);
     const record = await findMemberByMembershipNumber(database.db(), membership);
-    expect(await database.db().select().from(registeredIdentifiers).where(eq(registeredIdentifiers.memberId, record!.member.id))).toEqual([]);
+    expect(
+      await database
+        .db()
+        .select()
+        .from(registeredIdentifiers)
+        .where(eq(registeredIdentifiers.memberId, record!.member.id)),
+    ).toEqual([]);
   });
 });
 
 describe("P7 register account: the membership (E10)", () => {
   it("CUSTOMER_ALREADY_EXISTS (409) when registering again, with the SECURITY_PROFILE_ALREADY_EXISTS child", async () => {
     const answer = await register(gbMember, gbBody());
-    const body = expectServiceError(answer, { status: 409, code: "CUSTOMER_ALREADY_EXISTS", childCode: "SECURITY_PROFILE_ALREADY_EXISTS", ...wrapped });
+    const body = expectServiceError(answer, {
+      status: 409,
+      code: "CUSTOMER_ALREADY_EXISTS",
+      childCode: "SECURITY_PROFILE_ALREADY_EXISTS",
+      ...wrapped,
+    });
     expect(body.childError).toHaveLength(1);
   });
 
   it("CUSTOMER_ALREADY_EXISTS for a sandbox member who already has a profile", async () => {
     const body = gbBody();
     body.member.dateOfBirth = "1980-05-17";
-    expectServiceError(await register("3081000000000001", body), { status: 409, code: "CUSTOMER_ALREADY_EXISTS", ...wrapped });
+    expectServiceError(await register("3081000000000001", body), {
+      status: 409,
+      code: "CUSTOMER_ALREADY_EXISTS",
+      ...wrapped,
+    });
   });
 
   it("REGISTRATION_FAILED for an unknown membership", async () => {
-    expectServiceError(await register("3081999999999999", gbBody()), { status: 400, code: "REQUEST_INVALID", childCode: "REGISTRATION_FAILED", ...wrapped });
+    expectServiceError(await register("3081999999999999", gbBody()), {
+      status: 400,
+      code: "REQUEST_INVALID",
+      childCode: "REGISTRATION_FAILED",
+      ...wrapped,
+    });
   });
 
-  it.each(["INACTIVE", "BLOCKED", "FRAUD", "CANCELLED", "DECEASED", "GROUP"] as const)("REGISTRATION_FAILED for a %s account", async (status) => {
-    const membership = await createMember({ country: "GB", status });
-    expectServiceError(await register(membership, gbBody()), { status: 400, code: "REQUEST_INVALID", childCode: "REGISTRATION_FAILED", ...wrapped });
-    expect(await profileOf(membership)).toBeNull();
-  });
+  it.each(["INACTIVE", "BLOCKED", "FRAUD", "CANCELLED", "DECEASED", "GROUP"] as const)(
+    "REGISTRATION_FAILED for a %s account",
+    async (status) => {
+      const membership = await createMember({ country: "GB", status });
+      expectServiceError(await register(membership, gbBody()), {
+        status: 400,
+        code: "REQUEST_INVALID",
+        childCode: "REGISTRATION_FAILED",
+        ...wrapped,
+      });
+      expect(await profileOf(membership)).toBeNull();
+    },
+  );
 
   it.each([
     ["longer than 24 digits", "3081000000000000000000003"],
@@ -279,7 +346,13 @@ describe("P7 register account: the membership (E10)", () => {
     const membership = await createMember({ country: "ES", dateOfBirth: "1980-01-01" });
     const body = esBody();
     body.member.dateOfBirth = "1980-01-02";
-    expectServiceError(await register(membership, body), { status: 400, code: "REQUEST_INVALID", childCode: "AUTHENTICATION_FAILED", path: "member.dateOfBirth", ...wrapped });
+    expectServiceError(await register(membership, body), {
+      status: 400,
+      code: "REQUEST_INVALID",
+      childCode: "AUTHENTICATION_FAILED",
+      path: "member.dateOfBirth",
+      ...wrapped,
+    });
     expect(await profileOf(membership)).toBeNull();
   });
 
@@ -287,7 +360,10 @@ describe("P7 register account: the membership (E10)", () => {
     const membership = await createMember({ country: "GB" });
     const body = gbBody();
     delete body.member.postalAddress;
-    expectServiceError(await register(membership, body), { ...mandatoryMissing, path: "member.postalAddress.postCode" });
+    expectServiceError(await register(membership, body), {
+      ...mandatoryMissing,
+      path: "member.postalAddress.postCode",
+    });
   });
 
   it.each([
@@ -304,15 +380,21 @@ describe("P7 register account: the membership (E10)", () => {
     const membership = await createMember({ country: "ZA" });
     const body = zaBody();
     delete body.member.postalAddress;
-    expectServiceError(await register(membership, body), { ...mandatoryMissing, path: "member.postalAddress.postCode" });
+    expectServiceError(await register(membership, body), {
+      ...mandatoryMissing,
+      path: "member.postalAddress.postCode",
+    });
   });
 
-  it.each([["ES"], [null]])("MANDATORY_DATA_MISSING without a date of birth for a member resident in %s", async (country) => {
-    const membership = await createMember({ country });
-    const body = esBody();
-    delete body.member.dateOfBirth;
-    expectServiceError(await register(membership, body), { ...mandatoryMissing, path: "member.dateOfBirth" });
-  });
+  it.each([["ES"], [null]])(
+    "MANDATORY_DATA_MISSING without a date of birth for a member resident in %s",
+    async (country) => {
+      const membership = await createMember({ country });
+      const body = esBody();
+      delete body.member.dateOfBirth;
+      expectServiceError(await register(membership, body), { ...mandatoryMissing, path: "member.dateOfBirth" });
+    },
+  );
 });
 
 describe("P7 register account: MANDATORY_DATA_MISSING (E10)", () => {
@@ -328,12 +410,36 @@ describe("P7 register account: MANDATORY_DATA_MISSING (E10)", () => {
 
   const cases: Array<[string, (body: RegistrationBody) => void, string]> = [
     ["an empty member", (body) => (body.member = {} as RegistrationBody["member"]), "member.securityProfile"],
-    ["no credentials", (body) => delete (body.member.securityProfile as Record<string, unknown>).credentials, "member.securityProfile.credentials"],
-    ["empty credentials", (body) => (body.member.securityProfile.credentials = {}), "member.securityProfile.credentials.identifier"],
-    ["an empty username", (body) => (body.member.securityProfile.credentials.identifier = ""), "member.securityProfile.credentials.identifier"],
-    ["an empty password", (body) => (body.member.securityProfile.credentials.password = ""), "member.securityProfile.credentials.password"],
-    ["no security responses", (body) => delete (body.member.securityProfile as Record<string, unknown>).securityResponses, "member.securityProfile.securityResponses"],
-    ["only one security response", (body) => body.member.securityProfile.securityResponses.pop(), "member.securityProfile.securityResponses"],
+    [
+      "no credentials",
+      (body) => delete (body.member.securityProfile as Record<string, unknown>).credentials,
+      "member.securityProfile.credentials",
+    ],
+    [
+      "empty credentials",
+      (body) => (body.member.securityProfile.credentials = {}),
+      "member.securityProfile.credentials.identifier",
+    ],
+    [
+      "an empty username",
+      (body) => (body.member.securityProfile.credentials.identifier = ""),
+      "member.securityProfile.credentials.identifier",
+    ],
+    [
+      "an empty password",
+      (body) => (body.member.securityProfile.credentials.password = ""),
+      "member.securityProfile.credentials.password",
+    ],
+    [
+      "no security responses",
+      (body) => delete (body.member.securityProfile as Record<string, unknown>).securityResponses,
+      "member.securityProfile.securityResponses",
+    ],
+    [
+      "only one security response",
+      (body) => body.member.securityProfile.securityResponses.pop(),
+      "member.securityProfile.securityResponses",
+    ],
     [
       "three security responses",
       (body) => body.member.securityProfile.securityResponses.push({ questionIdentifier: "3", response: "third" }),
@@ -351,7 +457,8 @@ describe("P7 register account: MANDATORY_DATA_MISSING (E10)", () => {
     ],
     [
       "a security response of 101 characters",
-      (body) => (body.member.securityProfile.securityResponses[0] = { questionIdentifier: "1", response: "x".repeat(101) }),
+      (body) =>
+        (body.member.securityProfile.securityResponses[0] = { questionIdentifier: "1", response: "x".repeat(101) }),
       "member.securityProfile.securityResponses[0].response",
     ],
     [
@@ -375,9 +482,21 @@ describe("P7 register account: MANDATORY_DATA_MISSING (E10)", () => {
         ]),
       "member.securityProfile.securityResponses[1].questionIdentifier",
     ],
-    ["a postal address without its postcode", (body) => (body.member.postalAddress = {}), "member.postalAddress.postCode"],
-    ["a registered identifier without its identifier", (body) => (body.member.registeredIdentifier = [{ type: "PASSPORT" }]), "member.registeredIdentifier[0].identifier"],
-    ["a registered identifier without its type", (body) => (body.member.registeredIdentifier = [{ identifier: "AB123" }]), "member.registeredIdentifier[0].type"],
+    [
+      "a postal address without its postcode",
+      (body) => (body.member.postalAddress = {}),
+      "member.postalAddress.postCode",
+    ],
+    [
+      "a registered identifier without its identifier",
+      (body) => (body.member.registeredIdentifier = [{ type: "PASSPORT" }]),
+      "member.registeredIdentifier[0].identifier",
+    ],
+    [
+      "a registered identifier without its type",
+      (body) => (body.member.registeredIdentifier = [{ identifier: "AB123" }]),
+      "member.registeredIdentifier[0].type",
+    ],
   ];
   it.each(cases)("for %s", async (_label, change, path) => {
     const body = gbBody();
@@ -430,7 +549,11 @@ describe("P7 register account: DATA_INVALID (E10)", () => {
 
   it.each([
     ["an empty identifier", { identifier: "", type: "PASSPORT" }, "member.registeredIdentifier[0].identifier"],
-    ["an identifier of 25 characters", { identifier: "X".repeat(25), type: "PASSPORT" }, "member.registeredIdentifier[0].identifier"],
+    [
+      "an identifier of 25 characters",
+      { identifier: "X".repeat(25), type: "PASSPORT" },
+      "member.registeredIdentifier[0].identifier",
+    ],
     ["an empty type", { identifier: "AB123", type: "" }, "member.registeredIdentifier[0].type"],
     ["a lower-case type", { identifier: "AB123", type: "passport" }, "member.registeredIdentifier[0].type"],
     ["an unknown type", { identifier: "AB123", type: "DRIVING_LICENCE" }, "member.registeredIdentifier[0].type"],
@@ -442,7 +565,10 @@ describe("P7 register account: DATA_INVALID (E10)", () => {
 
   it("for more than 5 registered identifiers", async () => {
     const body = zaBody();
-    body.member.registeredIdentifier = Array.from({ length: 6 }, (_, index) => ({ identifier: `ID${index}`, type: "PASSPORT" }));
+    body.member.registeredIdentifier = Array.from({ length: 6 }, (_, index) => ({
+      identifier: `ID${index}`,
+      type: "PASSPORT",
+    }));
     expectServiceError(await register(zaMember, body), { ...dataInvalid, path: "member.registeredIdentifier" });
   });
 
@@ -465,12 +591,22 @@ describe("P7 register account: DATA_INVALID (E10)", () => {
 
 describe("P7 register account: protocol", () => {
   it("answers on v2 only", async () => {
-    expectServiceError(await register(gbMember, gbBody(), { version: "v3" }), { status: 404, code: "REQUEST_INVALID", childCode: "VERSION_NOT_SUPPORTED", ...wrapped });
+    expectServiceError(await register(gbMember, gbBody(), { version: "v3" }), {
+      status: 404,
+      code: "REQUEST_INVALID",
+      childCode: "VERSION_NOT_SUPPORTED",
+      ...wrapped,
+    });
   });
 
   it("answers 405 to other methods", async () => {
     const answer = await register(gbMember, gbBody(), { method: "PUT" });
-    expectServiceError(answer, { status: 405, code: "REQUEST_INVALID", childCode: "HTTP_METHOD_NOT_SUPPORTED", ...wrapped });
+    expectServiceError(answer, {
+      status: 405,
+      code: "REQUEST_INVALID",
+      childCode: "HTTP_METHOD_NOT_SUPPORTED",
+      ...wrapped,
+    });
     expect(answer.headers.get("allow")).toBe("POST");
   });
 
@@ -498,7 +634,10 @@ describe("P7 register account: the database decides races", () => {
     const error = await db
       .insert(securityProfiles)
       .values({ memberId: taken!.memberId, username: "ANOTHER.NAME", passwordHash: "x" })
-      .then(() => undefined, (caught: unknown) => caught);
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
     expect(uniqueViolationOf(error)).toEqual({ constraint: "security_profiles_member_id_unique" });
     expect(uniqueViolationOf(new Error("not a database error"))).toBeUndefined();
   });
@@ -507,7 +646,9 @@ describe("P7 register account: the database decides races", () => {
     "10 parallel registrations of one member create exactly one security profile",
     async () => {
       const membership = await createMember({ country: "GB" });
-      const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => register(membership, gbBody(`racer.${index}.${membership}`))));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => register(membership, gbBody(`racer.${index}.${membership}`))),
+      );
       const statuses = answers.map((answer) => answer.status);
       expect(statuses.filter((status) => status === 201)).toHaveLength(1);
       expect(statuses.filter((status) => status >= 500)).toEqual([]);
@@ -515,9 +656,17 @@ describe("P7 register account: the database decides races", () => {
         expectServiceError(answer, { status: 409, code: "CUSTOMER_ALREADY_EXISTS", ...wrapped });
       }
       const record = await findMemberByMembershipNumber(database.db(), membership);
-      const profiles = await database.db().select().from(securityProfiles).where(eq(securityProfiles.memberId, record!.member.id));
+      const profiles = await database
+        .db()
+        .select()
+        .from(securityProfiles)
+        .where(eq(securityProfiles.memberId, record!.member.id));
       expect(profiles).toHaveLength(1);
-      const responses = await database.db().select().from(securityResponses).where(eq(securityResponses.securityProfileId, profiles[0]!.id));
+      const responses = await database
+        .db()
+        .select()
+        .from(securityResponses)
+        .where(eq(securityResponses.securityProfileId, profiles[0]!.id));
       expect(responses).toHaveLength(2);
     },
   );
@@ -541,10 +690,18 @@ describe("P7 register account: the database decides races", () => {
       const first = await createMember({ country: "GB" });
       const second = await createMember({ country: "GB" });
       const username = `contested.${first}`;
-      const answers = await Promise.all([register(first, gbBody(username)), register(second, gbBody(username.toUpperCase()))]);
+      const answers = await Promise.all([
+        register(first, gbBody(username)),
+        register(second, gbBody(username.toUpperCase())),
+      ]);
       expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
       const loser = answers.find((answer) => answer.status === 400)!;
-      expectServiceError(loser, { status: 400, code: "REQUEST_INVALID", childCode: "USERNAME_ALREADY_EXISTS", ...wrapped });
+      expectServiceError(loser, {
+        status: 400,
+        code: "REQUEST_INVALID",
+        childCode: "USERNAME_ALREADY_EXISTS",
+        ...wrapped,
+      });
     },
   );
 });

@@ -18,7 +18,15 @@ beforeAll(async () => {
 });
 
 function retrieve(
-  options: { account?: string; programme?: string; query?: string; version?: string; token?: string | null; headers?: Record<string, string>; method?: string } = {},
+  options: {
+    account?: string;
+    programme?: string;
+    query?: string;
+    version?: string;
+    token?: string | null;
+    headers?: Record<string, string>;
+    method?: string;
+  } = {},
 ) {
   const account = options.account ?? member1;
   const programme = options.programme ?? "NORTHSTAR";
@@ -59,24 +67,45 @@ describe("P2 retrieve account", () => {
     expect(Object.keys(answer.json as object).sort()).toEqual([...keys].sort());
   });
 
-  it.each(["Points", "", "Balance,,AccountType", "Balance;AccountType"])("E5 DATA_INVALID for fields=%j", async (fields) => {
-    expectServiceError(await retrieve({ query: `?fields=${fields}` }), { status: 400, code: "REQUEST_INVALID", childCode: "DATA_INVALID", path: "fields", shape: "flat" });
-  });
+  it.each(["Points", "", "Balance,,AccountType", "Balance;AccountType"])(
+    "E5 DATA_INVALID for fields=%j",
+    async (fields) => {
+      expectServiceError(await retrieve({ query: `?fields=${fields}` }), {
+        status: 400,
+        code: "REQUEST_INVALID",
+        childCode: "DATA_INVALID",
+        path: "fields",
+        shape: "flat",
+      });
+    },
+  );
 
   it.each([
     ["an account identifier shorter than 16 digits", { account: "308100000000001" }, "accountIdentifier"],
     ["an account identifier with letters", { account: "30810000000000AB" }, "accountIdentifier"],
     ["a programme identifier with digits", { programme: "NORTH5TAR" }, "programmeIdentifier"],
   ])("E5 DATA_INVALID for %s", async (_label, options, path) => {
-    expectServiceError(await retrieve(options), { status: 400, code: "REQUEST_INVALID", childCode: "DATA_INVALID", path, shape: "flat" });
+    expectServiceError(await retrieve(options), {
+      status: 400,
+      code: "REQUEST_INVALID",
+      childCode: "DATA_INVALID",
+      path,
+      shape: "flat",
+    });
   });
 
   it("reflects the balance as it is stored now", async () => {
     const db = database.db();
     const [member] = await db.select().from(members).where(eq(members.membershipNumber, "3081000000000003"));
     const [account] = await db.select().from(accounts).where(eq(accounts.memberId, member!.id));
-    const answer = await retrieve({ account: "3081000000000003", token: await issueMemberToken(db, "3081000000000003"), query: "?fields=Balance" });
-    expect(answer.json).toEqual({ balance: { amount: Number(account!.balance), currency: { currencyCode: "POINTS" } } });
+    const answer = await retrieve({
+      account: "3081000000000003",
+      token: await issueMemberToken(db, "3081000000000003"),
+      query: "?fields=Balance",
+    });
+    expect(answer.json).toEqual({
+      balance: { amount: Number(account!.balance), currency: { currencyCode: "POINTS" } },
+    });
   });
 
   it("E5 ACCOUNT_NOT_FOUND for a cancelled account", async () => {
@@ -87,12 +116,22 @@ describe("P2 retrieve account", () => {
   });
 
   it("answers on v2 only", async () => {
-    expectServiceError(await retrieve({ version: "v1" }), { status: 404, code: "REQUEST_INVALID", childCode: "VERSION_NOT_SUPPORTED", shape: "flat" });
+    expectServiceError(await retrieve({ version: "v1" }), {
+      status: 404,
+      code: "REQUEST_INVALID",
+      childCode: "VERSION_NOT_SUPPORTED",
+      shape: "flat",
+    });
   });
 
   it("answers 405 to other methods", async () => {
     const answer = await retrieve({ method: "POST" });
-    expectServiceError(answer, { status: 405, code: "REQUEST_INVALID", childCode: "HTTP_METHOD_NOT_SUPPORTED", shape: "flat" });
+    expectServiceError(answer, {
+      status: 405,
+      code: "REQUEST_INVALID",
+      childCode: "HTTP_METHOD_NOT_SUPPORTED",
+      shape: "flat",
+    });
     expect(answer.headers.get("allow")).toBe("GET");
   });
 });
@@ -100,7 +139,12 @@ describe("P2 retrieve account", () => {
 describe("P2 retrieve account: tokens", () => {
   it("requires a member token", async () => {
     const answer = await retrieve({ token: null });
-    expectServiceError(answer, { status: 401, code: "REQUEST_UNAUTHORIZED", childCode: "TOKEN_INVALID", shape: "flat" });
+    expectServiceError(answer, {
+      status: 401,
+      code: "REQUEST_UNAUTHORIZED",
+      childCode: "TOKEN_INVALID",
+      shape: "flat",
+    });
     expect(answer.headers.get("www-authenticate")).toMatch(/^Bearer /);
   });
 
@@ -118,24 +162,43 @@ describe("P2 retrieve account: tokens", () => {
     ["a tampered token", "TAMPER"],
   ])("refuses %s", async (_label, kind) => {
     const bad = kind === "TAMPER" ? `${token.slice(0, -4)}AAAA` : kind;
-    expectServiceError(await retrieve({ token: bad }), { status: 401, code: "REQUEST_UNAUTHORIZED", childCode: "TOKEN_INVALID", shape: "flat" });
+    expectServiceError(await retrieve({ token: bad }), {
+      status: 401,
+      code: "REQUEST_UNAUTHORIZED",
+      childCode: "TOKEN_INVALID",
+      shape: "flat",
+    });
   });
 
   it("refuses a revoked token", async () => {
     const db = database.db();
     const revokedToken = await issueMemberToken(db, member1);
     await revokeAccessToken(db, revokedToken);
-    expectServiceError(await retrieve({ token: revokedToken }), { status: 401, code: "REQUEST_UNAUTHORIZED", childCode: "TOKEN_INVALID", shape: "flat" });
+    expectServiceError(await retrieve({ token: revokedToken }), {
+      status: 401,
+      code: "REQUEST_UNAUTHORIZED",
+      childCode: "TOKEN_INVALID",
+      shape: "flat",
+    });
   });
 
   it("refuses a client (partner) token where a member token is required", async () => {
     const clientToken = await issueMemberToken(database.db(), member1, { tokenUse: "client" });
-    expectServiceError(await retrieve({ token: clientToken }), { status: 401, code: "REQUEST_UNAUTHORIZED", childCode: "TOKEN_INVALID", shape: "flat" });
+    expectServiceError(await retrieve({ token: clientToken }), {
+      status: 401,
+      code: "REQUEST_UNAUTHORIZED",
+      childCode: "TOKEN_INVALID",
+      shape: "flat",
+    });
   });
 
   it("refuses a token issued to another partner than the api_key's", async () => {
     const foreign = await issueMemberToken(database.db(), member1, { partnerIdentifier: "NOPROGRAMME03" });
-    expectServiceError(await retrieve({ token: foreign }), { status: 401, code: "REQUEST_UNAUTHORIZED", shape: "flat" });
+    expectServiceError(await retrieve({ token: foreign }), {
+      status: 401,
+      code: "REQUEST_UNAUTHORIZED",
+      shape: "flat",
+    });
   });
 
   it("never shows one member's account with another member's token", async () => {
@@ -147,6 +210,10 @@ describe("P2 retrieve account: tokens", () => {
   });
 
   it("refuses the member's own account under another programme", async () => {
-    expectServiceError(await retrieve({ programme: "MERIDIAN" }), { status: 401, code: "REQUEST_UNAUTHORIZED", shape: "flat" });
+    expectServiceError(await retrieve({ programme: "MERIDIAN" }), {
+      status: 401,
+      code: "REQUEST_UNAUTHORIZED",
+      shape: "flat",
+    });
   });
 });

@@ -15,7 +15,8 @@ async function retrieve(
   options: { token?: string | null; tokenOf?: string; version?: string; testPath?: boolean; method?: string } = {},
 ) {
   const version = options.version ?? "v3";
-  const token = options.token === undefined ? await issueMemberToken(database.db(), options.tokenOf ?? membership) : options.token;
+  const token =
+    options.token === undefined ? await issueMemberToken(database.db(), options.tokenOf ?? membership) : options.token;
   return callRoute(options.testPath ? testMembershipRoute : membershipRoute, {
     method: options.method ?? "GET",
     url: withKey(`/api/${options.testPath ? "test/" : ""}${version}/memberships/${membership}`),
@@ -77,21 +78,42 @@ describe("retrieve membership (read model extension)", () => {
   });
 
   it("requires a member token", async () => {
-    expectServiceError(await retrieve("3081000000000001", { token: null }), { status: 401, code: "REQUEST_UNAUTHORIZED", childCode: "TOKEN_INVALID", ...flat });
+    expectServiceError(await retrieve("3081000000000001", { token: null }), {
+      status: 401,
+      code: "REQUEST_UNAUTHORIZED",
+      childCode: "TOKEN_INVALID",
+      ...flat,
+    });
   });
 
   it("refuses a malformed membership identifier", async () => {
     const token = await issueMemberToken(database.db(), "3081000000000001");
-    expectServiceError(await retrieve("3081-0000", { token }), { status: 400, code: "REQUEST_INVALID", childCode: "DATA_INVALID", path: "membershipIdentifier", ...flat });
+    expectServiceError(await retrieve("3081-0000", { token }), {
+      status: 400,
+      code: "REQUEST_INVALID",
+      childCode: "DATA_INVALID",
+      path: "membershipIdentifier",
+      ...flat,
+    });
   });
 
   it("answers on v3 only", async () => {
-    expectServiceError(await retrieve("3081000000000001", { version: "v1" }), { status: 404, code: "REQUEST_INVALID", childCode: "VERSION_NOT_SUPPORTED", ...flat });
+    expectServiceError(await retrieve("3081000000000001", { version: "v1" }), {
+      status: 404,
+      code: "REQUEST_INVALID",
+      childCode: "VERSION_NOT_SUPPORTED",
+      ...flat,
+    });
   });
 
   it("answers 405 to DELETE, naming GET and PATCH", async () => {
     const answer = await retrieve("3081000000000001", { method: "DELETE" });
-    expectServiceError(answer, { status: 405, code: "REQUEST_INVALID", childCode: "HTTP_METHOD_NOT_SUPPORTED", ...flat });
+    expectServiceError(answer, {
+      status: 405,
+      code: "REQUEST_INVALID",
+      childCode: "HTTP_METHOD_NOT_SUPPORTED",
+      ...flat,
+    });
     expect(answer.headers.get("allow")).toBe("GET, PATCH");
   });
 });

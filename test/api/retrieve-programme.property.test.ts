@@ -9,7 +9,12 @@ import { setupTestDatabase } from "../support/test-database";
 
 setupTestDatabase();
 
-const gatewayCodes = new Set(["DEVELOPER_NOT_AUTHORIZED", "DEVELOPER_INACTIVE", "SYSTEM_UNAVAILABLE", "RESOURCE_NOT_FOUND"]);
+const gatewayCodes = new Set([
+  "DEVELOPER_NOT_AUTHORIZED",
+  "DEVELOPER_INACTIVE",
+  "SYSTEM_UNAVAILABLE",
+  "RESOURCE_NOT_FOUND",
+]);
 const printable = fc.string({ unit: "grapheme-ascii", maxLength: 40 });
 const anyText = fc.string({ unit: "grapheme", maxLength: 40 });
 
@@ -41,8 +46,14 @@ const headers = fc.record(
 
 const request = fc.record({
   single: fc.boolean(),
-  identifier: fc.oneof(fc.constantFrom("NORTHSTAR", "zephyr", "A".repeat(21)), anyText.filter((s) => s.length > 0)),
-  version: fc.oneof(fc.constant("v1"), printable.filter((s) => s.length > 0)),
+  identifier: fc.oneof(
+    fc.constantFrom("NORTHSTAR", "zephyr", "A".repeat(21)),
+    anyText.filter((s) => s.length > 0),
+  ),
+  version: fc.oneof(
+    fc.constant("v1"),
+    printable.filter((s) => s.length > 0),
+  ),
   method: fc.constantFrom("GET", "GET", "GET", "POST", "PUT", "PATCH", "DELETE"),
   apiKey,
   pairs: fc.array(queryPair, { maxLength: 4 }),
@@ -78,7 +89,9 @@ describe("P1 under random input", () => {
         const answer = await callRoute(input.single ? singleRoute : listRoute, {
           method: input.method,
           url: `${path}?${query.toString()}`,
-          params: input.single ? { version: input.version, programmeIdentifier: input.identifier } : { version: input.version },
+          params: input.single
+            ? { version: input.version, programmeIdentifier: input.identifier }
+            : { version: input.version },
           headers: input.headers,
         });
         expect(answer.headers.get("content-type")).toMatch(/^application\/json/);

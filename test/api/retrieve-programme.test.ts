@@ -21,7 +21,10 @@ function list(query = "", options: { version?: string; headers?: Record<string, 
   });
 }
 
-function single(identifier: string, options: { version?: string; headers?: Record<string, string>; method?: string } = {}) {
+function single(
+  identifier: string,
+  options: { version?: string; headers?: Record<string, string>; method?: string } = {},
+) {
   const version = options.version ?? "v1";
   return callRoute(singleRoute, {
     url: withKey(`/api/${version}/programmes/${encodeURIComponent(identifier)}`),
@@ -41,7 +44,9 @@ describe("P1 retrieve programme: all programmes", () => {
     expect(answer.status).toBe(200);
     const body = programmeListResponseSchema.strict().parse(answer.json);
     expect(body.size).toBe(6);
-    expect(body.programmes.map((programme) => programme.identifier)).toEqual(sandbox.programmes.map((p) => p.identifier));
+    expect(body.programmes.map((programme) => programme.identifier)).toEqual(
+      sandbox.programmes.map((p) => p.identifier),
+    );
     expect(body._links.self.href).toBe(`${origin}${withKey("/api/v1/programmes")}`);
   });
 
@@ -52,7 +57,10 @@ describe("P1 retrieve programme: all programmes", () => {
       expect(programme?.name).toBe(expected.name);
       if (expected.partner) {
         expect(programme?.programmePartner).toEqual({
-          organisation: { identifier: expected.partner.identifier, organisationName: expected.partner.organisationName },
+          organisation: {
+            identifier: expected.partner.identifier,
+            organisationName: expected.partner.organisationName,
+          },
         });
       } else {
         expect(programme).not.toHaveProperty("programmePartner");
@@ -61,7 +69,10 @@ describe("P1 retrieve programme: all programmes", () => {
   });
 
   it("answers the same under the /test/ prefix, with that URL as self link", async () => {
-    const answer = await callRoute(testListRoute, { url: withKey("/api/test/v1/programmes"), params: { version: "v1" } });
+    const answer = await callRoute(testListRoute, {
+      url: withKey("/api/test/v1/programmes"),
+      params: { version: "v1" },
+    });
     expect(answer.status).toBe(200);
     const body = programmeListResponseSchema.parse(answer.json);
     expect(body.size).toBe(6);
@@ -70,7 +81,10 @@ describe("P1 retrieve programme: all programmes", () => {
 
   it("is served to a partner without programmes and with the live key too", async () => {
     for (const apiKey of [sandbox.partners[2]!.apiKeys.staging, sandbox.partners[0]!.apiKeys.live!]) {
-      const answer = await callRoute(listRoute, { url: withKey("/api/v1/programmes", apiKey), params: { version: "v1" } });
+      const answer = await callRoute(listRoute, {
+        url: withKey("/api/v1/programmes", apiKey),
+        params: { version: "v1" },
+      });
       expect(answer.status).toBe(200);
     }
   });
@@ -91,7 +105,10 @@ describe("P1 retrieve programme: by programme identifier", () => {
   it("omits programmePartner for a programme without partner", async () => {
     const answer = await single("ZEPHYR");
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ name: "Zephyr Miles", _links: { self: { href: `${origin}${withKey("/api/v1/programmes/ZEPHYR")}` } } });
+    expect(answer.json).toEqual({
+      name: "Zephyr Miles",
+      _links: { self: { href: `${origin}${withKey("/api/v1/programmes/ZEPHYR")}` } },
+    });
   });
 
   it("matches the identifier without regard to case", async () => {
@@ -142,7 +159,12 @@ describe("P1 retrieve programme: by programme identifier", () => {
   it("E4 METHOD_NOT_SUPPORTED: any method but GET", async () => {
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
       const answer = await single("NORTHSTAR", { method });
-      expectServiceError(answer, { status: 400, code: "REQUEST_INVALID", childCode: "METHOD_NOT_SUPPORTED", shape: "flat" });
+      expectServiceError(answer, {
+        status: 400,
+        code: "REQUEST_INVALID",
+        childCode: "METHOD_NOT_SUPPORTED",
+        shape: "flat",
+      });
       expect(answer.headers.get("allow")).toBe("GET");
     }
   });
@@ -261,17 +283,21 @@ describe("P1 retrieve programme: headers", () => {
     }
   });
 
-  it.each(["203.0.113.7 10.0.0.1", "203.0.113.7,  10.0.0.1", "not-an-ip", "203.0.113.7,", "203.0.113.7:8080", "999.1.1.1"])(
-    "E4 DATA_INVALID: X-Forwarded-For %j (spaces or not an address)",
-    async (value) => {
-      expectServiceError(await list("", { headers: { "X-Forwarded-For": value } }), {
-        status: 400,
-        code: "REQUEST_INVALID",
-        childCode: "DATA_INVALID",
-        shape: "flat",
-      });
-    },
-  );
+  it.each([
+    "203.0.113.7 10.0.0.1",
+    "203.0.113.7,  10.0.0.1",
+    "not-an-ip",
+    "203.0.113.7,",
+    "203.0.113.7:8080",
+    "999.1.1.1",
+  ])("E4 DATA_INVALID: X-Forwarded-For %j (spaces or not an address)", async (value) => {
+    expectServiceError(await list("", { headers: { "X-Forwarded-For": value } }), {
+      status: 400,
+      code: "REQUEST_INVALID",
+      childCode: "DATA_INVALID",
+      shape: "flat",
+    });
+  });
 
   it("E4 DATA_INVALID: X-Agent-Id with a space", async () => {
     expectServiceError(await single("NORTHSTAR", { headers: { "X-Agent-Id": "agent 7" } }), {
@@ -284,7 +310,13 @@ describe("P1 retrieve programme: headers", () => {
   });
 
   it("accepts application/json in any case, wildcards and parameters in Accept", async () => {
-    for (const accept of ["application/json", "application/JSON", "*/*", "application/*", "text/html, application/json;q=0.5"]) {
+    for (const accept of [
+      "application/json",
+      "application/JSON",
+      "*/*",
+      "application/*",
+      "text/html, application/json;q=0.5",
+    ]) {
       expect((await list("", { headers: { Accept: accept } })).status, accept).toBe(200);
     }
   });

@@ -22,7 +22,16 @@ beforeAll(async () => {
   meridianToken = await issueMemberToken(database.db(), meridianMember);
 });
 
-function own(query = "", options: { token?: string | null; headers?: Record<string, string>; programme?: string; method?: string; testPath?: boolean } = {}) {
+function own(
+  query = "",
+  options: {
+    token?: string | null;
+    headers?: Record<string, string>;
+    programme?: string;
+    method?: string;
+    testPath?: boolean;
+  } = {},
+) {
   const programme = options.programme ?? "NORTHSTAR";
   const bearer = options.token === undefined ? token : options.token;
   const prefix = options.testPath ? "/api/test" : "/api";
@@ -30,11 +39,20 @@ function own(query = "", options: { token?: string | null; headers?: Record<stri
     method: options.method,
     url: withKey(`${prefix}/v1/programmes/${programme}/accounts/transactions${query}`),
     params: { version: "v1", programmeIdentifier: programme },
-    headers: { ...applicationName, ...(bearer === null ? {} : { Authorization: `Bearer ${bearer}` }), ...options.headers },
+    headers: {
+      ...applicationName,
+      ...(bearer === null ? {} : { Authorization: `Bearer ${bearer}` }),
+      ...options.headers,
+    },
   });
 }
 
-function ofAccount(account: string, programme: string, query = "", options: { token?: string; headers?: Record<string, string> } = {}) {
+function ofAccount(
+  account: string,
+  programme: string,
+  query = "",
+  options: { token?: string; headers?: Record<string, string> } = {},
+) {
   return callRoute(accountRoute, {
     url: withKey(`/api/v1/programmes/${programme}/accounts/${account}/transactions${query}`),
     params: { version: "v1", programmeIdentifier: programme, accountIdentifier: account },
@@ -47,14 +65,21 @@ function items(json: unknown): NonNullable<TransactionsResponse["transaction"]> 
 }
 
 function identifiers(json: unknown): string[] {
-  return items(json).map((item) => ("debitTransaction" in item ? item.debitTransaction.identifier : item.creditTransaction.identifier));
+  return items(json).map((item) =>
+    "debitTransaction" in item ? item.debitTransaction.identifier : item.creditTransaction.identifier,
+  );
 }
 
 /** The journal of a member as stored, latest first, without the debits too large to retrieve. */
 async function storedJournal(membershipNumber: string, range: { from?: Date; before?: Date } = {}) {
   const db = database.db();
   const rows = await db
-    .select({ identifier: transactions.identifier, kind: transactions.kind, delta: transactions.pointsDelta, dateMade: transactions.dateMade })
+    .select({
+      identifier: transactions.identifier,
+      kind: transactions.kind,
+      delta: transactions.pointsDelta,
+      dateMade: transactions.dateMade,
+    })
     .from(transactions)
     .innerJoin(accounts, eq(accounts.id, transactions.accountId))
     .innerJoin(members, eq(members.id, accounts.memberId))
@@ -79,19 +104,28 @@ describe("P3 retrieve transactions: primary-programme variant", () => {
 
   it("tells credits and debits apart, with posted dates, amounts and references", async () => {
     const list = items((await own("?start-record=1&end-record=20")).json);
-    const credit = list.find((item) => "creditTransaction" in item && item.creditTransaction.identifier === "SBXCREDIT0001");
+    const credit = list.find(
+      (item) => "creditTransaction" in item && item.creditTransaction.identifier === "SBXCREDIT0001",
+    );
     expect(credit).toMatchObject({
-      creditTransaction: { amount: { amount: 2000, formattedAmount: "2000", currency: { currencyCode: "POINTS" } }, externalSource: "DEMOSHOP" },
+      creditTransaction: {
+        amount: { amount: 2000, formattedAmount: "2000", currency: { currencyCode: "POINTS" } },
+        externalSource: "DEMOSHOP",
+      },
     });
     const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
     expect(credit && "creditTransaction" in credit ? credit.creditTransaction.dateMade : "").toBe(tenDaysAgo);
     const debit = list.find((item) => "debitTransaction" in item);
-    expect(debit && "debitTransaction" in debit ? debit.debitTransaction.externalReferenceIdentifier : undefined).toMatch(/^[A-Za-z0-9]{1,10}$/);
+    expect(
+      debit && "debitTransaction" in debit ? debit.debitTransaction.externalReferenceIdentifier : undefined,
+    ).toMatch(/^[A-Za-z0-9]{1,10}$/);
   });
 
   it("counts start-record and end-record from the latest transaction", async () => {
     const journal = await storedJournal(member1);
-    expect(identifiers((await own("?start-record=3&end-record=7")).json)).toEqual(journal.slice(2, 7).map((row) => row.identifier));
+    expect(identifiers((await own("?start-record=3&end-record=7")).json)).toEqual(
+      journal.slice(2, 7).map((row) => row.identifier),
+    );
     expect(identifiers((await own("?end-record=2")).json)).toEqual(journal.slice(0, 2).map((row) => row.identifier));
   });
 
@@ -108,7 +142,10 @@ describe("P3 retrieve transactions: primary-programme variant", () => {
     const from = day(45);
     const to = day(10);
     const answer = await own(`?date-made-from=${from}&date-made-to=${to}`);
-    const expected = await storedJournal(member1, { from: new Date(`${from}T00:00:00Z`), before: new Date(`${to}T00:00:00Z`) });
+    const expected = await storedJournal(member1, {
+      from: new Date(`${from}T00:00:00Z`),
+      before: new Date(`${to}T00:00:00Z`),
+    });
     expect(identifiers(answer.json)).toEqual(expected.map((row) => row.identifier));
     expect(identifiers(answer.json)).toContain("SBXOLDDEBIT0001");
     expect(identifiers(answer.json)).not.toContain("SBXCREDIT0001");
@@ -150,7 +187,12 @@ describe("P3 retrieve transactions: primary-programme variant", () => {
     ["a parameter name not in lower case", "?Start-Record=1&end-record=3"],
     ["a parameter sent twice", "?end-record=3&end-record=4"],
   ])("E6 DATA_INVALID for %s", async (_label, query) => {
-    expectServiceError(await own(query), { status: 400, code: "REQUEST_INVALID", childCode: "DATA_INVALID", shape: "wrapped" });
+    expectServiceError(await own(query), {
+      status: 400,
+      code: "REQUEST_INVALID",
+      childCode: "DATA_INVALID",
+      shape: "wrapped",
+    });
   });
 
   it("E6 DATA_INVALID for an invalid X-Forwarded-For", async () => {
@@ -171,9 +213,17 @@ describe("P3 retrieve transactions: primary-programme variant", () => {
     });
   });
 
-  it.each(["?start-record=5&end-record=4", "?start-record=5&end-record=5", "?start-record=20"])("E6 RECORD_RANGE_INVALID for %s", async (query) => {
-    expectServiceError(await own(query), { status: 400, code: "REQUEST_INVALID", childCode: "RECORD_RANGE_INVALID", shape: "wrapped" });
-  });
+  it.each(["?start-record=5&end-record=4", "?start-record=5&end-record=5", "?start-record=20"])(
+    "E6 RECORD_RANGE_INVALID for %s",
+    async (query) => {
+      expectServiceError(await own(query), {
+        status: 400,
+        code: "REQUEST_INVALID",
+        childCode: "RECORD_RANGE_INVALID",
+        shape: "wrapped",
+      });
+    },
+  );
 
   it("E6 401 DATA_INVALID for an Authorization header with an empty value", async () => {
     const answer = await callRoute(ownRoute, {
@@ -181,7 +231,12 @@ describe("P3 retrieve transactions: primary-programme variant", () => {
       params: { version: "v1", programmeIdentifier: "NORTHSTAR" },
       headers: { ...applicationName, Authorization: "" },
     });
-    expectServiceError(answer, { status: 401, code: "REQUEST_UNAUTHORIZED", childCode: "DATA_INVALID", shape: "wrapped" });
+    expectServiceError(answer, {
+      status: 401,
+      code: "REQUEST_UNAUTHORIZED",
+      childCode: "DATA_INVALID",
+      shape: "wrapped",
+    });
   });
 
   it.each([
@@ -190,7 +245,12 @@ describe("P3 retrieve transactions: primary-programme variant", () => {
     ["another programme than the primary one", { programme: "MERIDIAN" }],
     ["an unknown programme", { programme: "ZEPHYR" }],
   ] as const)("E6 401 TOKEN_INVALID for %s", async (_label, options) => {
-    expectServiceError(await own("", options), { status: 401, code: "REQUEST_UNAUTHORIZED", childCode: "TOKEN_INVALID", shape: "wrapped" });
+    expectServiceError(await own("", options), {
+      status: 401,
+      code: "REQUEST_UNAUTHORIZED",
+      childCode: "TOKEN_INVALID",
+      shape: "wrapped",
+    });
   });
 
   it("E6 401 TOKEN_INVALID for an expired token", async () => {
@@ -198,7 +258,12 @@ describe("P3 retrieve transactions: primary-programme variant", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 31 * 60_000);
     try {
-      expectServiceError(await own("", { token: expired }), { status: 401, code: "REQUEST_UNAUTHORIZED", childCode: "TOKEN_INVALID", shape: "wrapped" });
+      expectServiceError(await own("", { token: expired }), {
+        status: 401,
+        code: "REQUEST_UNAUTHORIZED",
+        childCode: "TOKEN_INVALID",
+        shape: "wrapped",
+      });
     } finally {
       vi.useRealTimers();
     }
@@ -206,7 +271,12 @@ describe("P3 retrieve transactions: primary-programme variant", () => {
 
   it("requires svc_client_applicationName with the registered value", async () => {
     for (const headers of [{ svc_client_applicationName: "OTHERAPP" }]) {
-      expectServiceError(await own("", { headers }), { status: 400, code: "REQUEST_INVALID", childCode: "DATA_INVALID", shape: "wrapped" });
+      expectServiceError(await own("", { headers }), {
+        status: 400,
+        code: "REQUEST_INVALID",
+        childCode: "DATA_INVALID",
+        shape: "wrapped",
+      });
     }
     const missing = await callRoute(ownRoute, {
       url: withKey("/api/v1/programmes/NORTHSTAR/accounts/transactions"),
@@ -217,7 +287,10 @@ describe("P3 retrieve transactions: primary-programme variant", () => {
   });
 
   it("never shows one member's transactions with another's token", async () => {
-    const answer = await ofAccount("3081000000000002", "NORTHSTAR", "", { token: `Bearer ${token}`, headers: applicationName });
+    const answer = await ofAccount("3081000000000002", "NORTHSTAR", "", {
+      token: `Bearer ${token}`,
+      headers: applicationName,
+    });
     expectServiceError(answer, { status: 401, code: "REQUEST_UNAUTHORIZED", shape: "wrapped" });
     expect(answer.text).not.toContain("SBX3081000000000002");
   });
@@ -254,7 +327,11 @@ describe("P3 retrieve transactions: other variant (further programmes)", () => {
   });
 
   it("refuses another member's account and a primary-programme token on a further programme", async () => {
-    expectServiceError(await ofAccount("3081000000000001", "MERIDIAN"), { status: 401, code: "REQUEST_UNAUTHORIZED", shape: "wrapped" });
+    expectServiceError(await ofAccount("3081000000000001", "MERIDIAN"), {
+      status: 401,
+      code: "REQUEST_UNAUTHORIZED",
+      shape: "wrapped",
+    });
     expectServiceError(await ofAccount(meridianMember, "MERIDIAN", "", { token: `Bearer ${token}` }), {
       status: 401,
       code: "REQUEST_UNAUTHORIZED",
@@ -263,6 +340,12 @@ describe("P3 retrieve transactions: other variant (further programmes)", () => {
   });
 
   it("E6 DATA_INVALID for an account identifier that is not numeric", async () => {
-    expectServiceError(await ofAccount("ABC", "MERIDIAN"), { status: 400, code: "REQUEST_INVALID", childCode: "DATA_INVALID", path: "accountIdentifier", shape: "wrapped" });
+    expectServiceError(await ofAccount("ABC", "MERIDIAN"), {
+      status: 400,
+      code: "REQUEST_INVALID",
+      childCode: "DATA_INVALID",
+      path: "accountIdentifier",
+      shape: "wrapped",
+    });
   });
 });

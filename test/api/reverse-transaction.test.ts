@@ -3,13 +3,26 @@ import { debitResponseSchema } from "@/lib/contract/debit-currency";
 import { reverseResponseSchema } from "@/lib/contract/reverse-transaction";
 import { accountState } from "../support/account-state";
 import { expectServiceError } from "../support/error-assertions";
-import { creditBody, debitBody, externalId, postCredit, postDebit, postReversal, reversalBody } from "../support/ledger-requests";
+import {
+  creditBody,
+  debitBody,
+  externalId,
+  postCredit,
+  postDebit,
+  postReversal,
+  reversalBody,
+} from "../support/ledger-requests";
 import { issueMemberToken } from "../support/member-tokens";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
 const member1 = "3081000000000001";
-const wrapped = (code: string, childCode?: string, status = 400) => ({ status, code, childCode, shape: "wrapped" as const });
+const wrapped = (code: string, childCode?: string, status = 400) => ({
+  status,
+  code,
+  childCode,
+  shape: "wrapped" as const,
+});
 
 async function reverser(membershipNumber = member1) {
   return issueMemberToken(database.db(), membershipNumber, { scope: "read reverse_transaction" });
@@ -17,7 +30,11 @@ async function reverser(membershipNumber = member1) {
 
 async function freshDebit(amount = "250", membershipNumber = member1): Promise<string> {
   const token = await issueMemberToken(database.db(), membershipNumber);
-  const answer = await postDebit({ account: membershipNumber, token, body: debitBody({ monetaryAmount: { amount, currency: { currencyCode: "POINTS" } } }) });
+  const answer = await postDebit({
+    account: membershipNumber,
+    token,
+    body: debitBody({ monetaryAmount: { amount, currency: { currencyCode: "POINTS" } } }),
+  });
   expect(answer.status, answer.text).toBe(201);
   return debitResponseSchema.parse(answer.json).debitTransaction.identifier;
 }
@@ -46,7 +63,11 @@ describe("P6 reverse transaction", () => {
     const debitIdentifier = await freshDebit();
     const { reversalTransaction } = reversalBody(debitIdentifier);
     const { reversedTransaction, ...inner } = reversalTransaction;
-    const answer = await postReversal({ account: member1, token: await reverser(), body: { reversalTransaction: inner, reversedTransaction } });
+    const answer = await postReversal({
+      account: member1,
+      token: await reverser(),
+      body: { reversalTransaction: inner, reversedTransaction },
+    });
     expect(answer.status, answer.text).toBe(201);
   });
 
@@ -60,19 +81,31 @@ describe("P6 reverse transaction", () => {
     const retry = await postReversal({ account: member1, token, body });
     expect(retry.status).toBe(201);
     expect(retry.json).toEqual(first.json);
-    expectServiceError(await postReversal({ account: member1, token, body: reversalBody(debitIdentifier) }), wrapped("REVERSAL_NOT_PERMITTED"));
+    expectServiceError(
+      await postReversal({ account: member1, token, body: reversalBody(debitIdentifier) }),
+      wrapped("REVERSAL_NOT_PERMITTED"),
+    );
     expect(await accountState(database.db(), member1)).toEqual(afterFirst);
   });
 
   it("requires a token issued with the scope reverse_transaction", async () => {
     const debitIdentifier = await freshDebit();
     const readOnly = await issueMemberToken(database.db(), member1, { scope: "read write" });
-    expectServiceError(await postReversal({ account: member1, token: readOnly, body: reversalBody(debitIdentifier) }), wrapped("REQUEST_UNAUTHORIZED", "INSUFFICIENT_SCOPE", 403));
-    expectServiceError(await postReversal({ account: member1, token: null, body: reversalBody(debitIdentifier) }), wrapped("REQUEST_UNAUTHORIZED", "TOKEN_INVALID", 401));
+    expectServiceError(
+      await postReversal({ account: member1, token: readOnly, body: reversalBody(debitIdentifier) }),
+      wrapped("REQUEST_UNAUTHORIZED", "INSUFFICIENT_SCOPE", 403),
+    );
+    expectServiceError(
+      await postReversal({ account: member1, token: null, body: reversalBody(debitIdentifier) }),
+      wrapped("REQUEST_UNAUTHORIZED", "TOKEN_INVALID", 401),
+    );
   });
 
   it("E9 REVERSAL_NO_LONGER_PERMITTED: the seeded debit of 40 days ago", async () => {
-    expectServiceError(await postReversal({ account: member1, token: await reverser(), body: reversalBody("SBXOLDDEBIT0001") }), wrapped("REVERSAL_NO_LONGER_PERMITTED"));
+    expectServiceError(
+      await postReversal({ account: member1, token: await reverser(), body: reversalBody("SBXOLDDEBIT0001") }),
+      wrapped("REVERSAL_NO_LONGER_PERMITTED"),
+    );
   });
 
   it("E9 REVERSAL_NO_LONGER_PERMITTED: a debit older than the partner's window (fake clock)", async () => {
@@ -83,7 +116,10 @@ describe("P6 reverse transaction", () => {
     try {
       vi.setSystemTime(Date.now() + 24 * 3_600_000 + 60_000);
       const late = await issueMemberToken(database.db(), member1, { scope: "reverse_transaction" });
-      expectServiceError(await postReversal({ account: member1, token: late, body: reversalBody(debitIdentifier) }), wrapped("REVERSAL_NO_LONGER_PERMITTED"));
+      expectServiceError(
+        await postReversal({ account: member1, token: late, body: reversalBody(debitIdentifier) }),
+        wrapped("REVERSAL_NO_LONGER_PERMITTED"),
+      );
     } finally {
       vi.useRealTimers();
     }
@@ -91,37 +127,81 @@ describe("P6 reverse transaction", () => {
   });
 
   it("E9 REVERSAL_NOT_PERMITTED: a credit, and a reversal itself", async () => {
-    expectServiceError(await postReversal({ account: member1, token: await reverser(), body: reversalBody("SBXCREDIT0001") }), wrapped("REVERSAL_NOT_PERMITTED"));
+    expectServiceError(
+      await postReversal({ account: member1, token: await reverser(), body: reversalBody("SBXCREDIT0001") }),
+      wrapped("REVERSAL_NOT_PERMITTED"),
+    );
     const debitIdentifier = await freshDebit();
-    const reversal = await postReversal({ account: member1, token: await reverser(), body: reversalBody(debitIdentifier) });
+    const reversal = await postReversal({
+      account: member1,
+      token: await reverser(),
+      body: reversalBody(debitIdentifier),
+    });
     const reversalIdentifier = reverseResponseSchema.parse(reversal.json).reversalTransaction.identifier;
-    expectServiceError(await postReversal({ account: member1, token: await reverser(), body: reversalBody(reversalIdentifier) }), wrapped("REVERSAL_NOT_PERMITTED"));
+    expectServiceError(
+      await postReversal({ account: member1, token: await reverser(), body: reversalBody(reversalIdentifier) }),
+      wrapped("REVERSAL_NOT_PERMITTED"),
+    );
   });
 
   it("E9 ACCOUNT_NOT_AUTHORIZED: a cancelled or fraud account", async () => {
     for (const account of ["3081000000000008", "3081000000000007"]) {
-      expectServiceError(await postReversal({ account, token: await reverser(account), body: reversalBody("SBXOLDDEBIT0001") }), wrapped("ACCOUNT_NOT_AUTHORIZED"));
+      expectServiceError(
+        await postReversal({ account, token: await reverser(account), body: reversalBody("SBXOLDDEBIT0001") }),
+        wrapped("ACCOUNT_NOT_AUTHORIZED"),
+      );
     }
   });
 
   it("E9 INVALID_MEMBER: an offline channel (X-Agent-Id) keying in another membership number", async () => {
     expectServiceError(
-      await postReversal({ account: "3081000000000002", token: await reverser(), body: reversalBody("SBXOLDDEBIT0001"), headers: { "X-Agent-Id": "agent7" } }),
+      await postReversal({
+        account: "3081000000000002",
+        token: await reverser(),
+        body: reversalBody("SBXOLDDEBIT0001"),
+        headers: { "X-Agent-Id": "agent7" },
+      }),
       wrapped("INVALID_MEMBER"),
     );
-    expectServiceError(await postReversal({ account: "3081000000000002", token: await reverser(), body: reversalBody("SBXOLDDEBIT0001") }), wrapped("REQUEST_UNAUTHORIZED", "UNAUTHORIZED", 401));
+    expectServiceError(
+      await postReversal({
+        account: "3081000000000002",
+        token: await reverser(),
+        body: reversalBody("SBXOLDDEBIT0001"),
+      }),
+      wrapped("REQUEST_UNAUTHORIZED", "UNAUTHORIZED", 401),
+    );
   });
 
   it.each([
-    ["an identifier with a dash", { reversedTransaction: { identifier: "TX-1" } }, "reversalTransaction.reversedTransaction.identifier"],
-    ["an identifier over 32", { reversedTransaction: { identifier: "A".repeat(33) } }, "reversalTransaction.reversedTransaction.identifier"],
+    [
+      "an identifier with a dash",
+      { reversedTransaction: { identifier: "TX-1" } },
+      "reversalTransaction.reversedTransaction.identifier",
+    ],
+    [
+      "an identifier over 32",
+      { reversedTransaction: { identifier: "A".repeat(33) } },
+      "reversalTransaction.reversedTransaction.identifier",
+    ],
     ["a description with a space", { description: "CASH FAILED" }, "reversalTransaction.description"],
-    ["an external identifier with a slash", { externalTransactionIdentifier: "A/B" }, "reversalTransaction.externalTransactionIdentifier"],
+    [
+      "an external identifier with a slash",
+      { externalTransactionIdentifier: "A/B" },
+      "reversalTransaction.externalTransactionIdentifier",
+    ],
   ])("E9 DATA_INVALID: %s", async (_label, overrides, path) => {
-    expectServiceError(await postReversal({ account: member1, token: await reverser(), body: reversalBody("SBXOLDDEBIT0001", overrides) }), {
-      ...wrapped("REQUEST_INVALID", "DATA_INVALID"),
-      path,
-    });
+    expectServiceError(
+      await postReversal({
+        account: member1,
+        token: await reverser(),
+        body: reversalBody("SBXOLDDEBIT0001", overrides),
+      }),
+      {
+        ...wrapped("REQUEST_INVALID", "DATA_INVALID"),
+        path,
+      },
+    );
   });
 
   it("E9 DATA_INVALID: a transaction that is not this account's", async () => {
@@ -135,32 +215,69 @@ describe("P6 reverse transaction", () => {
   it.each([
     ["another type", { type: "REFUND" }, "reversalTransaction.type"],
     ["a missing description", { description: undefined }, "reversalTransaction.description"],
-    ["a missing reversed transaction", { reversedTransaction: undefined }, "reversalTransaction.reversedTransaction.identifier"],
+    [
+      "a missing reversed transaction",
+      { reversedTransaction: undefined },
+      "reversalTransaction.reversedTransaction.identifier",
+    ],
   ])("E9 MANDATORY_DATA_MISSING: %s", async (_label, overrides, path) => {
-    expectServiceError(await postReversal({ account: member1, token: await reverser(), body: reversalBody("SBXOLDDEBIT0001", overrides) }), {
-      ...wrapped("REQUEST_INVALID", "MANDATORY_DATA_MISSING"),
-      path,
-    });
+    expectServiceError(
+      await postReversal({
+        account: member1,
+        token: await reverser(),
+        body: reversalBody("SBXOLDDEBIT0001", overrides),
+      }),
+      {
+        ...wrapped("REQUEST_INVALID", "MANDATORY_DATA_MISSING"),
+        path,
+      },
+    );
   });
 
   it("E9 MANDATORY_DATA_MISSING: a malformed request", async () => {
-    expectServiceError(await postReversal({ account: member1, token: await reverser(), body: null, rawBody: "{" }), wrapped("REQUEST_INVALID", "MANDATORY_DATA_MISSING"));
+    expectServiceError(
+      await postReversal({ account: member1, token: await reverser(), body: null, rawBody: "{" }),
+      wrapped("REQUEST_INVALID", "MANDATORY_DATA_MISSING"),
+    );
   });
 
   it("serves MERIDIAN, not the other programmes", async () => {
     const meridian = "3081000000000009";
-    expectServiceError(await postReversal({ account: meridian, programme: "HORIZON", token: await reverser(meridian), body: reversalBody("X1") }), {
-      ...wrapped("REQUEST_INVALID", "DATA_INVALID"),
-      path: "programmeIdentifier",
+    expectServiceError(
+      await postReversal({
+        account: meridian,
+        programme: "HORIZON",
+        token: await reverser(meridian),
+        body: reversalBody("X1"),
+      }),
+      {
+        ...wrapped("REQUEST_INVALID", "DATA_INVALID"),
+        path: "programmeIdentifier",
+      },
+    );
+    const answer = await postReversal({
+      account: meridian,
+      programme: "MERIDIAN",
+      token: await reverser(meridian),
+      body: reversalBody("NOSUCHDEBIT"),
     });
-    const answer = await postReversal({ account: meridian, programme: "MERIDIAN", token: await reverser(meridian), body: reversalBody("NOSUCHDEBIT") });
     expectServiceError(answer, wrapped("REQUEST_INVALID", "DATA_INVALID"));
   });
 
   it("keeps credits and debits apart from reversal identifiers", async () => {
     const id = externalId("S");
-    expect((await postCredit({ account: member1, body: creditBody({ externalTransactionIdentifier: id }) })).status).toBe(201);
+    expect(
+      (await postCredit({ account: member1, body: creditBody({ externalTransactionIdentifier: id }) })).status,
+    ).toBe(201);
     const debitIdentifier = await freshDebit();
-    expect((await postReversal({ account: member1, token: await reverser(), body: reversalBody(debitIdentifier, { externalTransactionIdentifier: id }) })).status).toBe(201);
+    expect(
+      (
+        await postReversal({
+          account: member1,
+          token: await reverser(),
+          body: reversalBody(debitIdentifier, { externalTransactionIdentifier: id }),
+        })
+      ).status,
+    ).toBe(201);
   });
 });

@@ -17,7 +17,9 @@ import { setupTestDatabase } from "../support/test-database";
 
 const { db } = setupTestDatabase();
 
-const { JSDOM } = createRequire(import.meta.url)("jsdom") as { JSDOM: new (markup: string) => { window: { document: Document } } };
+const { JSDOM } = createRequire(import.meta.url)("jsdom") as {
+  JSDOM: new (markup: string) => { window: { document: Document } };
+};
 
 const further = sandbox.partners[0]!.furtherProgrammes!;
 const meridianUri = further.redirectUris.MERIDIAN;
@@ -67,7 +69,10 @@ async function codeRow(code: string) {
 async function associate(username: string, programme: string): Promise<void> {
   const member = await findMemberByUsername(db(), username);
   const found = await findProgramme(db(), programme);
-  await db().insert(membershipProgrammes).values({ memberId: member!.member.id, programmeId: found!.id }).onConflictDoNothing();
+  await db()
+    .insert(membershipProgrammes)
+    .values({ memberId: member!.member.id, programmeId: found!.id })
+    .onConflictDoNothing();
 }
 
 afterEach(() => {
@@ -85,7 +90,9 @@ describe("A3 secure code: the page", () => {
     expect(getByRole(document.body, "button", { name: "Log in" })).toBeTruthy();
     expect(document.querySelector("form")?.getAttribute("action")).toBe(urlOf(base));
     expect(document.querySelector(".brand")?.textContent).toBe("Demo Partner");
-    expect(answer.headers.getSetCookie().some((cookie) => cookie.includes(`Path=${path};`) && cookie.includes("HttpOnly"))).toBe(true);
+    expect(
+      answer.headers.getSetCookie().some((cookie) => cookie.includes(`Path=${path};`) && cookie.includes("HttpOnly")),
+    ).toBe(true);
     expect(answer.headers.get("x-frame-options")).toBe("DENY");
     expect(answer.headers.get("cache-control")).toBe("no-store");
     expect(answer.headers.get("referrer-policy")).toBe("no-referrer");
@@ -161,14 +168,21 @@ describe("A3 secure code: request errors, redirected", () => {
     ["response_type is not code", { response_type: "token" }, "INVALID REQUEST: invalid response type"],
     ["a scope is unknown", { scope: "read admin" }, "INVALID REQUEST: invalid scope"],
     ["the brand name is not alphabetic", { brandName: "Acme1" }, "INVALID REQUEST: invalid brand name"],
-    ["the PKCE method is plain", { code_challenge: "a".repeat(43), code_challenge_method: "plain" }, "INVALID REQUEST: invalid code challenge method"],
-  ])("redirects to the programme's URI with INVALID_REQUEST when %s, echoing the state", async (_name, change, description) => {
-    expectRedirectTo(await get({ ...base, ...change }), meridianUri, {
-      error: "INVALID_REQUEST",
-      error_description: description,
-      state: "abc123",
-    });
-  });
+    [
+      "the PKCE method is plain",
+      { code_challenge: "a".repeat(43), code_challenge_method: "plain" },
+      "INVALID REQUEST: invalid code challenge method",
+    ],
+  ])(
+    "redirects to the programme's URI with INVALID_REQUEST when %s, echoing the state",
+    async (_name, change, description) => {
+      expectRedirectTo(await get({ ...base, ...change }), meridianUri, {
+        error: "INVALID_REQUEST",
+        error_description: description,
+        state: "abc123",
+      });
+    },
+  );
 
   it("refuses a state that is not alphanumeric, still echoing it", async () => {
     expectRedirectTo(await get({ ...horizon, state: "abc-123" }), horizonUri, {
@@ -194,9 +208,19 @@ describe("A3 secure code: logging in", () => {
 
   it("stores the redirect URI, scope and challenge a request sent", async () => {
     const challenge = createHash("sha256").update("v".repeat(64)).digest("base64url");
-    const query = { ...base, redirect_uri: meridianUri, scope: "retrieve_username", code_challenge: challenge, code_challenge_method: "S256" };
+    const query = {
+      ...base,
+      redirect_uri: meridianUri,
+      scope: "retrieve_username",
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+    };
     const code = locationOf(await submit("demo.meridian", password, { query })).searchParams.get("code") ?? "";
-    expect((await codeRow(code))?.code).toMatchObject({ redirectUri: meridianUri, scope: "retrieve_username", codeChallenge: challenge });
+    expect((await codeRow(code))?.code).toMatchObject({
+      redirectUri: meridianUri,
+      scope: "retrieve_username",
+      codeChallenge: challenge,
+    });
   });
 
   it("logs in after the spec's POST showed the page", async () => {
@@ -205,7 +229,9 @@ describe("A3 secure code: logging in", () => {
   });
 
   it("refuses members of other programmes as an incorrect login", async () => {
-    expect(messageOf(await submit("demo.meridian", password, { query: horizon }))).toBe(loginMessages.invalidCredentials);
+    expect(messageOf(await submit("demo.meridian", password, { query: horizon }))).toBe(
+      loginMessages.invalidCredentials,
+    );
     expect(messageOf(await submit("demo.member1", password))).toBe(loginMessages.invalidCredentials);
   });
 

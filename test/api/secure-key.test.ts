@@ -49,7 +49,9 @@ interface KeyCall {
 
 function secureKey(query: Record<string, string> | string, call: KeyCall = {}): Promise<RouteAnswer> {
   const merged: Record<string, string | null> = { ...defaultHeaders, ...call.headers };
-  const headers = Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== null));
+  const headers = Object.fromEntries(
+    Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== null),
+  );
   const search = typeof query === "string" ? query : new URLSearchParams(query).toString();
   return callRoute(secureKeyRoute, {
     method: call.method ?? "POST",
@@ -100,8 +102,10 @@ const secureKeyTokenSchema = z
   })
   .strict();
 
-
-async function exchange(query: Record<string, string>, call: KeyCall = {}): Promise<z.infer<typeof secureKeyTokenSchema>> {
+async function exchange(
+  query: Record<string, string>,
+  call: KeyCall = {},
+): Promise<z.infer<typeof secureKeyTokenSchema>> {
   const answer = await secureKey({ grant_type: "authorization_code", ...query }, call);
   expect(answer.status, answer.text).toBe(200);
   return secureKeyTokenSchema.parse(answer.json);
@@ -174,7 +178,13 @@ describe("A4 secure key: success", () => {
   it("accepts a matching client_id, the programme in any case (echoed as sent), and valid X-Forwarded-For", async () => {
     const body = await exchange(
       { code: await issueCode(), client_id: further.clientId },
-      { headers: { "programme-identifier": "meridian", "x-forwarded-for": "203.0.113.7, 2001:db8::1", accept: "application/json" } },
+      {
+        headers: {
+          "programme-identifier": "meridian",
+          "x-forwarded-for": "203.0.113.7, 2001:db8::1",
+          accept: "application/json",
+        },
+      },
     );
     expect(body.additional_information.programme_identifier).toBe("meridian");
   });
@@ -191,7 +201,10 @@ describe("A4 secure key: success", () => {
     const verifier = randomBytes(32).toString("base64url");
     const challenge = createHash("sha256").update(verifier).digest("base64url");
     await exchange({ code: await issueCode({ codeChallenge: challenge }), code_verifier: verifier });
-    const answer = await secureKey({ grant_type: "authorization_code", code: await issueCode({ codeChallenge: challenge }) });
+    const answer = await secureKey({
+      grant_type: "authorization_code",
+      code: await issueCode({ codeChallenge: challenge }),
+    });
     expectOAuthError(answer, 400, "invalid_grant");
   });
 });
@@ -205,14 +218,27 @@ describe("A4 secure key: E3 errors", () => {
       const missing = await secureKey({ grant_type: "authorization_code", code }, { headers: { [name]: null } });
       expectOAuthError(missing, 400, "invalid_request");
     }
-    const digits = await secureKey({ grant_type: "authorization_code", code }, { headers: { "business-context-identifier": "DEMO1" } });
+    const digits = await secureKey(
+      { grant_type: "authorization_code", code },
+      { headers: { "business-context-identifier": "DEMO1" } },
+    );
     expectOAuthError(digits, 400, "invalid_request");
-    const primary = await secureKey({ grant_type: "authorization_code", code }, { headers: { "programme-identifier": "NORTHSTAR" } });
+    const primary = await secureKey(
+      { grant_type: "authorization_code", code },
+      { headers: { "programme-identifier": "NORTHSTAR" } },
+    );
     expectOAuthError(primary, 400, "invalid_request");
     const withBody = await secureKey({ grant_type: "authorization_code", code }, { body: `code=${code}` });
     expectOAuthError(withBody, 400, "invalid_request");
-    expectOAuthError(await secureKey(`grant_type=authorization_code&code=${code}&code=${code}`), 400, "invalid_request");
-    const badIp = await secureKey({ grant_type: "authorization_code", code }, { headers: { "x-forwarded-for": "300.1.1.1" } });
+    expectOAuthError(
+      await secureKey(`grant_type=authorization_code&code=${code}&code=${code}`),
+      400,
+      "invalid_request",
+    );
+    const badIp = await secureKey(
+      { grant_type: "authorization_code", code },
+      { headers: { "x-forwarded-for": "300.1.1.1" } },
+    );
     expectOAuthError(badIp, 400, "invalid_request");
     const html = await secureKey({ grant_type: "authorization_code", code }, { headers: { accept: "text/html" } });
     expectOAuthError(html, 400, "invalid_request");
@@ -222,7 +248,11 @@ describe("A4 secure key: E3 errors", () => {
 
   it("401 invalid_client: missing or wrong partner secret, or a client_id not of the header", async () => {
     const code = await issueCode();
-    expectOAuthError(await secureKey({ grant_type: "authorization_code", code }, { headers: { authorization: null } }), 401, "invalid_client");
+    expectOAuthError(
+      await secureKey({ grant_type: "authorization_code", code }, { headers: { authorization: null } }),
+      401,
+      "invalid_client",
+    );
     const wrongSecret = await secureKey(
       { grant_type: "authorization_code", code },
       { headers: { authorization: basic(further.clientId, "not-the-secret") } },
@@ -247,16 +277,27 @@ describe("A4 secure key: E3 errors", () => {
   });
 
   it("401 access_denied: the member's account can no longer be used", async () => {
-    const answer = await secureKey({ grant_type: "authorization_code", code: await issueCode({ membershipNumber: blockedMember }) });
+    const answer = await secureKey({
+      grant_type: "authorization_code",
+      code: await issueCode({ membershipNumber: blockedMember }),
+    });
     expectOAuthError(answer, 401, "access_denied");
   });
 
   it("400 invalid_scope: a value other than reset_password or retrieve_username, or one not granted at login", async () => {
     const unknown = await secureKey({ grant_type: "authorization_code", code: await issueCode(), scope: "read" });
     expect(expectOAuthError(unknown, 400, "invalid_scope").scope).toBe("read");
-    const both = await secureKey({ grant_type: "authorization_code", code: await issueCode(), scope: "reset_password retrieve_username" });
+    const both = await secureKey({
+      grant_type: "authorization_code",
+      code: await issueCode(),
+      scope: "reset_password retrieve_username",
+    });
     expectOAuthError(both, 400, "invalid_scope");
-    const notGranted = await secureKey({ grant_type: "authorization_code", code: await issueCode(), scope: "retrieve_username" });
+    const notGranted = await secureKey({
+      grant_type: "authorization_code",
+      code: await issueCode(),
+      scope: "retrieve_username",
+    });
     expect(expectOAuthError(notGranted, 400, "invalid_scope").scope).toBe("retrieve_username");
   });
 
@@ -280,17 +321,24 @@ describe("A4 secure key: E3 errors", () => {
       { grant_type: "authorization_code", code: await issueCode() },
       { headers: { "programme-identifier": "HORIZON" } },
     );
-    expect(expectOAuthError(horizon, 400, "invalid_grant").error_description).toBe("authorisation code issued for another programme");
-    expectOAuthError(await secureKey({ grant_type: "authorization_code", code: randomBytes(32).toString("hex") }), 400, "invalid_grant");
+    expect(expectOAuthError(horizon, 400, "invalid_grant").error_description).toBe(
+      "authorisation code issued for another programme",
+    );
+    expectOAuthError(
+      await secureKey({ grant_type: "authorization_code", code: randomBytes(32).toString("hex") }),
+      400,
+      "invalid_grant",
+    );
     expectOAuthError(await secureKey({ grant_type: "authorization_code", code: "abc" }), 400, "invalid_grant");
 
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-11-20T10:00:00Z"));
     const code = await issueCode();
     vi.setSystemTime(new Date("2026-11-20T10:02:01Z"));
-    expect(expectOAuthError(await secureKey({ grant_type: "authorization_code", code }), 400, "invalid_grant").error_description).toBe(
-      "authorisation code expired",
-    );
+    expect(
+      expectOAuthError(await secureKey({ grant_type: "authorization_code", code }), 400, "invalid_grant")
+        .error_description,
+    ).toBe("authorisation code expired");
   });
 
   it("400 invalid_grant at A2 for an A4 code leaves the code to its own client", async () => {
@@ -298,7 +346,10 @@ describe("A4 secure key: E3 errors", () => {
     const atGrant = await callRoute(grantRoute, {
       method: "POST",
       url: "/oauth/api/grant",
-      headers: { authorization: basic(memberClient.clientId, memberClient.password), "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        authorization: basic(memberClient.clientId, memberClient.password),
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: `grant_type=authorization_code&code=${code}`,
     });
     expectOAuthError(atGrant, 400, "invalid_grant");
@@ -343,7 +394,10 @@ describe("A4 secure key: E3 errors", () => {
     } finally {
       installDatabase(handle());
     }
-    const [record] = await db().select().from(authorisationCodes).where(eq(authorisationCodes.codeHash, sha256Hex(code)));
+    const [record] = await db()
+      .select()
+      .from(authorisationCodes)
+      .where(eq(authorisationCodes.codeHash, sha256Hex(code)));
     expect(record?.consumedAt).toBeNull();
   });
 });

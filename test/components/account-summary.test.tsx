@@ -4,8 +4,12 @@ import { AccountSummary } from "@/components/account/account-summary";
 
 function facts() {
   const region = screen.getByRole("region", { name: "Points balance" });
-  const terms = within(region).getAllByRole("term").map((term) => term.textContent);
-  const definitions = within(region).getAllByRole("definition").map((definition) => definition.textContent);
+  const terms = within(region)
+    .getAllByRole("term")
+    .map((term) => term.textContent);
+  const definitions = within(region)
+    .getAllByRole("definition")
+    .map((definition) => definition.textContent);
   return { region, byTerm: Object.fromEntries(terms.map((term, index) => [term, definitions[index]])) };
 }
 
@@ -38,7 +42,11 @@ describe("the account summary", () => {
   it("groups large balances and reads household accounts and other statuses", () => {
     render(
       <AccountSummary
-        account={{ balance: { amount: 1234567, currency: { currencyCode: "POINTS" } }, accountStatus: "BLOCKED", accountType: "HOUSEHOLD" }}
+        account={{
+          balance: { amount: 1234567, currency: { currencyCode: "POINTS" } },
+          accountStatus: "BLOCKED",
+          accountType: "HOUSEHOLD",
+        }}
         programmeName="Meridian Plus"
         membershipNumber="3081000000000009"
       />,

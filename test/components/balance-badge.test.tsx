@@ -37,7 +37,10 @@ describe("the header's balance", () => {
   });
 
   it("keeps the last known balance when a refresh fails", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(null, { status: 503 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(null, { status: 503 })),
+    );
     const client = renderBadge(250_000);
     await client.invalidateQueries({ queryKey: balanceQueryKey });
     await waitFor(() => expect(client.getQueryState(balanceQueryKey)?.status).toBe("error"));
@@ -45,7 +48,10 @@ describe("the header's balance", () => {
   });
 
   it("shows nothing when the balance is unknown", () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(null, { status: 503 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(null, { status: 503 })),
+    );
     renderBadge(undefined);
     expect(screen.queryByText(/points/)).toBeNull();
   });

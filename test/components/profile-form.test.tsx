@@ -12,7 +12,12 @@ const countries = [
 ];
 const today = "2026-06-15";
 
-function membership(overrides: { person?: Partial<MembershipResponse["member"]["person"]>; canAdd?: Partial<MembershipResponse["canAdd"]> } = {}): MembershipResponse {
+function membership(
+  overrides: {
+    person?: Partial<MembershipResponse["member"]["person"]>;
+    canAdd?: Partial<MembershipResponse["canAdd"]>;
+  } = {},
+): MembershipResponse {
   return {
     membershipIdentifier: "3081000000000001",
     member: {
@@ -22,7 +27,13 @@ function membership(overrides: { person?: Partial<MembershipResponse["member"]["
         countryOfResidence: "GB",
         locale: { languageCode: "EN" },
         emailAddresses: { preferredEmailAddress: { emailAddress: "ALEX@EXAMPLE.COM" } },
-        preferredPostalAddress: { type: "PERSONAL", addressLines: ["1 HIGH STREET", "LONDON"], countryCode: "GB", postCode: "SW1A1AA", validation: "SYSTEM" },
+        preferredPostalAddress: {
+          type: "PERSONAL",
+          addressLines: ["1 HIGH STREET", "LONDON"],
+          countryCode: "GB",
+          postCode: "SW1A1AA",
+          validation: "SYSTEM",
+        },
         telecomAddresses: [{ type: "PERSONAL", deviceType: "MOBILE", countryCode: "44", number: "7700900123" }],
         ...overrides.person,
       },
@@ -97,7 +108,12 @@ describe("the profile form", () => {
     expect(onSubmit).toHaveBeenCalledExactlyOnceWith({
       member: {
         person: {
-          preferredPostalAddress: { type: "PERSONAL", addressLines: ["1 HIGH STREET", "Westminster"], countryCode: "GB", postCode: "sw1a2aa" },
+          preferredPostalAddress: {
+            type: "PERSONAL",
+            addressLines: ["1 HIGH STREET", "Westminster"],
+            countryCode: "GB",
+            postCode: "sw1a2aa",
+          },
         },
       },
     });
@@ -113,13 +129,41 @@ describe("the profile form", () => {
     await save(user);
 
     expect(onSubmit.mock.calls.map(([update]) => update)).toEqual([
-      { member: { person: { preferredTelecomAddress: { type: "PERSONAL", deviceType: "MOBILE", number: "7700900999", countryCode: "44" } } } },
-      { member: { person: { preferredTelecomAddress: { type: "BUSINESS", deviceType: "PHONE", number: "79460000", countryCode: "44", areaCode: "20" } } } },
+      {
+        member: {
+          person: {
+            preferredTelecomAddress: {
+              type: "PERSONAL",
+              deviceType: "MOBILE",
+              number: "7700900999",
+              countryCode: "44",
+            },
+          },
+        },
+      },
+      {
+        member: {
+          person: {
+            preferredTelecomAddress: {
+              type: "BUSINESS",
+              deviceType: "PHONE",
+              number: "79460000",
+              countryCode: "44",
+              areaCode: "20",
+            },
+          },
+        },
+      },
     ]);
   });
 
   it("shows a title and date of birth already set as read-only, with the reason, and never sends them", async () => {
-    const { user, onSubmit } = setup(membership({ person: { name: { title: "MS", firstName: "SAM", familyName: "SAMPLE" } }, canAdd: { title: false } }));
+    const { user, onSubmit } = setup(
+      membership({
+        person: { name: { title: "MS", firstName: "SAM", familyName: "SAMPLE" } },
+        canAdd: { title: false },
+      }),
+    );
     expect(screen.queryByRole("textbox", { name: /Title/ })).toBeNull();
     expect(screen.queryByLabelText(/Date of birth/)).toBeNull();
     expect(screen.getByText("A title cannot be changed once set.")).toBeTruthy();
@@ -175,7 +219,10 @@ describe("the profile form", () => {
   it("puts the service's refusal on the field its path names and focuses it", async () => {
     const onSubmit = vi.fn<Submit>(async () => ({
       formError: "Some details need correcting.",
-      fieldErrors: { "member.person.preferredPostalAddress.postCode": "Check the postcode: it is not one of your country of residence." },
+      fieldErrors: {
+        "member.person.preferredPostalAddress.postCode":
+          "Check the postcode: it is not one of your country of residence.",
+      },
     }));
     const { user } = setup(membership(), onSubmit);
     const postCode = group("Home address (preferred)").getByLabelText("Postcode");
@@ -193,7 +240,10 @@ describe("the profile form", () => {
     const onSubmit = vi
       .fn<Submit>()
       .mockResolvedValueOnce({})
-      .mockResolvedValueOnce({ formError: "Some details need correcting.", fieldErrors: { "member.person.preferredTelecomAddress.number": "Refused." } });
+      .mockResolvedValueOnce({
+        formError: "Some details need correcting.",
+        fieldErrors: { "member.person.preferredTelecomAddress.number": "Refused." },
+      });
     const { user } = setup(membership(), onSubmit);
     await user.type(group("Home phone").getByLabelText("Number"), "2079460000");
     await user.selectOptions(screen.getByLabelText("Language"), "IT");
@@ -215,26 +265,42 @@ describe("the profile form", () => {
     await save(user);
     expect(await screen.findByText("Your profile is saved.")).toBeTruthy();
 
-    const stored = membership({ person: { emailAddresses: { preferredEmailAddress: { emailAddress: "NEW@EXAMPLE.COM" } } } });
+    const stored = membership({
+      person: { emailAddresses: { preferredEmailAddress: { emailAddress: "NEW@EXAMPLE.COM" } } },
+    });
     view.rerender(<ProfileForm membership={stored} countries={countries} onSubmit={onSubmit} today={today} />);
     expect(screen.getByLabelText<HTMLInputElement>("Email address").value).toBe("NEW@EXAMPLE.COM");
   });
 
   it("adds a first address with the chosen country of residence, which then cannot change", async () => {
     const { user, onSubmit } = setup(
-      membership({ person: { countryOfResidence: undefined, preferredPostalAddress: undefined }, canAdd: { countryOfResidence: true } }),
+      membership({
+        person: { countryOfResidence: undefined, preferredPostalAddress: undefined },
+        canAdd: { countryOfResidence: true },
+      }),
     );
     const home = group("Home address (preferred)");
     await user.type(home.getByLabelText("Line 1"), "Calle Mayor 1");
     await user.type(home.getByLabelText("Postcode"), "28013");
     await save(user);
-    expect(errorOf(screen.getByLabelText("Country of residence"))).toBe("Choose your country of residence: your addresses must be in it.");
+    expect(errorOf(screen.getByLabelText("Country of residence"))).toBe(
+      "Choose your country of residence: your addresses must be in it.",
+    );
     expect(onSubmit).not.toHaveBeenCalled();
 
     await user.selectOptions(screen.getByLabelText("Country of residence"), "ES");
     await save(user);
     expect(onSubmit).toHaveBeenCalledExactlyOnceWith({
-      member: { person: { preferredPostalAddress: { type: "PERSONAL", addressLines: ["Calle Mayor 1"], countryCode: "ES", postCode: "28013" } } },
+      member: {
+        person: {
+          preferredPostalAddress: {
+            type: "PERSONAL",
+            addressLines: ["Calle Mayor 1"],
+            countryCode: "ES",
+            postCode: "28013",
+          },
+        },
+      },
     });
   });
 });

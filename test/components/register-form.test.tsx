@@ -12,7 +12,9 @@ const countries = [
 ];
 const today = "2026-06-15";
 
-function setup(onSubmit = vi.fn<(submission: RegisterSubmission) => Promise<SubmitResult | undefined>>(async () => undefined)) {
+function setup(
+  onSubmit = vi.fn<(submission: RegisterSubmission) => Promise<SubmitResult | undefined>>(async () => undefined),
+) {
   const user = userEvent.setup();
   render(<RegisterForm countries={countries} onSubmit={onSubmit} today={today} />);
   return { user, onSubmit };
@@ -55,7 +57,9 @@ describe("the registration form", () => {
     await submit(user);
 
     expect(username.getAttribute("aria-invalid")).toBe("true");
-    expect(errorOf(username)).toBe("The username takes letters, digits and . @ - _, and starts and ends with a letter or digit.");
+    expect(errorOf(username)).toBe(
+      "The username takes letters, digits and . @ - _, and starts and ends with a letter or digit.",
+    );
     expect(username).toHaveProperty("id", document.activeElement?.id);
     expect(onSubmit).not.toHaveBeenCalled();
   });
@@ -86,7 +90,9 @@ describe("the registration form", () => {
     await user.selectOptions(screen.getByLabelText("Second security question"), "1");
     await submit(user);
 
-    expect(errorOf(screen.getByLabelText("Second security question"))).toBe("The two security responses must answer different questions.");
+    expect(errorOf(screen.getByLabelText("Second security question"))).toBe(
+      "The two security responses must answer different questions.",
+    );
     expect(screen.getByLabelText("First security question").getAttribute("aria-invalid")).toBeNull();
     expect(onSubmit).not.toHaveBeenCalled();
   });

@@ -43,7 +43,11 @@ describe("the transactions table", () => {
   it("has a header row and a caption naming the page", () => {
     render(<TransactionsTable rows={[credit]} page={2} filtered={false} previousHref="/transactions" />);
     const table = screen.getByRole("table", { name: "Transactions, page 2, latest first" });
-    expect(within(table).getAllByRole("columnheader").map((header) => header.textContent)).toEqual(["Date", "Details", "Points"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((header) => header.textContent),
+    ).toEqual(["Date", "Details", "Points"]);
   });
 
   it("links to the neighbouring pages, and shows the missing one as unavailable", () => {
@@ -56,9 +60,21 @@ describe("the transactions table", () => {
   });
 
   it("on the last page links back only", () => {
-    render(<TransactionsTable rows={[debit]} page={2} filtered={false} previousHref="/transactions" note="Northstar Club shows your 20 most recent transactions." />);
+    render(
+      <TransactionsTable
+        rows={[debit]}
+        page={2}
+        filtered={false}
+        previousHref="/transactions"
+        note="Northstar Club shows your 20 most recent transactions."
+      />,
+    );
     const pages = screen.getByRole("navigation", { name: "Transaction pages" });
-    expect(within(pages).getByRole("link", { name: /Previous/ }).getAttribute("href")).toBe("/transactions");
+    expect(
+      within(pages)
+        .getByRole("link", { name: /Previous/ })
+        .getAttribute("href"),
+    ).toBe("/transactions");
     expect(within(pages).queryByRole("link", { name: /Next/ })).toBeNull();
     expect(screen.getByText("Northstar Club shows your 20 most recent transactions.")).toBeTruthy();
   });
@@ -71,14 +87,24 @@ describe("the transactions table", () => {
   });
 
   it("offers to clear dates when the filter found nothing", () => {
-    render(<TransactionsTable rows={[]} page={1} filtered emptyAction={{ href: "/transactions", label: "Clear dates" }} />);
+    render(
+      <TransactionsTable rows={[]} page={1} filtered emptyAction={{ href: "/transactions", label: "Clear dates" }} />,
+    );
     const status = screen.getByRole("status");
     expect(status.textContent).toContain("No transactions in these dates");
     expect(within(status).getByRole("link", { name: "Clear dates" }).getAttribute("href")).toBe("/transactions");
   });
 
   it("past the end of the history, leads back to the first page", () => {
-    render(<TransactionsTable rows={[]} page={3} filtered={false} previousHref="/transactions?page=2" emptyAction={{ href: "/transactions", label: "Back to the first page" }} />);
+    render(
+      <TransactionsTable
+        rows={[]}
+        page={3}
+        filtered={false}
+        previousHref="/transactions?page=2"
+        emptyAction={{ href: "/transactions", label: "Back to the first page" }}
+      />,
+    );
     const status = screen.getByRole("status");
     expect(status.textContent).toContain("No more transactions");
     expect(within(status).getByRole("link", { name: "Back to the first page" })).toBeTruthy();

@@ -35,7 +35,9 @@ describe("executePrepared", () => {
   it.runIf(onPostgres)("prepares each statement text once per connection and reuses it", async () => {
     for (let call = 0; call < 5; call++) await executePrepared(handle!.db, addOne(call));
     await executePrepared(handle!.db, sql`SELECT ${"x"}::text AS other`);
-    const prepared = await handle!.db.execute(sql`SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'loyalty_%' ORDER BY statement`);
+    const prepared = await handle!.db.execute(
+      sql`SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'loyalty_%' ORDER BY statement`,
+    );
     const rows = (prepared as unknown as { rows: { name: string; statement: string }[] }).rows;
     expect(rows.map((row) => row.statement)).toEqual(["SELECT $1::int + 1 AS result", "SELECT $1::text AS other"]);
   });

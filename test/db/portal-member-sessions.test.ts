@@ -58,8 +58,16 @@ describe("the portal's member sessions (portal.member_sessions)", () => {
   it("keeps the tokens sealed and keyed by the hash of a random id", async () => {
     const { sessionId, session } = await newSession();
     expect(sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(session).toMatchObject({ accessToken: "access-1", refreshToken: "refresh-1", displayName: "Alex Example", provider: "loyalty" });
-    const [row] = await db().select().from(memberSessions).where(eq(memberSessions.idHash, store.sessionIdHash(sessionId)));
+    expect(session).toMatchObject({
+      accessToken: "access-1",
+      refreshToken: "refresh-1",
+      displayName: "Alex Example",
+      provider: "loyalty",
+    });
+    const [row] = await db()
+      .select()
+      .from(memberSessions)
+      .where(eq(memberSessions.idHash, store.sessionIdHash(sessionId)));
     expect(row?.idHash).not.toBe(sessionId);
     expect(row?.accessToken).not.toContain("access-1");
     expect(row?.refreshToken).not.toContain("refresh-1");
@@ -77,7 +85,10 @@ describe("the portal's member sessions (portal.member_sessions)", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       return { accessToken: "access-2", refreshToken: "refresh-2", expiresIn: 1800 };
     });
-    const [first, second] = await Promise.all([refreshing.ensureFreshTokens(db(), session), refreshing.ensureFreshTokens(db(), session)]);
+    const [first, second] = await Promise.all([
+      refreshing.ensureFreshTokens(db(), session),
+      refreshing.ensureFreshTokens(db(), session),
+    ]);
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(refresh).toHaveBeenCalledWith({ clientId: "DEMO-10001", secret: "sandbox-client-secret" }, "refresh-1");
     expect(first?.accessToken).toBe("access-2");
@@ -93,7 +104,9 @@ describe("the portal's member sessions (portal.member_sessions)", () => {
     expect(await store.claimRefresh(db(), session.idHash, session.accessExpiresAt, now, 30_000)).toBe(true);
     expect(await store.claimRefresh(db(), session.idHash, session.accessExpiresAt, now, 30_000)).toBe(false);
     // A claim that was not released in time (a crashed instance) can be taken over.
-    expect(await store.claimRefresh(db(), session.idHash, session.accessExpiresAt, new Date(now.getTime() + 31_000), 30_000)).toBe(true);
+    expect(
+      await store.claimRefresh(db(), session.idHash, session.accessExpiresAt, new Date(now.getTime() + 31_000), 30_000),
+    ).toBe(true);
   });
 
   it("ends the session when the refresh is refused", async () => {
@@ -112,9 +125,19 @@ describe("the portal's member sessions (portal.member_sessions)", () => {
   });
 
   it("ends a further programme's session with its token, since it cannot be refreshed", async () => {
-    const { session: lasting } = await newSession({ provider: "meridian", programme: "MERIDIAN", refreshToken: undefined, accessExpiresAt: minutes(5) });
+    const { session: lasting } = await newSession({
+      provider: "meridian",
+      programme: "MERIDIAN",
+      refreshToken: undefined,
+      accessExpiresAt: minutes(5),
+    });
     expect(await refreshing.ensureFreshTokens(db(), lasting)).toBe(lasting);
-    const { session: ending } = await newSession({ provider: "meridian", programme: "MERIDIAN", refreshToken: undefined, accessExpiresAt: new Date(Date.now() + 10_000) });
+    const { session: ending } = await newSession({
+      provider: "meridian",
+      programme: "MERIDIAN",
+      refreshToken: undefined,
+      accessExpiresAt: new Date(Date.now() + 10_000),
+    });
     expect(await refreshing.ensureFreshTokens(db(), ending)).toBeUndefined();
     expect(await store.findStoredSession(db(), ending.idHash)).toBeUndefined();
     expect(refresh).not.toHaveBeenCalled();

@@ -137,7 +137,9 @@ describe("resetSandbox", () => {
   });
 
   it("seeds again from a migrated but empty database, as on first start", async () => {
-    await handle().exec(`DROP SCHEMA IF EXISTS loyalty CASCADE; DROP SCHEMA IF EXISTS portal CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE;`);
+    await handle().exec(
+      `DROP SCHEMA IF EXISTS loyalty CASCADE; DROP SCHEMA IF EXISTS portal CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE;`,
+    );
     await migrateDatabase(handle());
     const emptied = await snapshot(db());
     expect(emptied.counts.partners).toBe(0);

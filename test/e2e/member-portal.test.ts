@@ -56,13 +56,19 @@ describe("the member portal in Chromium", () => {
     await page.waitForURL((url) => url.pathname === "/transactions");
     let rows = await transactionRows(page);
     expect(rows).toHaveLength(10);
-    expect(rows.some((row) => row.kind === "credit" && row.text.includes("+2,000") && row.text.includes("Credit"))).toBe(true);
-    expect(rows.some((row) => row.kind === "debit" && row.text.includes("\u22125,000") && row.text.includes("Debit"))).toBe(true);
+    expect(
+      rows.some((row) => row.kind === "credit" && row.text.includes("+2,000") && row.text.includes("Credit")),
+    ).toBe(true);
+    expect(
+      rows.some((row) => row.kind === "debit" && row.text.includes("\u22125,000") && row.text.includes("Debit")),
+    ).toBe(true);
     await snap(page, "desktop-04-transactions-page-1");
 
     await page.getByRole("link", { name: "Next" }).click();
     await page.waitForURL((url) => url.searchParams.get("page") === "2");
-    await expect.poll(async () => (await transactionRows(page)).map((row) => row.text).join()).not.toEqual(rows.map((row) => row.text).join());
+    await expect
+      .poll(async () => (await transactionRows(page)).map((row) => row.text).join())
+      .not.toEqual(rows.map((row) => row.text).join());
     const second = await transactionRows(page);
     expect(second).toHaveLength(10);
     expect(await page.getByRole("link", { name: "Next" }).count()).toBe(0);
@@ -145,7 +151,9 @@ describe("the member portal in Chromium", () => {
     expect(await transactionRows(page)).toHaveLength(10);
     await snap(page, "mobile-04-transactions");
     // Nothing wider than the screen: no sideways scrolling.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });

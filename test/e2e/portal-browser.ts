@@ -46,7 +46,10 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 /** From the portal's login page, through the programme's own login page, back to the page asked for. */
-export async function signIn(page: Page, options: { programme: RegExp; username: string; shotPrefix: string; loginPageHost?: string }) {
+export async function signIn(
+  page: Page,
+  options: { programme: RegExp; username: string; shotPrefix: string; loginPageHost?: string },
+) {
   await page.getByRole("button", { name: options.programme }).click();
   await page.waitForURL((url) => url.pathname === "/oauth/auth/login" || url.pathname === "/partner-oauth/secure/code");
   if (options.loginPageHost) expect(new URL(page.url()).host).toBe(options.loginPageHost);
@@ -54,13 +57,21 @@ export async function signIn(page: Page, options: { programme: RegExp; username:
   await page.locator("#username").fill(options.username);
   await page.locator("#password").fill(password);
   await page.locator("button[type=submit]").click();
-  await page.waitForURL((url) => url.port === String(portalPort) && !url.pathname.startsWith("/api/auth") && !url.pathname.startsWith("/login"));
+  await page.waitForURL(
+    (url) =>
+      url.port === String(portalPort) && !url.pathname.startsWith("/api/auth") && !url.pathname.startsWith("/login"),
+  );
 }
 
 /** The rows of the transactions table, as the member reads them, once the page shows the history or its empty state. */
 export async function transactionRows(page: Page): Promise<{ kind: string; text: string }[]> {
   await page.locator("tbody tr, [role=status]:has-text('transactions')").first().waitFor();
-  return page.locator("tbody tr").evaluateAll((rows) =>
-    rows.map((row) => ({ kind: row.getAttribute("data-kind") ?? "", text: (row.textContent ?? "").replace(/\s+/g, " ").trim() })),
-  );
+  return page
+    .locator("tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((row) => ({
+        kind: row.getAttribute("data-kind") ?? "",
+        text: (row.textContent ?? "").replace(/\s+/g, " ").trim(),
+      })),
+    );
 }

@@ -20,7 +20,9 @@ async function snap(page: Page, name: string): Promise<void> {
 
 /** Nothing sticks out sideways: the page is usable at its width without scrolling across. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -28,7 +30,9 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 async function assertPortFree(port: number): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const server = createServer();
-    server.once("error", (error) => reject(new Error(`port ${port} is taken; the portal's OAuth callback needs it: ${error.message}`)));
+    server.once("error", (error) =>
+      reject(new Error(`port ${port} is taken; the portal's OAuth callback needs it: ${error.message}`)),
+    );
     server.listen(port, () => server.close(() => resolve()));
   });
 }

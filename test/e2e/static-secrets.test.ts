@@ -24,11 +24,15 @@ function secrets(): { name: string; value: string }[] {
     { name: "stored private JWK column", value: "private_jwk" },
     { name: "server-only marker of the signing keys module", value: "privateJwk" },
   ];
-  for (const [name, value] of Object.entries({ NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET, LOYALTY_CLIENT_SECRET: process.env.LOYALTY_CLIENT_SECRET })) {
+  for (const [name, value] of Object.entries({
+    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET,
+    LOYALTY_CLIENT_SECRET: process.env.LOYALTY_CLIENT_SECRET,
+  })) {
     if (value) found.push({ name, value });
   }
   const secretFile = path.resolve(process.env.NEXTAUTH_SECRET_FILE ?? ".data/nextauth-secret");
-  if (existsSync(secretFile)) found.push({ name: "generated NEXTAUTH secret", value: readFileSync(secretFile, "utf8").trim() });
+  if (existsSync(secretFile))
+    found.push({ name: "generated NEXTAUTH secret", value: readFileSync(secretFile, "utf8").trim() });
   return found;
 }
 

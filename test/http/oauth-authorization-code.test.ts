@@ -17,7 +17,11 @@ describe("the authorization-code flow with PKCE, driven by oauth4webapi over HTT
 
   beforeAll(async () => {
     app = await startApp();
-    as = { issuer: app.origin, authorization_endpoint: `${app.origin}/oauth/auth/login`, token_endpoint: `${app.origin}/oauth/api/grant` };
+    as = {
+      issuer: app.origin,
+      authorization_endpoint: `${app.origin}/oauth/auth/login`,
+      token_endpoint: `${app.origin}/oauth/api/grant`,
+    };
   });
 
   afterAll(async () => {
@@ -41,16 +45,27 @@ describe("the authorization-code flow with PKCE, driven by oauth4webapi over HTT
     expect(attempt.status, attempt.html).toBe(302);
     expect(attempt.location?.startsWith(`${redirectUri}?`)).toBe(true);
     const callbackParameters = oauth.validateAuthResponse(as, client, new URL(attempt.location!), state);
-    const response = await oauth.authorizationCodeGrantRequest(as, client, clientAuth, callbackParameters, redirectUri, codeVerifier, {
-      [oauth.allowInsecureRequests]: true,
-    });
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      clientAuth,
+      callbackParameters,
+      redirectUri,
+      codeVerifier,
+      {
+        [oauth.allowInsecureRequests]: true,
+      },
+    );
     return oauth.processAuthorizationCodeResponse(as, client, response);
   }
 
   async function retrieveAccount(accessToken: string) {
-    return fetch(`${app.origin}/api/v2/programmes/NORTHSTAR/accounts/${member.membershipNumber}?api_key=${partner.apiKeys.staging}`, {
-      headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
-    });
+    return fetch(
+      `${app.origin}/api/v2/programmes/NORTHSTAR/accounts/${member.membershipNumber}?api_key=${partner.apiKeys.staging}`,
+      {
+        headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
+      },
+    );
   }
 
   it("logs the member in, exchanges the code, and reads the member's account with the token", async () => {
@@ -69,7 +84,9 @@ describe("the authorization-code flow with PKCE, driven by oauth4webapi over HTT
 
   it("refreshes the token with the refresh grant, and the new token works", async () => {
     const tokens = await logIn();
-    const response = await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, { [oauth.allowInsecureRequests]: true });
+    const response = await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, {
+      [oauth.allowInsecureRequests]: true,
+    });
     const refreshed = await oauth.processRefreshTokenResponse(as, client, response);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     expect((await retrieveAccount(refreshed.access_token)).status).toBe(200);

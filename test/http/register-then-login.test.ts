@@ -19,22 +19,25 @@ describe("register (P7), then log in (A1) with the new credentials, over HTTP", 
 
   it("creates a security profile the login page accepts at once", async () => {
     const membershipNumber = "3081000000000003";
-    const registration = await fetch(`${app.origin}/api/v2/memberships/${membershipNumber}/registrations?api_key=${apiKey}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({
-        member: {
-          securityProfile: {
-            credentials: { identifier: "jo.tester", password: "Tester#2026" },
-            securityResponses: [
-              { questionIdentifier: "1", response: "Rex" },
-              { questionIdentifier: "7", response: "Leeds" },
-            ],
+    const registration = await fetch(
+      `${app.origin}/api/v2/memberships/${membershipNumber}/registrations?api_key=${apiKey}`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({
+          member: {
+            securityProfile: {
+              credentials: { identifier: "jo.tester", password: "Tester#2026" },
+              securityResponses: [
+                { questionIdentifier: "1", response: "Rex" },
+                { questionIdentifier: "7", response: "Leeds" },
+              ],
+            },
+            postalAddress: { postCode: "LS11AA" },
           },
-          postalAddress: { postCode: "LS11AA" },
-        },
-      }),
-    });
+        }),
+      },
+    );
     expect(registration.status, await registration.clone().text()).toBe(201);
     expect(await registration.text()).toBe("");
 

@@ -24,13 +24,17 @@ describe("the sandbox app over HTTP", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
     const body = programmeListResponseSchema.parse(await answer.json());
-    expect(body.programmes.map((programme) => programme.identifier)).toEqual(sandbox.programmes.map((programme) => programme.identifier));
+    expect(body.programmes.map((programme) => programme.identifier)).toEqual(
+      sandbox.programmes.map((programme) => programme.identifier),
+    );
     expect(existsSync(path.join(dataDir, "PG_VERSION"))).toBe(true);
     await first.stop();
 
     const second = await startApp({ PGLITE_DATA_DIR: dataDir });
     running.push(second);
-    const again = programmeListResponseSchema.parse(await (await fetch(`${second.origin}/api/v1/programmes?api_key=${apiKey}`)).json());
+    const again = programmeListResponseSchema.parse(
+      await (await fetch(`${second.origin}/api/v1/programmes?api_key=${apiKey}`)).json(),
+    );
     expect(again.size).toBe(6);
   });
 

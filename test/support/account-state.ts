@@ -15,7 +15,12 @@ export async function accountState(db: Database, membershipNumber: string) {
     .innerJoin(members, eq(members.id, accounts.memberId))
     .where(eq(members.membershipNumber, membershipNumber));
   if (!row) throw new Error(`no account ${membershipNumber}`);
-  return { accountId: row.accountId, balance: row.balance, journalSum: BigInt(row.journalSum), journalCount: row.journalCount };
+  return {
+    accountId: row.accountId,
+    balance: row.balance,
+    journalSum: BigInt(row.journalSum),
+    journalCount: row.journalCount,
+  };
 }
 
 /** Sets a balance the way the ledger does: a journal entry beside the change. */

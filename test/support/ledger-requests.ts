@@ -67,7 +67,10 @@ function ledgerCall(routeModule: object, operation: string, call: LedgerCall, de
   const version = call.version ?? "v1";
   return callRoute(routeModule, {
     method: call.method ?? "POST",
-    url: withKey(`/api/${version}/programmes/${programme}/accounts/${call.account}/${operation}`, call.apiKey ?? demoApiKey),
+    url: withKey(
+      `/api/${version}/programmes/${programme}/accounts/${call.account}/${operation}`,
+      call.apiKey ?? demoApiKey,
+    ),
     params: { version, programmeIdentifier: programme, accountIdentifier: call.account },
     headers: {
       "Content-Type": "application/json",

@@ -32,7 +32,11 @@ export function loginPageDriver(route: object, path: string, base: LoginQuery) {
   const openForm = async (query: LoginQuery = base, method = "GET"): Promise<OpenForm> => {
     const page = await callRoute(route, { method, url: urlOf(query) });
     expect(page.status, page.text).toBe(200);
-    const cookie = page.headers.getSetCookie().find((value) => value.startsWith("login_csrf="))?.split(";")[0] ?? "";
+    const cookie =
+      page.headers
+        .getSetCookie()
+        .find((value) => value.startsWith("login_csrf="))
+        ?.split(";")[0] ?? "";
     const token = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
     return { cookie, token };
   };
@@ -48,7 +52,8 @@ export function loginPageDriver(route: object, path: string, base: LoginQuery) {
     });
   };
 
-  const messageOf = (answer: RouteAnswer): string | undefined => /id="login-message">([^<]*)<\/p>/.exec(answer.text)?.[1];
+  const messageOf = (answer: RouteAnswer): string | undefined =>
+    /id="login-message">([^<]*)<\/p>/.exec(answer.text)?.[1];
 
   const locationOf = (answer: RouteAnswer): URL => {
     expect(answer.status, answer.text).toBe(302);

@@ -17,7 +17,11 @@ interface MemberTokenOptions {
  * A member access token as the grant service issues it, minted directly so
  * partner-operation tests do not depend on the login flow.
  */
-export async function issueMemberToken(db: Database, membershipNumber: string, options: MemberTokenOptions = {}): Promise<string> {
+export async function issueMemberToken(
+  db: Database,
+  membershipNumber: string,
+  options: MemberTokenOptions = {},
+): Promise<string> {
   const record = await findMemberByMembershipNumber(db, membershipNumber);
   if (!record) throw new Error(`no sandbox member ${membershipNumber}`);
   const clientId = record.programme.role === "primary" ? "DEMO-10001" : "DEMO10001";

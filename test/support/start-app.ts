@@ -18,7 +18,9 @@ export async function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -28,7 +30,12 @@ export async function freePort(): Promise<number> {
  * the server most of its garbage-collection pauses under load), so tests and
  * the benchmark run the server exactly as production does.
  */
-export const productionNodeFlags: string[] = packageJson.scripts.start.match(/^node ((?:--\S+ )*)/)?.[1]?.trim().split(" ").filter(Boolean) ?? [];
+export const productionNodeFlags: string[] =
+  packageJson.scripts.start
+    .match(/^node ((?:--\S+ )*)/)?.[1]
+    ?.trim()
+    .split(" ")
+    .filter(Boolean) ?? [];
 
 /**
  * Starts the production build (`next start`) as its own process, the way a
@@ -47,19 +54,30 @@ export async function startApp(
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
   };
-  const child: ChildProcess = spawn(process.execPath, [...productionNodeFlags, ...(options.nodeArgs ?? []), path.join("node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port)], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PGLITE_DATA_DIR: "memory://",
-      LOG_LEVEL: "warn",
-      APP_ORIGIN: origin,
-      NEXTAUTH_URL: origin,
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      ...productionNodeFlags,
+      ...(options.nodeArgs ?? []),
+      path.join("node_modules", "next", "dist", "bin", "next"),
+      "start",
+      "--port",
+      String(port),
+    ],
+    {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PGLITE_DATA_DIR: "memory://",
+        LOG_LEVEL: "warn",
+        APP_ORIGIN: origin,
+        NEXTAUTH_URL: origin,
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
 

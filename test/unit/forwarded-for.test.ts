@@ -9,12 +9,19 @@ describe("isValidForwardedFor", () => {
     },
   );
 
-  it.each(["", "198.51.100.4 10.0.0.1", "198.51.100.4,  10.0.0.1", "198.51.100.4,", ",198.51.100.4", "256.1.1.1", "host.example", "198.51.100.4:443", "[::1]"])(
-    "refuses %j",
-    (value) => {
-      expect(isValidForwardedFor(value)).toBe(false);
-    },
-  );
+  it.each([
+    "",
+    "198.51.100.4 10.0.0.1",
+    "198.51.100.4,  10.0.0.1",
+    "198.51.100.4,",
+    ",198.51.100.4",
+    "256.1.1.1",
+    "host.example",
+    "198.51.100.4:443",
+    "[::1]",
+  ])("refuses %j", (value) => {
+    expect(isValidForwardedFor(value)).toBe(false);
+  });
 
   it("validates only the first address when asked", () => {
     expect(isValidForwardedFor("198.51.100.4, garbage", { firstOnly: true })).toBe(true);

@@ -46,7 +46,10 @@ describe("parseBasicCredentials", () => {
     const part = fc.string({ minLength: 1, maxLength: 60, unit: "grapheme" }).filter((value) => value.trim() !== "");
     fc.assert(
       fc.property(part, part, (clientId, secret) => {
-        expect(parseBasicCredentials(header(`${formEncode(clientId)}:${formEncode(secret)}`))).toEqual({ clientId, secret });
+        expect(parseBasicCredentials(header(`${formEncode(clientId)}:${formEncode(secret)}`))).toEqual({
+          clientId,
+          secret,
+        });
       }),
     );
   });

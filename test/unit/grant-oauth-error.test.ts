@@ -48,7 +48,10 @@ describe("OAuth error rendering", () => {
     expect(unauthorised.headers.get("x-request-id")).toBe("request-1");
     expect(await unauthorised.json()).toEqual({ error: "access_denied", error_description: "no" });
 
-    const notAllowed = oauthErrorResponse(new OAuthError("method_not_allowed", undefined, { headers: { Allow: "POST" } }), "r");
+    const notAllowed = oauthErrorResponse(
+      new OAuthError("method_not_allowed", undefined, { headers: { Allow: "POST" } }),
+      "r",
+    );
     expect(notAllowed.status).toBe(405);
     expect(notAllowed.headers.get("allow")).toBe("POST");
     expect(notAllowed.headers.get("www-authenticate")).toBeNull();

@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { numericTokenId } from "@/server/loyalty/grant/numeric-token-id";
 import { OAuthError } from "@/server/loyalty/grant/oauth-error";
-import { hasBody, isFormContentType, readFormParameters, singleValuedParameters } from "@/server/loyalty/grant/request-parameters";
+import {
+  hasBody,
+  isFormContentType,
+  readFormParameters,
+  singleValuedParameters,
+} from "@/server/loyalty/grant/request-parameters";
 
 function formRequest(body: string, contentType = "application/x-www-form-urlencoded"): Request {
-  return new Request("http://localhost/oauth/api/grant", { method: "POST", headers: { "content-type": contentType }, body });
+  return new Request("http://localhost/oauth/api/grant", {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body,
+  });
 }
 
 describe("token request parameters", () => {
@@ -35,8 +44,12 @@ describe("token request parameters", () => {
   });
 
   it("refuses another media type and an oversized body with invalid_request", async () => {
-    await expect(readFormParameters(formRequest("{}", "application/json"))).rejects.toMatchObject({ code: "invalid_request" });
-    await expect(readFormParameters(formRequest(`a=${"x".repeat(20_000)}`))).rejects.toMatchObject({ code: "invalid_request" });
+    await expect(readFormParameters(formRequest("{}", "application/json"))).rejects.toMatchObject({
+      code: "invalid_request",
+    });
+    await expect(readFormParameters(formRequest(`a=${"x".repeat(20_000)}`))).rejects.toMatchObject({
+      code: "invalid_request",
+    });
   });
 
   it("tells whether a request has a body", async () => {

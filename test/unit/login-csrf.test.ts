@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { csrfCookie, csrfTokenFromCookie, csrfTokensMatch, expiredCsrfCookie, newCsrfToken } from "@/server/loyalty/login/csrf";
+import {
+  csrfCookie,
+  csrfTokenFromCookie,
+  csrfTokensMatch,
+  expiredCsrfCookie,
+  newCsrfToken,
+} from "@/server/loyalty/login/csrf";
 
 function withCookie(cookie: string): Request {
   return new Request("http://localhost:3000/oauth/auth/login", { headers: { cookie } });

@@ -15,7 +15,7 @@ describe("the html template tag", () => {
 
   it("keeps nested templates and trusted markup as markup, and drops empty values", () => {
     const inner = html`<b>${"<i>"}</b>`;
-    expect(html`<p>${inner}${trustedHtml("<hr>")}${null}${undefined}${false}${[html`<br>`, "&"]}${3}</p>`.value).toBe(
+    expect(html`<p>${inner}${trustedHtml("<hr>")}${null}${undefined}${false}${[html`<br />`, "&"]}${3}</p>`.value).toBe(
       "<p><b>&lt;i&gt;</b><hr><br>&amp;3</p>",
     );
   });
@@ -29,7 +29,7 @@ describe("the rendered login form", () => {
   const view = {
     programmeName: "Northstar Club",
     brand: "Demo <Partner>",
-    action: "/oauth/auth/login?client_id=DEMO-10001&state=\"x\"",
+    action: '/oauth/auth/login?client_id=DEMO-10001&state="x"',
     csrfToken: "token-value",
     username: '"><img src=x>',
     message: loginMessages.invalidCredentials,

@@ -51,7 +51,8 @@ describe("scopeSchema", () => {
 });
 
 describe("matchRedirectUri", () => {
-  const query = (uri?: string) => queryRecord(new URL(`http://localhost/x${uri === undefined ? "" : `?redirect_uri=${encodeURIComponent(uri)}`}`));
+  const query = (uri?: string) =>
+    queryRecord(new URL(`http://localhost/x${uri === undefined ? "" : `?redirect_uri=${encodeURIComponent(uri)}`}`));
 
   it("takes the only registered URI when none is sent", () => {
     expect(matchRedirectUri(query(), [registered])).toEqual({ redirectUri: registered, redirectUriSent: null });
@@ -72,14 +73,24 @@ describe("matchRedirectUri", () => {
   });
 
   it("accepts the registered URI exactly", () => {
-    expect(matchRedirectUri(query(registered), [registered])).toEqual({ redirectUri: registered, redirectUriSent: registered });
+    expect(matchRedirectUri(query(registered), [registered])).toEqual({
+      redirectUri: registered,
+      redirectUriSent: registered,
+    });
   });
 });
 
 describe("completeLoginRequest", () => {
   it("defaults the scope to read and keeps the state", () => {
-    const resolution = completeLoginRequest(queryRecord(new URL("http://localhost/x?response_type=code&state=s1")), schema, trusted);
-    expect(resolution).toMatchObject({ outcome: "valid", request: { scope: "read", state: "s1", codeChallenge: null, brand: "Demo Partner" } });
+    const resolution = completeLoginRequest(
+      queryRecord(new URL("http://localhost/x?response_type=code&state=s1")),
+      schema,
+      trusted,
+    );
+    expect(resolution).toMatchObject({
+      outcome: "valid",
+      request: { scope: "read", state: "s1", codeChallenge: null, brand: "Demo Partner" },
+    });
   });
 
   it("accepts an S256 challenge", () => {
@@ -94,14 +105,21 @@ describe("completeLoginRequest", () => {
     ["response_type=token", "INVALID REQUEST: invalid response type"],
     ["response_type=code&response_type=code", "INVALID REQUEST: invalid response type"],
     ["response_type=code&scope=admin", "INVALID REQUEST: invalid scope"],
-    [`response_type=code&code_challenge=${challenge}&code_challenge_method=plain`, "INVALID REQUEST: invalid code challenge method"],
+    [
+      `response_type=code&code_challenge=${challenge}&code_challenge_method=plain`,
+      "INVALID REQUEST: invalid code challenge method",
+    ],
     [`response_type=code&code_challenge=${challenge}`, "INVALID REQUEST: missing code challenge method"],
     ["response_type=code&code_challenge_method=S256", "INVALID REQUEST: missing code challenge"],
     ["response_type=code&code_challenge=short&code_challenge_method=S256", "INVALID REQUEST: invalid code challenge"],
     [`response_type=code&state=${"s".repeat(1025)}`, "INVALID REQUEST: invalid state"],
   ])("refuses %j by a redirect with INVALID_REQUEST", (query, description) => {
     const resolution = complete(`${query}&state=kept`.replace(/^&/, ""));
-    expect(resolution).toMatchObject({ outcome: "redirect", redirectUri: registered, error: { error: "INVALID_REQUEST", description } });
+    expect(resolution).toMatchObject({
+      outcome: "redirect",
+      redirectUri: registered,
+      error: { error: "INVALID_REQUEST", description },
+    });
     if (resolution.outcome === "redirect") expect(resolution.error.description).toMatch(/^[A-Za-z0-9: ]+$/);
   });
 });
@@ -113,7 +131,9 @@ describe("redirects", () => {
   });
 
   it("appends with & to a URI that has a query, without re-encoding it, and drops a fragment", () => {
-    expect(redirectUriWith("https://partner.test/cb?a=%20b", { code: "c" })).toBe("https://partner.test/cb?a=%20b&code=c");
+    expect(redirectUriWith("https://partner.test/cb?a=%20b", { code: "c" })).toBe(
+      "https://partner.test/cb?a=%20b&code=c",
+    );
     expect(redirectUriWith("https://partner.test/cb?", { code: "c" })).toBe("https://partner.test/cb?code=c");
     expect(redirectUriWith("https://partner.test/cb#frag", { code: "c" })).toBe("https://partner.test/cb?code=c");
   });

@@ -10,7 +10,10 @@ interface Captured {
 function clientAnswering(status: number, body: unknown, captured: Captured[] = []) {
   const fakeFetch = async (input: string | URL | Request, init?: RequestInit) => {
     captured.push({ url: new URL(String(input)), init: init ?? {} });
-    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { "Content-Type": "application/json" },
+    });
   };
   return createLoyaltyClient({
     baseUrl: "https://loyalty.example/api/",
@@ -25,7 +28,12 @@ describe("the loyalty client", () => {
   it("sends the api_key, the token, the customer's address and the agent; returns the validated body", async () => {
     const captured: Captured[] = [];
     const client = clientAnswering(200, { balance: { amount: 12, currency: { currencyCode: "POINTS" } } }, captured);
-    const account = await client.retrieveAccount("NORTHSTAR", "3081000000000001", { accessToken: "tok", customerIp: "203.0.113.9", agentId: "agent 7" }, ["Balance"]);
+    const account = await client.retrieveAccount(
+      "NORTHSTAR",
+      "3081000000000001",
+      { accessToken: "tok", customerIp: "203.0.113.9", agentId: "agent 7" },
+      ["Balance"],
+    );
     expect(account.balance?.amount).toBe(12);
     const [request] = captured;
     expect(request?.url.pathname).toBe("/api/v2/programmes/NORTHSTAR/accounts/3081000000000001");
@@ -40,7 +48,13 @@ describe("the loyalty client", () => {
   it("sends svc_client_applicationName on the primary transactions variant only", async () => {
     const captured: Captured[] = [];
     const client = clientAnswering(200, {}, captured);
-    await client.retrieveTransactions("primary", "NORTHSTAR", "1", { startRecord: 1, endRecord: 5 }, { accessToken: "t" });
+    await client.retrieveTransactions(
+      "primary",
+      "NORTHSTAR",
+      "1",
+      { startRecord: 1, endRecord: 5 },
+      { accessToken: "t" },
+    );
     await client.retrieveTransactions("other", "MERIDIAN", "3081000000000009", {}, { accessToken: "t" });
     expect((captured[0]?.init.headers as Record<string, string>).svc_client_applicationName).toBe("PARTNERPORTAL");
     expect(captured[0]?.url.pathname).toBe("/api/v1/programmes/NORTHSTAR/accounts/transactions");
@@ -50,22 +64,39 @@ describe("the loyalty client", () => {
   });
 
   it("turns flat and wrapped error bodies into typed errors with field paths", async () => {
-    const child = { code: "DATA_INVALID", path: "member.dateOfBirth", businessMessage: "b", developerMessage: "bad date", developerLink: "l" };
-    const flat = clientAnswering(400, { code: "REQUEST_INVALID", businessMessage: "b", developerLink: "l", childError: [child] });
+    const child = {
+      code: "DATA_INVALID",
+      path: "member.dateOfBirth",
+      businessMessage: "b",
+      developerMessage: "bad date",
+      developerLink: "l",
+    };
+    const flat = clientAnswering(400, {
+      code: "REQUEST_INVALID",
+      businessMessage: "b",
+      developerLink: "l",
+      childError: [child],
+    });
     const error = await flat.updateMembership("1", {}, { accessToken: "t" }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(LoyaltyApiError);
     expect((error as LoyaltyApiError).has("DATA_INVALID")).toBe(true);
     expect((error as LoyaltyApiError).fieldErrors()).toEqual({ "member.dateOfBirth": "bad date" });
 
-    const wrapped = clientAnswering(400, { error: { code: "BALANCE_INSUFFICIENT", businessMessage: "no", developerLink: "l" } });
-    const refusal = await wrapped.debitAccount("NORTHSTAR", "1", {} as never, { accessToken: "t" }).catch((caught: unknown) => caught);
+    const wrapped = clientAnswering(400, {
+      error: { code: "BALANCE_INSUFFICIENT", businessMessage: "no", developerLink: "l" },
+    });
+    const refusal = await wrapped
+      .debitAccount("NORTHSTAR", "1", {} as never, { accessToken: "t" })
+      .catch((caught: unknown) => caught);
     expect((refusal as LoyaltyApiError).code).toBe("BALANCE_INSUFFICIENT");
     expect((refusal as LoyaltyApiError).status).toBe(400);
   });
 
   it("refuses answers that break the contract", async () => {
     const client = clientAnswering(200, { balance: { amount: "lots" } });
-    await expect(client.retrieveAccount("NORTHSTAR", "1", { accessToken: "t" })).rejects.toBeInstanceOf(LoyaltyContractError);
+    await expect(client.retrieveAccount("NORTHSTAR", "1", { accessToken: "t" })).rejects.toBeInstanceOf(
+      LoyaltyContractError,
+    );
     const html = clientAnswering(502, "<html>");
     await expect(html.retrieveProgrammes()).rejects.toBeInstanceOf(LoyaltyContractError);
   });
@@ -82,6 +113,8 @@ describe("the loyalty client", () => {
 
   it("accepts the empty 201 and 204 of register and update", async () => {
     await expect(clientAnswering(201, undefined).registerAccount("1", {})).resolves.toBeUndefined();
-    await expect(clientAnswering(204, undefined).updateMembership("1", {}, { accessToken: "t" })).resolves.toBeUndefined();
+    await expect(
+      clientAnswering(204, undefined).updateMembership("1", {}, { accessToken: "t" }),
+    ).resolves.toBeUndefined();
   });
 });

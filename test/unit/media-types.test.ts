@@ -2,19 +2,30 @@ import { describe, expect, it } from "vitest";
 import { acceptsJson, isJsonContentType } from "@/server/loyalty/http/media-types";
 
 describe("acceptsJson", () => {
-  it.each([null, "", "application/json", "APPLICATION/JSON", "*/*", "application/*", "text/html, application/json", "application/json; charset=utf-8", "application/json;q=0.1"])(
-    "admits %j",
-    (accept) => {
-      expect(acceptsJson(accept)).toBe(true);
-    },
-  );
+  it.each([
+    null,
+    "",
+    "application/json",
+    "APPLICATION/JSON",
+    "*/*",
+    "application/*",
+    "text/html, application/json",
+    "application/json; charset=utf-8",
+    "application/json;q=0.1",
+  ])("admits %j", (accept) => {
+    expect(acceptsJson(accept)).toBe(true);
+  });
 
-  it.each(["text/html", "application/xml", "application/json;q=0", "text/*", "application/jsonx", "application/json;q=abc"])(
-    "refuses %j",
-    (accept) => {
-      expect(acceptsJson(accept)).toBe(false);
-    },
-  );
+  it.each([
+    "text/html",
+    "application/xml",
+    "application/json;q=0",
+    "text/*",
+    "application/jsonx",
+    "application/json;q=abc",
+  ])("refuses %j", (accept) => {
+    expect(acceptsJson(accept)).toBe(false);
+  });
 });
 
 describe("isJsonContentType", () => {

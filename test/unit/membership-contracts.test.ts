@@ -6,11 +6,13 @@ import { catchServiceError as failure } from "../support/catch-service-error";
 
 const mapping = { invalid: "DATA_INVALID", missing: "MANDATORY_DATA_MISSING" } as const;
 
-
 describe("register account contract", () => {
-  it.each(["jo.tester", "A1b2c3", "a.b@c-d_e", `a${"b".repeat(48)}c`, "123456"])("accepts the username %s", (username) => {
-    expect(usernameSchema.safeParse(username).success).toBe(true);
-  });
+  it.each(["jo.tester", "A1b2c3", "a.b@c-d_e", `a${"b".repeat(48)}c`, "123456"])(
+    "accepts the username %s",
+    (username) => {
+      expect(usernameSchema.safeParse(username).success).toBe(true);
+    },
+  );
 
   it.each(["abc12", `a${"b".repeat(50)}`, "_jotester", "jotester.", "jo$tester", "jo tester", "jösé12", "jo/tester"])(
     "refuses the username %s",
@@ -19,30 +21,51 @@ describe("register account contract", () => {
     },
   );
 
-  it.each(["Secret#2026", "abcdefG1", "ABCDEF1#", "abcdef#G", "Ab1#Ab1#Ab1#Ab1#Ab1#"])("accepts the password %s", (password) => {
-    expect(passwordSchema.safeParse(password).success).toBe(true);
-  });
+  it.each(["Secret#2026", "abcdefG1", "ABCDEF1#", "abcdef#G", "Ab1#Ab1#Ab1#Ab1#Ab1#"])(
+    "accepts the password %s",
+    (password) => {
+      expect(passwordSchema.safeParse(password).success).toBe(true);
+    },
+  );
 
-  it.each(["Ab1#xyz", "Ab1#Ab1#Ab1#Ab1#Ab1#x", "abcdefgh1", "ABCDEFGH#", "Pässword#1", "Pass word1"])("refuses the password %s", (password) => {
-    expect(passwordSchema.safeParse(password).success).toBe(false);
-  });
+  it.each(["Ab1#xyz", "Ab1#Ab1#Ab1#Ab1#Ab1#x", "abcdefgh1", "ABCDEFGH#", "Pässword#1", "Pass word1"])(
+    "refuses the password %s",
+    (password) => {
+      expect(passwordSchema.safeParse(password).success).toBe(false);
+    },
+  );
 
   it("maps empty credentials and every security response problem to MANDATORY_DATA_MISSING", () => {
     const schema = registerAccountRequestSchema("2026-01-01");
-    const body = (credentials: object, responses: unknown[]) => ({ member: { securityProfile: { credentials, securityResponses: responses } } });
+    const body = (credentials: object, responses: unknown[]) => ({
+      member: { securityProfile: { credentials, securityResponses: responses } },
+    });
     const ok = [
       { questionIdentifier: "1", response: "a" },
       { questionIdentifier: "2", response: "b" },
     ];
-    expect(failure(() => validateInput(schema, body({ identifier: "", password: "Secret#2026" }, ok), mapping)).errorName).toBe("MANDATORY_DATA_MISSING");
-    expect(failure(() => validateInput(schema, body({ identifier: "jo.tester", password: "Secret#2026" }, [ok[0]]), mapping)).errorName).toBe(
-      "MANDATORY_DATA_MISSING",
-    );
     expect(
-      failure(() => validateInput(schema, body({ identifier: "jo.tester", password: "Secret#2026" }, [ok[0], { questionIdentifier: "1", response: "c" }]), mapping))
+      failure(() => validateInput(schema, body({ identifier: "", password: "Secret#2026" }, ok), mapping)).errorName,
+    ).toBe("MANDATORY_DATA_MISSING");
+    expect(
+      failure(() => validateInput(schema, body({ identifier: "jo.tester", password: "Secret#2026" }, [ok[0]]), mapping))
         .errorName,
     ).toBe("MANDATORY_DATA_MISSING");
-    expect(failure(() => validateInput(schema, body({ identifier: "jo", password: "Secret#2026" }, ok), mapping)).errorName).toBe("DATA_INVALID");
+    expect(
+      failure(() =>
+        validateInput(
+          schema,
+          body({ identifier: "jo.tester", password: "Secret#2026" }, [
+            ok[0],
+            { questionIdentifier: "1", response: "c" },
+          ]),
+          mapping,
+        ),
+      ).errorName,
+    ).toBe("MANDATORY_DATA_MISSING");
+    expect(
+      failure(() => validateInput(schema, body({ identifier: "jo", password: "Secret#2026" }, ok), mapping)).errorName,
+    ).toBe("DATA_INVALID");
   });
 
   it("refuses a date of birth after the reference day", () => {
@@ -90,7 +113,11 @@ describe("update membership contract", () => {
     const parsed = updateMembershipRequestSchema("2026-01-01").parse({
       member: { person: { preferredPostalAddress: { type: "PERSONAL", addressLines: ["1"], countryCode: "IE" } } },
     });
-    expect(parsed.member?.person.preferredPostalAddress).toEqual({ type: "PERSONAL", addressLines: ["1"], countryCode: "IE" });
+    expect(parsed.member?.person.preferredPostalAddress).toEqual({
+      type: "PERSONAL",
+      addressLines: ["1"],
+      countryCode: "IE",
+    });
   });
 
   it.each([
@@ -109,7 +136,16 @@ describe("update membership contract", () => {
     ["GB", undefined, false],
   ])("a postal address in %s with postcode %s is valid: %s", (countryCode, postCode, expected) => {
     const result = updateMembershipRequestSchema("2026-01-01").safeParse({
-      member: { person: { preferredPostalAddress: { type: "PERSONAL", addressLines: ["1 Street"], countryCode, ...(postCode ? { postCode } : {}) } } },
+      member: {
+        person: {
+          preferredPostalAddress: {
+            type: "PERSONAL",
+            addressLines: ["1 Street"],
+            countryCode,
+            ...(postCode ? { postCode } : {}),
+          },
+        },
+      },
     });
     expect(result.success).toBe(expected);
   });

@@ -14,7 +14,9 @@ describe("uniqueViolationOf", () => {
   it("reads it through the ORM's wrapper (cause)", () => {
     const wrapped = Object.assign(new Error("Failed query: insert ..."), { cause: driverError });
     expect(uniqueViolationOf(wrapped)).toEqual({ constraint: "security_profiles_username_unique" });
-    expect(uniqueViolationOf(new Error("outer", { cause: wrapped }))).toEqual({ constraint: "security_profiles_username_unique" });
+    expect(uniqueViolationOf(new Error("outer", { cause: wrapped }))).toEqual({
+      constraint: "security_profiles_username_unique",
+    });
   });
 
   it("reports a violation without a constraint name", () => {

@@ -6,7 +6,6 @@ import { catchServiceError as refusal } from "../support/catch-service-error";
 const empty: StoredDetails = { title: null, dateOfBirth: null, countryOfResidence: null };
 const request = (body: unknown): UpdateMembershipRequest => updateMembershipRequestSchema("2026-06-01").parse(body);
 
-
 describe("planMembershipUpdate", () => {
   it("plans nothing for an empty request", () => {
     expect(planMembershipUpdate(empty, request({}))).toEqual({
@@ -27,13 +26,25 @@ describe("planMembershipUpdate", () => {
             name: { title: "Señora" },
             locale: { languageCode: "ca" },
             emailAddresses: { preferredEmailAddress: { emailAddress: "núria@example.es" } },
-            preferredPostalAddress: { type: "PERSONAL", addressLines: [" Plaça Catalunya 1 "], countryCode: "es", postCode: "08002" },
+            preferredPostalAddress: {
+              type: "PERSONAL",
+              addressLines: [" Plaça Catalunya 1 "],
+              countryCode: "es",
+              postCode: "08002",
+            },
           },
         },
       }),
     );
-    expect(plan.member).toEqual({ title: "SENORA", languageCode: "CA", emailAddress: "NURIA@EXAMPLE.ES", countryOfResidence: "ES" });
-    expect(plan.postalAddresses).toEqual([{ type: "PERSONAL", lines: ["PLACA CATALUNYA 1"], countryCode: "ES", postCode: "08002", validation: "SYSTEM" }]);
+    expect(plan.member).toEqual({
+      title: "SENORA",
+      languageCode: "CA",
+      emailAddress: "NURIA@EXAMPLE.ES",
+      countryOfResidence: "ES",
+    });
+    expect(plan.postalAddresses).toEqual([
+      { type: "PERSONAL", lines: ["PLACA CATALUNYA 1"], countryCode: "ES", postCode: "08002", validation: "SYSTEM" },
+    ]);
   });
 
   it("lists every add-only detail that is already held", () => {
@@ -74,18 +85,31 @@ describe("planMembershipUpdate", () => {
   });
 
   it("does not check a phone when the country of residence is unknown or has no known code", () => {
-    const telecom = { member: { person: { preferredTelecomAddress: { countryCode: "99", number: "1", type: "PERSONAL", deviceType: "PHONE" } } } };
+    const telecom = {
+      member: {
+        person: { preferredTelecomAddress: { countryCode: "99", number: "1", type: "PERSONAL", deviceType: "PHONE" } },
+      },
+    };
     expect(planMembershipUpdate(empty, request(telecom)).telecomAddress?.countryCode).toBe("99");
-    expect(planMembershipUpdate({ ...empty, countryOfResidence: "JP" }, request(telecom)).telecomAddress?.countryCode).toBe("99");
+    expect(
+      planMembershipUpdate({ ...empty, countryOfResidence: "JP" }, request(telecom)).telecomAddress?.countryCode,
+    ).toBe("99");
   });
 
   it("never plans otherTelecomAddress", () => {
-    const plan = planMembershipUpdate(empty, request({ member: { person: { otherTelecomAddress: [{ number: "1", type: "PERSONAL", deviceType: "PHONE" }] } } }));
+    const plan = planMembershipUpdate(
+      empty,
+      request({
+        member: { person: { otherTelecomAddress: [{ number: "1", type: "PERSONAL", deviceType: "PHONE" }] } },
+      }),
+    );
     expect(plan.telecomAddress).toBeUndefined();
   });
 
   it("refuses text whose ASCII form outgrows its column", () => {
-    const error = refusal(() => planMembershipUpdate(empty, request({ member: { person: { name: { title: "ß".repeat(16) } } } })));
+    const error = refusal(() =>
+      planMembershipUpdate(empty, request({ member: { person: { name: { title: "ß".repeat(16) } } } })),
+    );
     expect(error.errorName).toBe("DATA_INVALID");
     expect(error.options.children?.[0]?.path).toBe("member.person.name.title");
   });

@@ -7,7 +7,9 @@ const nextAuthState = "Zq3-_x9kPq0vW2mN8rT5yU1iO7pL4aS6dF0gH2jK3lZ";
 
 describe("the first stop of a further programme's sign-in (/login/secure-code)", () => {
   function start(query: Record<string, string>) {
-    return secureCodeRedirect(new Request(`http://localhost:3000/login/secure-code?${new URLSearchParams(query).toString()}`));
+    return secureCodeRedirect(
+      new Request(`http://localhost:3000/login/secure-code?${new URLSearchParams(query).toString()}`),
+    );
   }
 
   it("sends the member on to A3 with an alphanumeric state and the portal's own client, context and callback", () => {
@@ -44,16 +46,23 @@ describe("the first stop of a further programme's sign-in (/login/secure-code)",
   it("refuses programmes that are not further programmes, and states that are not next-auth's", () => {
     expect(start({ "programme-identifier": "NORTHSTAR", state: nextAuthState }).status).toBe(400);
     expect(start({ "programme-identifier": "HORIZON", state: "<script>" }).status).toBe(400);
-    expect(start({ "programme-identifier": "HORIZON", state: nextAuthState }).headers.get("location")).toContain("callback%2Fhorizon");
+    expect(start({ "programme-identifier": "HORIZON", state: nextAuthState }).headers.get("location")).toContain(
+      "callback%2Fhorizon",
+    );
   });
 });
 
 describe("a sign-in the programme refused", () => {
   it("goes to the login page with the reason, and back to the page asked for", () => {
     const answer = refusedSignIn(
-      new Request("http://localhost:3000/api/auth/callback/loyalty?error=REQUEST_UNAUTHORIZED&error_description=UNAUTHORIZED%3A+account+blocked&state=x", {
-        headers: { cookie: `next-auth.callback-url=${encodeURIComponent("http://localhost:3000/transactions?page=2")}` },
-      }),
+      new Request(
+        "http://localhost:3000/api/auth/callback/loyalty?error=REQUEST_UNAUTHORIZED&error_description=UNAUTHORIZED%3A+account+blocked&state=x",
+        {
+          headers: {
+            cookie: `next-auth.callback-url=${encodeURIComponent("http://localhost:3000/transactions?page=2")}`,
+          },
+        },
+      ),
     );
     expect(answer?.status).toBe(302);
     const location = new URL(answer!.headers.get("location")!, "http://localhost:3000");
@@ -78,7 +87,9 @@ describe("a sign-in the programme refused", () => {
   });
 
   it("leaves every other request to next-auth", () => {
-    expect(refusedSignIn(new Request("http://localhost:3000/api/auth/callback/loyalty?code=abc&state=x"))).toBeUndefined();
+    expect(
+      refusedSignIn(new Request("http://localhost:3000/api/auth/callback/loyalty?code=abc&state=x")),
+    ).toBeUndefined();
     expect(refusedSignIn(new Request("http://localhost:3000/api/auth/signin?error=OAuthCallback"))).toBeUndefined();
   });
 });

@@ -22,7 +22,14 @@ function clientAnswering(status: number, body: unknown, captured: Captured[] = [
 
 const member = { clientId: "DEMO-10001", secret: "sandbox-client-secret" };
 const further = { clientId: "DEMO10001", secret: "sandbox-partner-secret" };
-const grantAnswer = { access_token: "a.b.c", refresh_token: "r1", token_type: "bearer", expires_in: 1800, scope: "AUTHN-LEVEL-12", svc_refresh_expires_in: 2592000 };
+const grantAnswer = {
+  access_token: "a.b.c",
+  refresh_token: "r1",
+  token_type: "bearer",
+  expires_in: 1800,
+  scope: "AUTHN-LEVEL-12",
+  svc_refresh_expires_in: 2592000,
+};
 
 describe("the token client", () => {
   it("encodes client credentials as RFC 6749 §2.3.1 asks (form-urlencoded, then base64)", () => {
@@ -55,15 +62,24 @@ describe("the token client", () => {
   it("refreshes at A2 with the refresh_token grant", async () => {
     const captured: Captured[] = [];
     await clientAnswering(200, { ...grantAnswer, refresh_token: "r2" }, captured).refresh(member, "r1");
-    expect(Object.fromEntries(new URLSearchParams(String(captured[0]?.init.body)))).toEqual({ grant_type: "refresh_token", refresh_token: "r1" });
+    expect(Object.fromEntries(new URLSearchParams(String(captured[0]?.init.body)))).toEqual({
+      grant_type: "refresh_token",
+      refresh_token: "r1",
+    });
   });
 
   it("asks A4 with POST, the parameters in the query, the programme and business context as headers, and no body", async () => {
     const captured: Captured[] = [];
-    const tokens = await clientAnswering(200, { access_token: "x.y.z", refresh_token: "j.w.t", token_type: "bearer", expires_in: 1800, jti: "1" }, captured).exchangeSecureKeyCode(
-      further,
-      { code: "d".repeat(64), programme: "MERIDIAN", businessContext: "DEMOPARTNER", codeVerifier: "w".repeat(43) },
-    );
+    const tokens = await clientAnswering(
+      200,
+      { access_token: "x.y.z", refresh_token: "j.w.t", token_type: "bearer", expires_in: 1800, jti: "1" },
+      captured,
+    ).exchangeSecureKeyCode(further, {
+      code: "d".repeat(64),
+      programme: "MERIDIAN",
+      businessContext: "DEMOPARTNER",
+      codeVerifier: "w".repeat(43),
+    });
     expect(tokens.accessToken).toBe("x.y.z");
     const [call] = captured;
     expect(call?.init.method).toBe("POST");
@@ -84,11 +100,18 @@ describe("the token client", () => {
   });
 
   it("turns refusals into LoyaltyTokenError, outages into LoyaltyUnavailableError, nonsense into LoyaltyContractError", async () => {
-    const refused = clientAnswering(400, { error: "invalid_grant", error_description: "refresh token unknown" }).refresh(member, "r1");
+    const refused = clientAnswering(400, {
+      error: "invalid_grant",
+      error_description: "refresh token unknown",
+    }).refresh(member, "r1");
     await expect(refused).rejects.toBeInstanceOf(LoyaltyTokenError);
     await expect(refused).rejects.toMatchObject({ error: "invalid_grant", status: 400 });
-    await expect(clientAnswering(503, { oops: true }).refresh(member, "r1")).rejects.toBeInstanceOf(LoyaltyUnavailableError);
-    await expect(clientAnswering(200, { access_token: "a" }).refresh(member, "r1")).rejects.toBeInstanceOf(LoyaltyContractError);
+    await expect(clientAnswering(503, { oops: true }).refresh(member, "r1")).rejects.toBeInstanceOf(
+      LoyaltyUnavailableError,
+    );
+    await expect(clientAnswering(200, { access_token: "a" }).refresh(member, "r1")).rejects.toBeInstanceOf(
+      LoyaltyContractError,
+    );
     const unreachable = createTokenClient({
       authUrl: "https://loyalty.example/oauth",
       partnerAuthUrl: "https://loyalty.example/partner-oauth",

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { dayAfter, lastPage, parseTransactionSearch, planTransactionRequest, transactionsHref } from "@/lib/portal/transaction-paging";
+import {
+  dayAfter,
+  lastPage,
+  parseTransactionSearch,
+  planTransactionRequest,
+  transactionsHref,
+} from "@/lib/portal/transaction-paging";
 
 describe("the transactions page's paging and dates", () => {
   it("pages within each variant's record range: primary 1–20, other 1–99999, by 10", () => {
@@ -30,19 +36,28 @@ describe("the transactions page's paging and dates", () => {
   });
 
   it("reports bad dates instead of sending them", () => {
-    expect(parseTransactionSearch({ from: "2026-02-30" }, "primary").problems).toEqual([{ field: "from", message: "From must be a date (YYYY-MM-DD)." }]);
-    expect(parseTransactionSearch({ to: "yesterday" }, "primary").problems).toEqual([{ field: "to", message: "To must be a date (YYYY-MM-DD)." }]);
+    expect(parseTransactionSearch({ from: "2026-02-30" }, "primary").problems).toEqual([
+      { field: "from", message: "From must be a date (YYYY-MM-DD)." },
+    ]);
+    expect(parseTransactionSearch({ to: "yesterday" }, "primary").problems).toEqual([
+      { field: "to", message: "To must be a date (YYYY-MM-DD)." },
+    ]);
     expect(parseTransactionSearch({ from: "2026-03-02", to: "2026-03-01" }, "primary").problems).toEqual([
       { field: "to", message: "To must be on or after From." },
     ]);
     const sameDay = parseTransactionSearch({ from: "2026-03-01", to: "2026-03-01" }, "primary");
     expect(sameDay.problems).toEqual([]);
-    expect(planTransactionRequest("primary", sameDay.filters)).toMatchObject({ dateMadeFrom: "2026-03-01", dateMadeTo: "2026-03-02" });
+    expect(planTransactionRequest("primary", sameDay.filters)).toMatchObject({
+      dateMadeFrom: "2026-03-01",
+      dateMadeTo: "2026-03-02",
+    });
     expect(parseTransactionSearch({ from: "", to: " " }, "primary")).toEqual({ filters: { page: 1 }, problems: [] });
   });
 
   it("writes shareable addresses", () => {
     expect(transactionsHref({ page: 1 }, 1)).toBe("/transactions");
-    expect(transactionsHref({ page: 1, from: "2026-01-01", to: "2026-01-31" }, 2)).toBe("/transactions?from=2026-01-01&to=2026-01-31&page=2");
+    expect(transactionsHref({ page: 1, from: "2026-01-01", to: "2026-01-31" }, 2)).toBe(
+      "/transactions?from=2026-01-01&to=2026-01-31&page=2",
+    );
   });
 });

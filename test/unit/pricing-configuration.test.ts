@@ -29,6 +29,8 @@ describe("readPricingConfiguration", () => {
     ["a preferred currency without rate", { preferredCurrencies: ["GBP", "RUB"] }],
     ["a zero exchange rate", { exchangeRatesToGBP: { GBP: 1, EUR: 0 } }],
   ])("refuses a stored configuration with %s (a fault of the service, not of the request)", (_label, change) => {
-    expect(() => readPricingConfiguration({ ...sandboxPricing, ...change })).toThrow(/pricing configuration is invalid/);
+    expect(() => readPricingConfiguration({ ...sandboxPricing, ...change })).toThrow(
+      /pricing configuration is invalid/,
+    );
   });
 });

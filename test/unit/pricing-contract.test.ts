@@ -17,15 +17,27 @@ function leg(change: Record<string, unknown> = {}) {
 }
 
 function body(product: Record<string, unknown>, membership?: Record<string, unknown>) {
-  return { priceSearchCriteria: { priceType: "DYNAMIC_DISCOUNT", priceSource: "CACHED", ...(membership ? { membership } : {}), product } };
+  return {
+    priceSearchCriteria: {
+      priceType: "DYNAMIC_DISCOUNT",
+      priceSource: "CACHED",
+      ...(membership ? { membership } : {}),
+      product,
+    },
+  };
 }
 
-const hotel = (amount: unknown, code = "GBP") => ({ hotel: { price: { monetaryAmount: { amount, currency: { code } } } } });
+const hotel = (amount: unknown, code = "GBP") => ({
+  hotel: { price: { monetaryAmount: { amount, currency: { code } } } },
+});
 
 /** The catalogue entry and paths validation reports, or "ok". */
 function outcome(input: unknown, version: ProductPricingVersion = "v2") {
   try {
-    validateInput(productPriceRequestSchema(version), input, { invalid: "DATA_INVALID", missing: "PRICING_MANDATORY_DATA_MISSING" });
+    validateInput(productPriceRequestSchema(version), input, {
+      invalid: "DATA_INVALID",
+      missing: "PRICING_MANDATORY_DATA_MISSING",
+    });
     return "ok";
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
@@ -38,16 +50,40 @@ describe("product price request: amounts", () => {
     expect(outcome(body(hotel(amount)))).toBe("ok");
   });
 
-  it.each([1_000_000, 10.001, -1, 0, "0.00", "1e2", " 150", "150.", ".5", "150,00", "1234567", "12.345", true, null, {}, 1e-7, Number.MAX_VALUE])(
-    "refuses %j as DATA_INVALID",
-    (amount) => {
-      expect(outcome(body(hotel(amount)))).toEqual({ error: "DATA_INVALID", paths: ["priceSearchCriteria.product.hotel.price.monetaryAmount.amount"] });
-    },
-  );
+  it.each([
+    1_000_000,
+    10.001,
+    -1,
+    0,
+    "0.00",
+    "1e2",
+    " 150",
+    "150.",
+    ".5",
+    "150,00",
+    "1234567",
+    "12.345",
+    true,
+    null,
+    {},
+    1e-7,
+    Number.MAX_VALUE,
+  ])("refuses %j as DATA_INVALID", (amount) => {
+    expect(outcome(body(hotel(amount)))).toEqual({
+      error: "DATA_INVALID",
+      paths: ["priceSearchCriteria.product.hotel.price.monetaryAmount.amount"],
+    });
+  });
 });
 
 describe("product price request: flights", () => {
-  const flight = (legChange: Record<string, unknown>) => body({ flight: { segment: [{ leg: [leg(legChange)] }], price: { monetaryAmount: { amount: 10, currency: { code: "GBP" } } } } });
+  const flight = (legChange: Record<string, unknown>) =>
+    body({
+      flight: {
+        segment: [{ leg: [leg(legChange)] }],
+        price: { monetaryAmount: { amount: 10, currency: { code: "GBP" } } },
+      },
+    });
   const legPath = "priceSearchCriteria.product.flight.segment[0].leg[0]";
 
   it("accepts flight numbers as text or numbers of up to 4 digits, and only-length-checked codes", () => {
@@ -83,7 +119,13 @@ describe("product price request: flights", () => {
 
   it("caps open-ended arrays", () => {
     const legs = Array.from({ length: 21 }, () => leg());
-    expect(outcome(body({ flight: { segment: [{ leg: legs }], price: { monetaryAmount: { amount: 10, currency: { code: "GBP" } } } } }))).toMatchObject({
+    expect(
+      outcome(
+        body({
+          flight: { segment: [{ leg: legs }], price: { monetaryAmount: { amount: 10, currency: { code: "GBP" } } } },
+        }),
+      ),
+    ).toMatchObject({
       error: "DATA_INVALID",
       paths: ["priceSearchCriteria.product.flight.segment[0].leg"],
     });
@@ -92,7 +134,10 @@ describe("product price request: flights", () => {
 
 describe("product price request: versions and packages", () => {
   it("knows membership.balance on v2 only; v1 ignores it like any unknown element", () => {
-    expect(outcome(body(hotel(10), { balance: -1 }), "v2")).toEqual({ error: "DATA_INVALID", paths: ["priceSearchCriteria.membership.balance"] });
+    expect(outcome(body(hotel(10), { balance: -1 }), "v2")).toEqual({
+      error: "DATA_INVALID",
+      paths: ["priceSearchCriteria.membership.balance"],
+    });
     expect(outcome(body(hotel(10), { balance: -1 }), "v1")).toBe("ok");
   });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { adjustsToBalance, priceOptions, type PricingOutcome, type PricingTerms } from "@/server/loyalty/pricing/price-options";
+import {
+  adjustsToBalance,
+  priceOptions,
+  type PricingOutcome,
+  type PricingTerms,
+} from "@/server/loyalty/pricing/price-options";
 import { readPricingConfiguration, type PricingConfiguration } from "@/server/loyalty/pricing/pricing-configuration";
 import sandbox from "@/sandbox.json";
 
@@ -79,7 +84,10 @@ describe("priceOptions: currencies", () => {
   });
 
   it("refuses a currency without an exchange rate", () => {
-    expect(priceOptions({ minorUnits: 10_000, currency: "RUB" }, terms())).toEqual({ priced: false, refusal: "CURRENCY_NOT_SUPPORTED" });
+    expect(priceOptions({ minorUnits: 10_000, currency: "RUB" }, terms())).toEqual({
+      priced: false,
+      refusal: "CURRENCY_NOT_SUPPORTED",
+    });
   });
 
   it("works with a base currency other than GBP and a value per point in a third currency", () => {
@@ -110,13 +118,21 @@ describe("priceOptions: cash cap", () => {
 
   it("refuses when the cap is below the cash any whole number of points leaves", () => {
     // 1 point = 0.03 GBP: 10.00 leaves at least 0.01 cash, above a cap of 0.005.
-    const outcome = priceOptions(gbp(1_000), terms({ minimumPoints: 0, maximumCashCap: 0.005, valuePerPoint: { amount: 0.03, currency: "GBP" } }));
+    const outcome = priceOptions(
+      gbp(1_000),
+      terms({ minimumPoints: 0, maximumCashCap: 0.005, valuePerPoint: { amount: 0.03, currency: "GBP" } }),
+    );
     expect(outcome).toEqual({ priced: false, refusal: "CASH_CAP_UNREACHABLE" });
   });
 });
 
 describe("priceOptions: price type and weights", () => {
-  const weighted = { pricePoints: [{ percentage: 50, weight: 2 }, { percentage: 100, weight: 0.5 }] };
+  const weighted = {
+    pricePoints: [
+      { percentage: 50, weight: 2 },
+      { percentage: 100, weight: 0.5 },
+    ],
+  };
 
   it("DYNAMIC_DISCOUNT scales the value of a point by the price point's weight", () => {
     // 50% of 150.00 at 0.02 per point: 3750 points; 100% at 0.005 per point: 30000 points.
@@ -144,7 +160,10 @@ describe("priceOptions: adjust to the member's balance", () => {
   });
 
   it("refuses when the balance is below the minimum points", () => {
-    expect(priceOptions(gbp(15_000), terms({}, { adjustToBalance: 999 }))).toEqual({ priced: false, refusal: "BALANCE_TOO_LOW" });
+    expect(priceOptions(gbp(15_000), terms({}, { adjustToBalance: 999 }))).toEqual({
+      priced: false,
+      refusal: "BALANCE_TOO_LOW",
+    });
   });
 
   it("drops an adjusted option whose cash would break the cap", () => {

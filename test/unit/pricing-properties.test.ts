@@ -3,21 +3,35 @@ import { describe, expect, it } from "vitest";
 import { amountInMinorUnits } from "@/lib/contract/product-pricing";
 import { priceOptions, rateToBase, type PriceType, type PricingOutcome } from "@/server/loyalty/pricing/price-options";
 import { pricingConfigurationSchema, type PricingConfiguration } from "@/server/loyalty/pricing/pricing-configuration";
-import { add, compare, fromInteger, fromNumber, multiply, rational, subtract, type Rational } from "@/server/loyalty/pricing/rational";
+import {
+  add,
+  compare,
+  fromInteger,
+  fromNumber,
+  multiply,
+  rational,
+  subtract,
+  type Rational,
+} from "@/server/loyalty/pricing/rational";
 
 const RUNS = 2_000;
 const currencies = ["GBP", "EUR", "USD", "SEK", "ZAR", "KWD"] as const;
 
 /** A decimal with up to `decimals` places in [min, max] (as the configuration stores them). */
 const decimal = (min: number, max: number, decimals: number) =>
-  fc.integer({ min: Math.round(min * 10 ** decimals), max: Math.round(max * 10 ** decimals) }).map((n) => n / 10 ** decimals);
+  fc
+    .integer({ min: Math.round(min * 10 ** decimals), max: Math.round(max * 10 ** decimals) })
+    .map((n) => n / 10 ** decimals);
 
 const configuration: fc.Arbitrary<PricingConfiguration> = fc
   .record({
     baseCurrency: fc.constantFrom(...currencies),
     vppCurrency: fc.constantFrom(...currencies),
     rates: fc.tuple(...currencies.map(() => decimal(0.001, 5, 4))),
-    pricePoints: fc.array(fc.record({ percentage: decimal(0.1, 100, 1), weight: decimal(0.1, 5, 2) }), { minLength: 1, maxLength: 6 }),
+    pricePoints: fc.array(fc.record({ percentage: decimal(0.1, 100, 1), weight: decimal(0.1, 5, 2) }), {
+      minLength: 1,
+      maxLength: 6,
+    }),
     minimumPoints: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 20_000 })),
     maximumCashCap: fc.option(decimal(0, 5_000, 2), { nil: null }),
     vppAmount: decimal(0.0001, 0.1, 4),
@@ -42,7 +56,9 @@ const scenario = fc.record({
   // Whole range of the contract, with small prices (where rounding and the minimum bite) well represented.
   minorUnits: fc.oneof(fc.integer({ min: 1, max: 99_999_999 }), fc.integer({ min: 1, max: 10_000 })),
   currency: fc.constantFrom(...currencies),
-  balance: fc.option(fc.oneof(fc.integer({ min: 0, max: 2_147_483_647 }), fc.integer({ min: 0, max: 50_000 })), { nil: undefined }),
+  balance: fc.option(fc.oneof(fc.integer({ min: 0, max: 2_147_483_647 }), fc.integer({ min: 0, max: 50_000 })), {
+    nil: undefined,
+  }),
 });
 
 type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
@@ -59,7 +75,9 @@ const priceOf = (input: Scenario): Rational => rational(BigInt(input.minorUnits)
 const cashOf = (minorUnits: number): Rational => rational(BigInt(minorUnits), 100n);
 
 /** Checks a property on every option of every priced scenario. */
-function forEveryOption(check: (input: Scenario, option: Extract<PricingOutcome, { priced: true }>["options"][number]) => void) {
+function forEveryOption(
+  check: (input: Scenario, option: Extract<PricingOutcome, { priced: true }>["options"][number]) => void,
+) {
   fc.assert(
     fc.property(scenario, (input) => {
       const outcome = run(input);
@@ -91,7 +109,10 @@ describe("price engine properties", () => {
         expect(new Set(keys).size).toBe(keys.length);
         outcome.options.slice(1).forEach((option, index) => {
           const previous = outcome.options[index]!;
-          expect(option.points > previous.points || (option.points === previous.points && option.cash.minorUnits > previous.cash.minorUnits)).toBe(true);
+          expect(
+            option.points > previous.points ||
+              (option.points === previous.points && option.cash.minorUnits > previous.cash.minorUnits),
+          ).toBe(true);
         });
       }),
       { numRuns: RUNS },
@@ -128,7 +149,9 @@ describe("price engine properties", () => {
     forEveryOption((input, option) => {
       if (input.config.maximumCashCap === null) return;
       const toBase = rateToBase(input.config, input.currency)!;
-      expect(compare(multiply(cashOf(option.cash.minorUnits), toBase), fromNumber(input.config.maximumCashCap))).toBeLessThanOrEqual(0);
+      expect(
+        compare(multiply(cashOf(option.cash.minorUnits), toBase), fromNumber(input.config.maximumCashCap)),
+      ).toBeLessThanOrEqual(0);
     });
   });
 
@@ -142,7 +165,10 @@ describe("price engine properties", () => {
     forEveryOption((input, option) => {
       // Cash and points converted to the base currency are worth no more than the price converted there.
       const toBase = rateToBase(input.config, input.currency)!;
-      const paidInBase = multiply(add(cashOf(option.cash.minorUnits), multiply(fromInteger(option.points), option.pointValue)), toBase);
+      const paidInBase = multiply(
+        add(cashOf(option.cash.minorUnits), multiply(fromInteger(option.points), option.pointValue)),
+        toBase,
+      );
       expect(compare(paidInBase, multiply(priceOf(input), toBase))).toBeLessThanOrEqual(0);
     });
   });
@@ -160,7 +186,9 @@ describe("price engine properties", () => {
         if (affordable.length > 0) {
           expect(adjusted.priced).toBe(true);
           // Every option the balance covers unadjusted is still offered unchanged.
-          const keys = new Set(adjusted.priced ? adjusted.options.map((option) => `${option.points}:${option.cash.minorUnits}`) : []);
+          const keys = new Set(
+            adjusted.priced ? adjusted.options.map((option) => `${option.points}:${option.cash.minorUnits}`) : [],
+          );
           for (const option of affordable) expect(keys.has(`${option.points}:${option.cash.minorUnits}`)).toBe(true);
         }
       }),

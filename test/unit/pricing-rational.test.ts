@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { add, ceil, compare, divide, floor, fromNumber, multiply, rational, subtract } from "@/server/loyalty/pricing/rational";
+import {
+  add,
+  ceil,
+  compare,
+  divide,
+  floor,
+  fromNumber,
+  multiply,
+  rational,
+  subtract,
+} from "@/server/loyalty/pricing/rational";
 
 describe("rational", () => {
   it("reads a number as the decimal it is written as, not its binary approximation", () => {

@@ -48,8 +48,12 @@ describe("renderErrorBody", () => {
   });
 
   it("omits childError when the entry has no child code and none is given, and omits an empty path", () => {
-    expect(renderErrorBody(new ServiceError("SYSTEM_UNAVAILABLE"), { ...context, shape: "wrapped" })).not.toHaveProperty("error.childError");
-    const body = errorBodySchema.parse(renderErrorBody(new ServiceError("DATA_INVALID"), { ...context, shape: "flat" }));
+    expect(
+      renderErrorBody(new ServiceError("SYSTEM_UNAVAILABLE"), { ...context, shape: "wrapped" }),
+    ).not.toHaveProperty("error.childError");
+    const body = errorBodySchema.parse(
+      renderErrorBody(new ServiceError("DATA_INVALID"), { ...context, shape: "flat" }),
+    );
     expect(body.childError).toHaveLength(1);
     expect(body.childError?.[0]).not.toHaveProperty("path");
   });
@@ -81,7 +85,10 @@ describe("the catalogue's area files", () => {
     const { readdirSync } = await import("node:fs");
     const seen = new Map<string, string>();
     for (const file of readdirSync("server/loyalty/http/errors")) {
-      const area = (await import(`@/server/loyalty/http/errors/${file.replace(/\.ts$/, "")}`)) as Record<string, Record<string, unknown>>;
+      const area = (await import(`@/server/loyalty/http/errors/${file.replace(/\.ts$/, "")}`)) as Record<
+        string,
+        Record<string, unknown>
+      >;
       for (const name of Object.values(area).flatMap((entries) => Object.keys(entries))) {
         expect(seen.get(name), `${name} in ${file}`).toBeUndefined();
         seen.set(name, file);

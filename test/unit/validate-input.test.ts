@@ -4,10 +4,11 @@ import { programmesQuerySchema } from "@/lib/contract/retrieve-programme";
 import { issuePath, validateInput } from "@/server/loyalty/http/validate-input";
 import { catchServiceError as failure } from "../support/catch-service-error";
 
-
 describe("issuePath", () => {
   it("renders dots and brackets, the spec's childError path syntax", () => {
-    expect(issuePath(["member", "securityProfile", "responses", 1, "questionId"])).toBe("member.securityProfile.responses[1].questionId");
+    expect(issuePath(["member", "securityProfile", "responses", 1, "questionId"])).toBe(
+      "member.securityProfile.responses[1].questionId",
+    );
     expect(issuePath([0, "code"])).toBe("[0].code");
     expect(issuePath([])).toBeUndefined();
   });
@@ -24,21 +25,29 @@ describe("validateInput", () => {
   });
 
   it("gives one child per failing node, with its path", () => {
-    const error = failure(() => validateInput(schema, { amount: "x", currency: { code: "EUR" } }, { invalid: "DATA_INVALID" }));
+    const error = failure(() =>
+      validateInput(schema, { amount: "x", currency: { code: "EUR" } }, { invalid: "DATA_INVALID" }),
+    );
     expect(error.errorName).toBe("DATA_INVALID");
     expect(error.options.children?.map((child) => child.path)).toEqual(["amount", "currency.code"]);
   });
 
   it("maps an absent node to the `missing` entry when the operation has one", () => {
     const error = failure(() =>
-      validateInput(schema, { currency: { code: "POINTS" } }, { invalid: "DATA_INVALID", missing: "MEMBERSHIP_IDENTIFIER_INVALID" }),
+      validateInput(
+        schema,
+        { currency: { code: "POINTS" } },
+        { invalid: "DATA_INVALID", missing: "MEMBERSHIP_IDENTIFIER_INVALID" },
+      ),
     );
     expect(error.errorName).toBe("MEMBERSHIP_IDENTIFIER_INVALID");
     expect(error.options.children?.[0]?.path).toBe("amount");
   });
 
   it("lets a refinement name its catalogue entry", () => {
-    const error = failure(() => validateInput(programmesQuerySchema, { membershipIdentifier: "12AB" }, { invalid: "DATA_INVALID" }));
+    const error = failure(() =>
+      validateInput(programmesQuerySchema, { membershipIdentifier: "12AB" }, { invalid: "DATA_INVALID" }),
+    );
     expect(error.errorName).toBe("MEMBERSHIP_IDENTIFIER_INVALID");
     expect(error.options.children?.[0]?.path).toBe("membershipIdentifier");
   });

@@ -29,7 +29,11 @@ export default async function AccountPage() {
       <h1 className="mb-4 text-2xl font-bold tracking-tight">
         {session.name ? `Hello, ${session.name.split(" ")[0]}` : "Your account"}
       </h1>
-      <AccountSummary account={account} programmeName={programmeName(session.programme)} membershipNumber={session.membershipNumber} />
+      <AccountSummary
+        account={account}
+        programmeName={programmeName(session.programme)}
+        membershipNumber={session.membershipNumber}
+      />
       <p className="mt-6">
         <Link
           href="/transactions"

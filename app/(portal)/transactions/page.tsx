@@ -7,7 +7,11 @@ import { lastPage, parseTransactionSearch, transactionsHref } from "@/lib/portal
 import { programmeName } from "@/lib/portal/sign-in-programmes";
 import { requireMemberSession } from "@/server/portal/auth/member-session";
 import { serviceFailure } from "@/server/portal/service-failure";
-import { loadTransactionPage, transactionsVariant, type TransactionPage } from "@/server/portal/transactions/load-transactions";
+import {
+  loadTransactionPage,
+  transactionsVariant,
+  type TransactionPage,
+} from "@/server/portal/transactions/load-transactions";
 
 export const metadata: Metadata = { title: "Transactions" };
 
@@ -23,7 +27,9 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
       <p className="mt-1 text-sm text-slate-600">Your {programmeName(session.programme)} history, latest first.</p>
     </div>
   );
-  const form = <TransactionFiltersForm filters={filters} problems={problems} maxDay={new Date().toISOString().slice(0, 10)} />;
+  const form = (
+    <TransactionFiltersForm filters={filters} problems={problems} maxDay={new Date().toISOString().slice(0, 10)} />
+  );
 
   // Dates that cannot be sent are pointed out on the form rather than sent.
   if (problems.length > 0) {

@@ -73,7 +73,10 @@ export const programmeCountries = loyalty.table(
       .references(() => programmes.id, { onDelete: "cascade" }),
     countryCode: char("country_code", { length: 2 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.programmeId, t.countryCode] }), index("programme_countries_country_idx").on(t.countryCode)],
+  (t) => [
+    primaryKey({ columns: [t.programmeId, t.countryCode] }),
+    index("programme_countries_country_idx").on(t.countryCode),
+  ],
 );
 
 export const partnerProgrammes = loyalty.table(
@@ -152,15 +155,7 @@ export const membershipProgrammes = loyalty.table(
   (t) => [primaryKey({ columns: [t.memberId, t.programmeId] })],
 );
 
-export const accountStatuses = [
-  "ACTIVE",
-  "INACTIVE",
-  "BLOCKED",
-  "FRAUD",
-  "CANCELLED",
-  "DECEASED",
-  "GROUP",
-] as const;
+export const accountStatuses = ["ACTIVE", "INACTIVE", "BLOCKED", "FRAUD", "CANCELLED", "DECEASED", "GROUP"] as const;
 export type AccountStatus = (typeof accountStatuses)[number];
 
 export const accounts = loyalty.table(
@@ -177,7 +172,9 @@ export const accounts = loyalty.table(
     accountType: varchar("account_type", { length: 10 }).notNull().$type<"INDIVIDUAL" | "HOUSEHOLD">(),
     status: varchar("status", { length: 10 }).notNull().$type<AccountStatus>(),
     /** Kept equal to the sum of the account's journal, changed only with a journal row. */
-    balance: bigint("balance", { mode: "bigint" }).notNull().default(sql`0`),
+    balance: bigint("balance", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     lastActivityDate: date("last_activity_date", { mode: "string" }),
     createdAt: createdAt(),
   },
@@ -349,10 +346,7 @@ export const tokens = loyalty.table(
     rotatedAt: timestamp("rotated_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [
-    index("tokens_family_idx").on(t.familyId),
-    index("tokens_code_idx").on(t.authorisationCodeHash),
-  ],
+  (t) => [index("tokens_family_idx").on(t.familyId), index("tokens_code_idx").on(t.authorisationCodeHash)],
 );
 
 /** Token signing keys, generated on first start and shared by every instance. */

@@ -8,7 +8,10 @@ import { OAuthError } from "./oauth-error";
  * Missing, blank, malformed or wrong credentials all give invalid_client
  * (401): the answer does not tell which part was wrong.
  */
-export async function authenticateBasicClient(db: Database, authorization: string | null): Promise<OAuthClientWithPartner> {
+export async function authenticateBasicClient(
+  db: Database,
+  authorization: string | null,
+): Promise<OAuthClientWithPartner> {
   const credentials = parseBasicCredentials(authorization);
   if (!credentials) throw new OAuthError("invalid_client", "client authentication missing or malformed");
   const client = await authenticateOAuthClient(db, credentials.clientId, credentials.secret);

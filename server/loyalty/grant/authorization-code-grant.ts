@@ -35,7 +35,8 @@ export async function authorizationCodeGrant(context: GrantContext): Promise<Gra
     const code = redemption.code;
 
     const bindingRefusal =
-      redirectUriRefusal(code, parameters.redirect_uri, client.redirectUris) ?? pkceRefusal(code, parameters.code_verifier);
+      redirectUriRefusal(code, parameters.redirect_uri, client.redirectUris) ??
+      pkceRefusal(code, parameters.code_verifier);
     if (bindingRefusal) return bindingRefusal;
 
     const member = await findTokenMember(tx, code.memberId);

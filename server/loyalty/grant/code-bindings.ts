@@ -32,7 +32,9 @@ export function redirectUriRefusal(
  */
 export function pkceRefusal(code: AuthorisationCode, verifier: string | undefined): OAuthError | undefined {
   if (code.codeChallenge === null) {
-    return verifier === undefined ? undefined : new OAuthError("invalid_grant", "code verifier sent for a code without challenge");
+    return verifier === undefined
+      ? undefined
+      : new OAuthError("invalid_grant", "code verifier sent for a code without challenge");
   }
   if (verifier === undefined) return new OAuthError("invalid_grant", "code verifier required for this code");
   if (code.codeChallengeMethod !== "S256" || !verifierMatchesChallenge(verifier, code.codeChallenge)) {

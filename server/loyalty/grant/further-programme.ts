@@ -9,7 +9,11 @@ import { OAuthError } from "./oauth-error";
  * further programmes (any case, as P1 matches identifiers), and one the
  * partner is registered with (spec, Authentication: preconditions).
  */
-export async function furtherProgrammeOfPartner(db: Database, identifier: string, partnerDbId: number): Promise<Programme> {
+export async function furtherProgrammeOfPartner(
+  db: Database,
+  identifier: string,
+  partnerDbId: number,
+): Promise<Programme> {
   const programme = await findProgramme(db, identifier);
   if (!programme || programme.role !== "further") {
     throw new OAuthError("invalid_request", "programme identifier is not a further programme");

@@ -50,4 +50,8 @@ export async function handleGrantRequest(context: TokenRequestContext): Promise<
   return grant({ db, client, parameters, now });
 }
 
-export const grantService = tokenEndpoint({ name: "grant-service", unavailableCode: "server_error", handle: handleGrantRequest });
+export const grantService = tokenEndpoint({
+  name: "grant-service",
+  unavailableCode: "server_error",
+  handle: handleGrantRequest,
+});

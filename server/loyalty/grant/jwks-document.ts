@@ -8,7 +8,9 @@ import { logger } from "@/server/observability/logger";
 const publicMembers = ["kty", "crv", "x", "y", "kid", "alg", "use"] as const;
 
 function publicPart(jwk: JWK): JWK {
-  return Object.fromEntries(publicMembers.filter((name) => jwk[name] !== undefined).map((name) => [name, jwk[name]])) as JWK;
+  return Object.fromEntries(
+    publicMembers.filter((name) => jwk[name] !== undefined).map((name) => [name, jwk[name]]),
+  ) as JWK;
 }
 
 /** `GET {auth_url}/jwks`: the keys that verify the service's JWTs (RFC 7517 JWK Set). */

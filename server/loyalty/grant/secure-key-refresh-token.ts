@@ -27,7 +27,10 @@ export interface RefreshJwtInput {
  * audience is the authorisation server itself, so it never passes as an
  * access token.
  */
-export async function issueRefreshJwt(db: Database, input: RefreshJwtInput): Promise<{ token: string; expiresIn: number }> {
+export async function issueRefreshJwt(
+  db: Database,
+  input: RefreshJwtInput,
+): Promise<{ token: string; expiresIn: number }> {
   const id = randomUUID();
   const key = await activeSigningKey(db);
   const token = await new SignJWT({ token_use: "refresh", client_id: input.clientId, scope: input.scope })

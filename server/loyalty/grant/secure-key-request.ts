@@ -24,7 +24,9 @@ export interface SecureKeyRequest {
 }
 
 const headersSchema = z.object({
-  "business-context-identifier": z.string().regex(/^[A-Za-z]{1,50}$/, "business context identifier must be 1 to 50 letters"),
+  "business-context-identifier": z
+    .string()
+    .regex(/^[A-Za-z]{1,50}$/, "business context identifier must be 1 to 50 letters"),
   "programme-identifier": z.string().regex(/^[A-Za-z]{1,20}$/, "programme identifier must be 1 to 20 letters"),
 });
 
@@ -44,13 +46,17 @@ const querySchema = z.object({
  */
 export function parseSecureKeyRequest(request: Request, client: OAuthClientWithPartner): SecureKeyRequest {
   const headers = request.headers;
-  if (!acceptsJson(headers.get("accept"))) throw new OAuthError("invalid_request", "accept must allow application json");
+  if (!acceptsJson(headers.get("accept")))
+    throw new OAuthError("invalid_request", "accept must allow application json");
   const forwardedFor = headers.get("x-forwarded-for");
   if (forwardedFor !== null && !isValidForwardedFor(forwardedFor)) {
     throw new OAuthError("invalid_request", "x forwarded for must be valid IP addresses");
   }
 
-  const named = parseParameters(headersSchema, presentHeaders(headers, ["business-context-identifier", "programme-identifier"]));
+  const named = parseParameters(
+    headersSchema,
+    presentHeaders(headers, ["business-context-identifier", "programme-identifier"]),
+  );
   const businessContextIdentifier = named["business-context-identifier"];
   if (businessContextIdentifier !== client.client.businessContextIdentifier) {
     throw new OAuthError("unauthorized", "business context identifier not assigned to this client");
@@ -66,7 +72,8 @@ export function parseSecureKeyRequest(request: Request, client: OAuthClientWithP
   let scope: string | undefined;
   if (query.scope !== undefined) {
     const tokens = parseRequestedScope(query.scope, secureKeyScopes);
-    if (tokens.length > 1) throw new OAuthError("invalid_scope", "only one scope may be requested", { scope: query.scope });
+    if (tokens.length > 1)
+      throw new OAuthError("invalid_scope", "only one scope may be requested", { scope: query.scope });
     scope = tokens[0];
   }
 

@@ -30,7 +30,8 @@ export async function handleSecureKeyRequest(context: TokenRequestContext): Prom
   if (client.partner.status !== "ACTIVE") throw new OAuthError("access_denied", "partner not active");
 
   const input = parseSecureKeyRequest(request, client);
-  if (await hasBody(request)) throw new OAuthError("invalid_request", "request body not allowed: send parameters in the query");
+  if (await hasBody(request))
+    throw new OAuthError("invalid_request", "request body not allowed: send parameters in the query");
   const programme = await furtherProgrammeOfPartner(db, input.programmeIdentifier, client.partner.id);
 
   // Outside the transaction, for the reason given in grant-service.ts.
@@ -40,7 +41,8 @@ export async function handleSecureKeyRequest(context: TokenRequestContext): Prom
     const redemption = await redeemAuthorisationCode(tx, input.code, client.client.id, now);
     if (!redemption.redeemed) return codeRefusal(redemption.reason);
     const code = redemption.code;
-    if (code.programmeId !== programme.id) return new OAuthError("invalid_grant", "authorisation code issued for another programme");
+    if (code.programmeId !== programme.id)
+      return new OAuthError("invalid_grant", "authorisation code issued for another programme");
     const pkce = pkceRefusal(code, input.codeVerifier);
     if (pkce) return pkce;
     if (input.scope !== undefined && !scopeTokens(code.scope).includes(input.scope)) {

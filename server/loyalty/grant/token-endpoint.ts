@@ -33,7 +33,9 @@ type TokenRouteHandler = (request: Request) => Promise<Response>;
  * an unexpected failure. Returns a handler per method so a route file only
  * re-exports them.
  */
-export function tokenEndpoint(definition: TokenEndpointDefinition): Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", TokenRouteHandler> {
+export function tokenEndpoint(
+  definition: TokenEndpointDefinition,
+): Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", TokenRouteHandler> {
   const handler: TokenRouteHandler = async (request) => {
     const requestId = randomUUID();
     const startedAt = performance.now();

@@ -1,7 +1,12 @@
 import "server-only";
 import type { Database } from "@/server/db/connect";
 import type { Partner } from "@/server/db/schema";
-import { isAccessTokenLive, verifyAccessToken, verifyAccessTokenSignature, type VerifiedClaims } from "@/server/loyalty/oauth/access-tokens";
+import {
+  isAccessTokenLive,
+  verifyAccessToken,
+  verifyAccessTokenSignature,
+  type VerifiedClaims,
+} from "@/server/loyalty/oauth/access-tokens";
 import type { ErrorName } from "./error-catalogue";
 import { ServiceError } from "./service-error";
 
@@ -39,22 +44,37 @@ export async function authenticateMember(
   const invalidToken = options.invalidToken ?? "TOKEN_INVALID";
   const header = request.headers.get("authorization");
   if (header === null) {
-    throw new ServiceError("TOKEN_INVALID", { developerMessage: "Send the member's access token in Authorization.", headers: bearerChallenge });
+    throw new ServiceError("TOKEN_INVALID", {
+      developerMessage: "Send the member's access token in Authorization.",
+      headers: bearerChallenge,
+    });
   }
   if (header.trim() === "" || /^bearer\s*$/i.test(header.trim())) {
     throw new ServiceError("TOKEN_EMPTY", { headers: bearerChallenge });
   }
   const token = header.replace(/^bearer\s+/i, "").trim();
-  const check = options.checkRevocation === false ? await verifyAccessTokenSignature(db, token) : await verifyAccessToken(db, token);
+  const check =
+    options.checkRevocation === false
+      ? await verifyAccessTokenSignature(db, token)
+      : await verifyAccessToken(db, token);
   if (!check.valid) {
-    throw new ServiceError(invalidToken, { developerMessage: `The access token is ${check.reason}.`, headers: bearerChallenge });
+    throw new ServiceError(invalidToken, {
+      developerMessage: `The access token is ${check.reason}.`,
+      headers: bearerChallenge,
+    });
   }
   const { claims } = check;
   if (claims.token_use !== "member" || !claims.membership_number || !claims.programme) {
-    throw new ServiceError(invalidToken, { developerMessage: "A member's access token is required.", headers: bearerChallenge });
+    throw new ServiceError(invalidToken, {
+      developerMessage: "A member's access token is required.",
+      headers: bearerChallenge,
+    });
   }
   if (claims.partner !== partner.partnerIdentifier) {
-    throw new ServiceError(invalidToken, { developerMessage: "The token was issued to another partner.", headers: bearerChallenge });
+    throw new ServiceError(invalidToken, {
+      developerMessage: "The token was issued to another partner.",
+      headers: bearerChallenge,
+    });
   }
   return {
     membershipNumber: claims.membership_number,
@@ -70,7 +90,11 @@ export function revokedTokenError(invalidToken: ErrorName = "TOKEN_INVALID"): Se
 }
 
 /** The revocation check an operation deferred: refuses a token revoked since it was issued. */
-export async function requireLiveMemberToken(db: Database, member: AuthenticatedMember, invalidToken?: ErrorName): Promise<void> {
+export async function requireLiveMemberToken(
+  db: Database,
+  member: AuthenticatedMember,
+  invalidToken?: ErrorName,
+): Promise<void> {
   if (!(await isAccessTokenLive(db, member.claims.jti))) throw revokedTokenError(invalidToken);
 }
 
@@ -78,8 +102,15 @@ export async function requireLiveMemberToken(db: Database, member: Authenticated
  * The account in the path must be the token's own, in the token's programme:
  * one member's token never reaches another's data.
  */
-export function requireOwnAccount(member: AuthenticatedMember, programmeIdentifier: string, accountIdentifier: string): void {
-  if (member.membershipNumber !== accountIdentifier || member.programmeIdentifier !== programmeIdentifier.toUpperCase()) {
+export function requireOwnAccount(
+  member: AuthenticatedMember,
+  programmeIdentifier: string,
+  accountIdentifier: string,
+): void {
+  if (
+    member.membershipNumber !== accountIdentifier ||
+    member.programmeIdentifier !== programmeIdentifier.toUpperCase()
+  ) {
     throw new ServiceError("MEMBER_NOT_AUTHORIZED", { headers: bearerChallenge });
   }
 }

@@ -157,7 +157,8 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
         return toResponse(result, state.requestId);
       } catch (error) {
         // Refusals only: an unexpected error is logged as it is, whatever the token.
-        if (refusalsRecheckToken && error instanceof ServiceError) await requireLiveMemberToken(db, member, invalidToken);
+        if (refusalsRecheckToken && error instanceof ServiceError)
+          await requireLiveMemberToken(db, member, invalidToken);
         throw error;
       }
     });
@@ -212,12 +213,12 @@ async function authenticatePartner(db: Database, url: URL): Promise<PartnerWithK
   const apiKey = keys.length === 1 ? keys[0] : undefined;
   if (apiKey === undefined || !apiKeySchema.safeParse(apiKey).success) {
     throw new ServiceError("DEVELOPER_NOT_AUTHORIZED", {
-      developerMessage:
-        keys.length > 1 ? "Send api_key once." : "Send api_key: exactly 24 alphanumeric characters.",
+      developerMessage: keys.length > 1 ? "Send api_key once." : "Send api_key: exactly 24 alphanumeric characters.",
     });
   }
   const found = await findPartnerByApiKeyCached(db, apiKey);
-  if (!found) throw new ServiceError("DEVELOPER_NOT_AUTHORIZED", { developerMessage: "The api_key is not recognised." });
+  if (!found)
+    throw new ServiceError("DEVELOPER_NOT_AUTHORIZED", { developerMessage: "The api_key is not recognised." });
   if (found.partner.status !== "ACTIVE") throw new ServiceError("DEVELOPER_INACTIVE");
   return found;
 }

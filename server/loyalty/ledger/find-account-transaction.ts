@@ -3,7 +3,11 @@ import type { Database } from "@/server/db/connect";
 import { transactions, type Transaction } from "@/server/db/schema";
 
 /** A journal entry by its public identifier, only within one account. */
-export async function findAccountTransaction(db: Database, accountId: number, identifier: string): Promise<Transaction | undefined> {
+export async function findAccountTransaction(
+  db: Database,
+  accountId: number,
+  identifier: string,
+): Promise<Transaction | undefined> {
   const [row] = await db
     .select()
     .from(transactions)

@@ -3,10 +3,12 @@ import type { Transaction } from "@/server/db/schema";
 type RawRow = Record<string, unknown>;
 
 const toBigInt = (value: unknown): bigint => BigInt(value as string | number | bigint);
-const toOptionalBigInt = (value: unknown): bigint | null => (value === null || value === undefined ? null : toBigInt(value));
+const toOptionalBigInt = (value: unknown): bigint | null =>
+  value === null || value === undefined ? null : toBigInt(value);
 const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(value as string));
 const toOptionalDate = (value: unknown): Date | null => (value === null || value === undefined ? null : toDate(value));
-const toOptionalString = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+const toOptionalString = (value: unknown): string | null =>
+  value === null || value === undefined ? null : String(value);
 
 /** A `RETURNING *` row of loyalty.transactions from raw SQL, typed like the ORM's rows (both drivers). */
 export function journalRowFromSql(row: RawRow): Transaction {
@@ -25,7 +27,8 @@ export function journalRowFromSql(row: RawRow): Transaction {
     externalPartnerIdentifier: toOptionalString(row.external_partner_identifier),
     externalSource: toOptionalString(row.external_source),
     serviceReference: toOptionalString(row.service_reference),
-    productSummary: typeof row.product_summary === "string" ? JSON.parse(row.product_summary) : (row.product_summary ?? null),
+    productSummary:
+      typeof row.product_summary === "string" ? JSON.parse(row.product_summary) : (row.product_summary ?? null),
     requestFingerprint: toOptionalString(row.request_fingerprint),
     reversedTransactionId: toOptionalBigInt(row.reversed_transaction_id),
     dateMade: toDate(row.date_made),

@@ -16,7 +16,11 @@ export interface TransactionWindow {
 }
 
 /** An account's journal, latest first, filtered by date and cut to a record range. */
-export function listAccountTransactions(db: Database, accountId: number, window: TransactionWindow): Promise<Transaction[]> {
+export function listAccountTransactions(
+  db: Database,
+  accountId: number,
+  window: TransactionWindow,
+): Promise<Transaction[]> {
   const conditions = [
     eq(transactions.accountId, accountId),
     not(and(eq(transactions.kind, "DEBIT"), sql`${transactions.pointsDelta} < ${-largestRetrievableAmount}`)!),

@@ -19,7 +19,10 @@ export type PostingOutcome =
  */
 export type PostingAccount = { id: number } | { membershipNumber: string; programmeIdentifier: string };
 
-export interface JournalEntryInput extends Omit<NewTransaction, "id" | "pointsDelta" | "kind" | "partnerId" | "accountId"> {
+export interface JournalEntryInput extends Omit<
+  NewTransaction,
+  "id" | "pointsDelta" | "kind" | "partnerId" | "accountId"
+> {
   account: PostingAccount;
   partnerId: number;
   kind: TransactionKind;
@@ -48,12 +51,14 @@ export interface JournalEntryInput extends Omit<NewTransaction, "id" | "pointsDe
  */
 export async function postJournalEntry(db: Database, input: JournalEntryInput): Promise<PostingOutcome> {
   const delta = input.pointsDelta.toString();
-  const balanceCondition = input.pointsDelta < 0n ? sql`AND balance >= ${(-input.pointsDelta).toString()}::bigint` : sql``;
+  const balanceCondition =
+    input.pointsDelta < 0n ? sql`AND balance >= ${(-input.pointsDelta).toString()}::bigint` : sql``;
   const tokenCondition =
     input.whileAccessTokenLive === undefined
       ? sql``
       : sql`AND EXISTS (SELECT 1 FROM loyalty.tokens t WHERE t.id = ${input.whileAccessTokenLive} AND t.kind = 'access' AND t.revoked_at IS NULL)`;
-  const productSummary = input.productSummary === undefined || input.productSummary === null ? null : JSON.stringify(input.productSummary);
+  const productSummary =
+    input.productSummary === undefined || input.productSummary === null ? null : JSON.stringify(input.productSummary);
   const accountId =
     "id" in input.account
       ? sql`${input.account.id}`

@@ -53,7 +53,8 @@ export async function checkCredentials(db: Database, input: CredentialInput): Pr
   const username = input.username.trim();
 
   // While locked the password is not even verified: a guess cannot succeed, so it costs nothing.
-  if (await isLoginLocked(db, username, input.now)) return { outcome: "message", message: loginMessages.multipleAttempts };
+  if (await isLoginLocked(db, username, input.now))
+    return { outcome: "message", message: loginMessages.multipleAttempts };
 
   const found = await findMemberByUsername(db, username);
   const storedHash = found?.securityProfile?.passwordHash ?? (await unknownUsernameHash());

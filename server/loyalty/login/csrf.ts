@@ -35,9 +35,14 @@ export function csrfCookie(token: string, options: { path: string; secure: boole
 }
 
 export function expiredCsrfCookie(options: { path: string; secure: boolean }): string {
-  return [`${csrfCookieName}=`, `Path=${options.path}`, "HttpOnly", "SameSite=Lax", "Max-Age=0", ...(options.secure ? ["Secure"] : [])].join(
-    "; ",
-  );
+  return [
+    `${csrfCookieName}=`,
+    `Path=${options.path}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    "Max-Age=0",
+    ...(options.secure ? ["Secure"] : []),
+  ].join("; ");
 }
 
 /** Compares the cookie's token with the form's in constant time; false when either is missing. */

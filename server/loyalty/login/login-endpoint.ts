@@ -6,7 +6,14 @@ import { isValidForwardedFor } from "@/server/loyalty/http/forwarded-for";
 import { issueAuthorisationCode } from "@/server/loyalty/oauth/authorisation-codes";
 import { logger } from "@/server/observability/logger";
 import { checkCredentials } from "./check-credentials";
-import { csrfCookie, csrfFieldName, csrfTokenFromCookie, csrfTokensMatch, expiredCsrfCookie, newCsrfToken } from "./csrf";
+import {
+  csrfCookie,
+  csrfFieldName,
+  csrfTokenFromCookie,
+  csrfTokensMatch,
+  expiredCsrfCookie,
+  newCsrfToken,
+} from "./csrf";
 import { loginMessages, loginPages, type LoginMessage } from "./login-messages";
 import { codeRedirect, errorRedirect, unauthorised } from "./login-redirect";
 import type { LoginRequest } from "./login-request";
@@ -125,9 +132,14 @@ async function submit(context: LoginContext, form: LoginForm): Promise<Response>
     authenticationLevel,
     now,
   });
-  log.info({ outcome: "authenticated", clientId: login.client.clientId, programme: login.programme.identifier }, "member logged in");
+  log.info(
+    { outcome: "authenticated", clientId: login.client.clientId, programme: login.programme.identifier },
+    "member logged in",
+  );
   // The form is done with: its token goes, so a replayed submission gets "session expired".
-  return redirectResponse(codeRedirect(login.redirectUri, code, login.state), [expiredCsrfCookie(cookieOptions(context))]);
+  return redirectResponse(codeRedirect(login.redirectUri, code, login.state), [
+    expiredCsrfCookie(cookieOptions(context)),
+  ]);
 }
 
 interface FormState {

@@ -13,7 +13,8 @@ export const loginMessages = {
   invalidCredentials: "The username or password is incorrect. Please check them and try again.",
   multipleAttempts:
     "There have been too many unsuccessful attempts to log in with this username, so it is locked for a while. Please try again later.",
-  invalidIpAddress: "We could not check the network address your request came from (invalid IP address format). Please try again.",
+  invalidIpAddress:
+    "We could not check the network address your request came from (invalid IP address format). Please try again.",
   sessionExpired: "Your session has expired. Please try again.",
 } as const;
 

@@ -6,7 +6,10 @@ import type { LoginProgramme } from "./login-request";
 const programmeColumns = { id: programmes.id, identifier: programmes.identifier, name: programmes.name };
 
 /** The primary programme, when the partner is registered with it. */
-export async function primaryProgrammeOfPartner(db: Database, partnerDbId: number): Promise<LoginProgramme | undefined> {
+export async function primaryProgrammeOfPartner(
+  db: Database,
+  partnerDbId: number,
+): Promise<LoginProgramme | undefined> {
   const [programme] = await db
     .select(programmeColumns)
     .from(programmes)

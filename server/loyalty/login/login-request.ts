@@ -78,7 +78,10 @@ export const loginOptionsShape = {
   response_type: z.literal("code"),
   scope: scopeSchema.optional(),
   // RFC 7636 S256 challenges are 32 bytes in unpadded base64url; `plain` is refused.
-  code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/).optional(),
+  code_challenge: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/)
+    .optional(),
   code_challenge_method: z.literal("S256").optional(),
 };
 
@@ -159,7 +162,9 @@ export function matchRedirectUri(
     const only = registered.length === 1 ? registered[0] : undefined;
     return only === undefined ? undefined : { redirectUri: only, redirectUriSent: null };
   }
-  return typeof sent === "string" && registered.includes(sent) ? { redirectUri: sent, redirectUriSent: sent } : undefined;
+  return typeof sent === "string" && registered.includes(sent)
+    ? { redirectUri: sent, redirectUriSent: sent }
+    : undefined;
 }
 
 /**
@@ -173,7 +178,12 @@ export function completeLoginRequest(
 ): LoginRequestResolution {
   const parsed = parseLoginOptions(schema, query);
   if (!parsed.ok) {
-    return { outcome: "redirect", redirectUri: trusted.redirectUri, state: singleValue(query, "state"), error: parsed.error };
+    return {
+      outcome: "redirect",
+      redirectUri: trusted.redirectUri,
+      state: singleValue(query, "state"),
+      error: parsed.error,
+    };
   }
   const { brandName, ...options } = parsed.options;
   return { outcome: "valid", request: { ...trusted, ...options, brand: brandName ?? trusted.partner.name } };

@@ -35,9 +35,17 @@ async function resolveMemberLoginRequest(db: Database, url: URL): Promise<LoginR
   const programme = await primaryProgrammeOfPartner(db, found.partner.id);
   if (!programme) return { outcome: "page", problem: "invalidClient" };
 
-  const redirect = matchRedirectUri(query, found.redirectUris.map((entry) => entry.uri));
+  const redirect = matchRedirectUri(
+    query,
+    found.redirectUris.map((entry) => entry.uri),
+  );
   if (!redirect) return { outcome: "page", problem: "securityIssue" };
-  return completeLoginRequest(query, optionsSchema, { client: found.client, partner: found.partner, programme, ...redirect });
+  return completeLoginRequest(query, optionsSchema, {
+    client: found.client,
+    partner: found.partner,
+    programme,
+    ...redirect,
+  });
 }
 
 export const memberLoginService: LoginService = {

@@ -19,8 +19,14 @@ const programmeIdentifierSchema = z.string().regex(/^[A-Za-z]{1,20}$/);
 const optionsSchema = z
   .object({
     ...loginOptionsShape,
-    state: z.string().regex(/^[A-Za-z0-9]{1,1024}$/).optional(),
-    brandName: z.string().regex(/^[A-Za-z]{1,50}$/).optional(),
+    state: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,1024}$/)
+      .optional(),
+    brandName: z
+      .string()
+      .regex(/^[A-Za-z]{1,50}$/)
+      .optional(),
   })
   .superRefine(requirePkcePair);
 
@@ -52,7 +58,12 @@ async function resolveSecureCodeRequest(db: Database, url: URL): Promise<LoginRe
   // (letters, colon, slash, dash, underscore) could not express a port or a dot.
   const redirect = matchRedirectUri(query, registered);
   if (!redirect) return { outcome: "page", problem: "securityIssue" };
-  return completeLoginRequest(query, optionsSchema, { client: found.client, partner: found.partner, programme, ...redirect });
+  return completeLoginRequest(query, optionsSchema, {
+    client: found.client,
+    partner: found.partner,
+    programme,
+    ...redirect,
+  });
 }
 
 export const secureCodeService: LoginService = {

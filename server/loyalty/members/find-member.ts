@@ -1,6 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { accounts, members, programmes, securityProfiles, type Account, type Member, type Programme, type SecurityProfile } from "@/server/db/schema";
+import {
+  accounts,
+  members,
+  programmes,
+  securityProfiles,
+  type Account,
+  type Member,
+  type Programme,
+  type SecurityProfile,
+} from "@/server/db/schema";
 
 export interface MemberRecord {
   member: Member;
@@ -19,7 +28,10 @@ function selectMemberRecord(db: Database) {
     .leftJoin(securityProfiles, eq(securityProfiles.memberId, members.id));
 }
 
-export async function findMemberByMembershipNumber(db: Database, membershipNumber: string): Promise<MemberRecord | undefined> {
+export async function findMemberByMembershipNumber(
+  db: Database,
+  membershipNumber: string,
+): Promise<MemberRecord | undefined> {
   const [row] = await selectMemberRecord(db).where(eq(members.membershipNumber, membershipNumber)).limit(1);
   return row;
 }

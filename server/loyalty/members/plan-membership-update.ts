@@ -64,11 +64,16 @@ export function planMembershipUpdate(stored: StoredDetails, request: UpdateMembe
 
   const title = person.name?.title;
   if (title !== undefined) {
-    if (stored.title !== null) alreadySet.push({ path: `${personPath}.name.title`, developerMessage: "The membership already has a title." });
+    if (stored.title !== null)
+      alreadySet.push({ path: `${personPath}.name.title`, developerMessage: "The membership already has a title." });
     else changes.member.title = storedText(title, 30, `${personPath}.name.title`);
   }
   if (person.dateOfBirth !== undefined) {
-    if (stored.dateOfBirth !== null) alreadySet.push({ path: `${personPath}.dateOfBirth`, developerMessage: "The membership already has a date of birth." });
+    if (stored.dateOfBirth !== null)
+      alreadySet.push({
+        path: `${personPath}.dateOfBirth`,
+        developerMessage: "The membership already has a date of birth.",
+      });
     else changes.member.dateOfBirth = person.dateOfBirth;
   }
 
@@ -93,23 +98,33 @@ export function planMembershipUpdate(stored: StoredDetails, request: UpdateMembe
     changes.postalAddresses.push(change);
   }
   if (alreadySet.length > 0) {
-    throw new ServiceError("DETAILS_ALREADY_EXIST", { children: alreadySet, developerMessage: alreadySet[0]?.developerMessage });
+    throw new ServiceError("DETAILS_ALREADY_EXIST", {
+      children: alreadySet,
+      developerMessage: alreadySet[0]?.developerMessage,
+    });
   }
 
   if (person.locale) changes.member.languageCode = person.locale.languageCode.toUpperCase();
   if (person.emailAddresses) {
     const path = `${personPath}.emailAddresses.preferredEmailAddress.emailAddress`;
-    changes.member.emailAddress = storedText(person.emailAddresses.preferredEmailAddress.emailAddress, maxEmailLength, path);
+    changes.member.emailAddress = storedText(
+      person.emailAddresses.preferredEmailAddress.emailAddress,
+      maxEmailLength,
+      path,
+    );
   }
   // otherTelecomAddress is validated by the contract and deliberately never stored (the spec's rule).
-  if (person.preferredTelecomAddress) changes.telecomAddress = telecomAddressChange(person.preferredTelecomAddress, residence);
+  if (person.preferredTelecomAddress)
+    changes.telecomAddress = telecomAddressChange(person.preferredTelecomAddress, residence);
   return changes;
 }
 
 function postalAddressChange(address: PostalAddressInput, path: string): PostalAddressChange {
   return {
     type: address.type,
-    lines: address.addressLines.map((line, index) => storedText(line, maxAddressLineLength, `${path}.addressLines[${index}]`)),
+    lines: address.addressLines.map((line, index) =>
+      storedText(line, maxAddressLineLength, `${path}.addressLines[${index}]`),
+    ),
     countryCode: address.countryCode.toUpperCase(),
     postCode: address.postCode?.toUpperCase() ?? null,
     // EXPLICIT and SYSTEM both ask for system validation; the default is SYSTEM.

@@ -31,7 +31,11 @@ const memberPath = "member";
  * `security_profiles` (one per member, one per username) decide concurrent
  * registrations: the loser gets the already-exists error, never a 500.
  */
-export async function registerMember(db: Database, membershipNumber: string, request: RegisterAccountRequest): Promise<void> {
+export async function registerMember(
+  db: Database,
+  membershipNumber: string,
+  request: RegisterAccountRequest,
+): Promise<void> {
   const record = await findMemberByMembershipNumber(db, membershipNumber);
   requireRegistrable(record);
   const input = request.member;
@@ -46,7 +50,9 @@ export async function registerMember(db: Database, membershipNumber: string, req
   const identifiers = registeredIdentifierCountries.includes(residence) ? (input.registeredIdentifier ?? []) : [];
   const [passwordHash, responseHashes, identifierHashes] = await Promise.all([
     hashSecret(input.securityProfile.credentials.password),
-    Promise.all(input.securityProfile.securityResponses.map((item) => hashSecret(normaliseSecurityResponse(item.response)))),
+    Promise.all(
+      input.securityProfile.securityResponses.map((item) => hashSecret(normaliseSecurityResponse(item.response))),
+    ),
     Promise.all(identifiers.map((item) => hashSecret(normaliseRegisteredIdentifier(item.identifier)))),
   ]);
 
@@ -65,9 +71,15 @@ export async function registerMember(db: Database, membershipNumber: string, req
         })),
       );
       if (identifiers.length > 0) {
-        await tx.insert(registeredIdentifiers).values(
-          identifiers.map((item, index) => ({ memberId: record.member.id, type: item.type, identifierHash: identifierHashes[index] as string })),
-        );
+        await tx
+          .insert(registeredIdentifiers)
+          .values(
+            identifiers.map((item, index) => ({
+              memberId: record.member.id,
+              type: item.type,
+              identifierHash: identifierHashes[index] as string,
+            })),
+          );
       }
       if (input.dateOfBirth !== undefined) await storeDateOfBirth(tx, record.member.id, input.dateOfBirth);
     });
@@ -93,14 +105,19 @@ function requireRegistrable(record: MemberRecord | undefined): asserts record is
 function requireCountryElements(record: MemberRecord, input: RegisterAccountRequest["member"]): void {
   const residence = record.member.countryOfResidence ?? "";
   const absent: string[] = [];
-  if (postCodeCountries.includes(residence) && input.postalAddress === undefined) absent.push(`${memberPath}.postalAddress.postCode`);
+  if (postCodeCountries.includes(residence) && input.postalAddress === undefined)
+    absent.push(`${memberPath}.postalAddress.postCode`);
   if (registeredIdentifierCountries.includes(residence) && (input.registeredIdentifier ?? []).length === 0) {
     absent.push(`${memberPath}.registeredIdentifier`);
   }
-  if (!postCodeCountries.includes(residence) && input.dateOfBirth === undefined) absent.push(`${memberPath}.dateOfBirth`);
+  if (!postCodeCountries.includes(residence) && input.dateOfBirth === undefined)
+    absent.push(`${memberPath}.dateOfBirth`);
   if (absent.length === 0) return;
   const developerMessage = `Members resident in ${residence || "an unknown country"} register with ${absent.join(", ")}.`;
-  throw new ServiceError("MANDATORY_DATA_MISSING", { developerMessage, children: absent.map((path) => ({ path, developerMessage })) });
+  throw new ServiceError("MANDATORY_DATA_MISSING", {
+    developerMessage,
+    children: absent.map((path) => ({ path, developerMessage })),
+  });
 }
 
 /**
@@ -109,7 +126,11 @@ function requireCountryElements(record: MemberRecord, input: RegisterAccountRequ
  * (AUTHENTICATION_FAILED otherwise). A postcode is compared without spaces
  * and case; it is a check only, never stored (a postal address needs lines).
  */
-async function verifyKnownDetails(db: Database, record: MemberRecord, input: RegisterAccountRequest["member"]): Promise<void> {
+async function verifyKnownDetails(
+  db: Database,
+  record: MemberRecord,
+  input: RegisterAccountRequest["member"],
+): Promise<void> {
   const residence = record.member.countryOfResidence ?? "";
   if (input.postalAddress && postCodeCountries.includes(residence)) {
     const [address] = await db
@@ -151,14 +172,20 @@ async function storeDateOfBirth(tx: Database, memberId: number, dateOfBirth: str
  * constraint fired first, the member having a profile now is
  * CUSTOMER_ALREADY_EXISTS; otherwise the username was taken by someone else.
  */
-async function alreadyExists(db: Database, membershipNumber: string, constraint: string | undefined): Promise<ServiceError> {
+async function alreadyExists(
+  db: Database,
+  membershipNumber: string,
+  constraint: string | undefined,
+): Promise<ServiceError> {
   if (constraint === "security_profiles_member_id_unique") return customerExists();
   const record = await findMemberByMembershipNumber(db, membershipNumber);
   return record?.securityProfile ? customerExists() : usernameTaken();
 }
 
 function customerExists(): ServiceError {
-  return new ServiceError("CUSTOMER_ALREADY_EXISTS", { developerMessage: "This membership already has a security profile." });
+  return new ServiceError("CUSTOMER_ALREADY_EXISTS", {
+    developerMessage: "This membership already has a security profile.",
+  });
 }
 
 function usernameTaken(): ServiceError {

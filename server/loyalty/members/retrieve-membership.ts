@@ -31,8 +31,16 @@ export async function retrieveMembership(db: Database, membershipNumber: string)
   const [addresses, telecoms, marketing, contact, associated] = await Promise.all([
     db.select().from(postalAddresses).where(eq(postalAddresses.memberId, member.id)),
     db.select().from(telecomAddresses).where(eq(telecomAddresses.memberId, member.id)).orderBy(telecomOrder),
-    db.select().from(marketingPreferences).where(eq(marketingPreferences.memberId, member.id)).orderBy(asc(marketingPreferences.campaignType)),
-    db.select().from(contactPreferences).where(eq(contactPreferences.memberId, member.id)).orderBy(asc(contactPreferences.communicationChannel)),
+    db
+      .select()
+      .from(marketingPreferences)
+      .where(eq(marketingPreferences.memberId, member.id))
+      .orderBy(asc(marketingPreferences.campaignType)),
+    db
+      .select()
+      .from(contactPreferences)
+      .where(eq(contactPreferences.memberId, member.id))
+      .orderBy(asc(contactPreferences.communicationChannel)),
     db
       .select({ identifier: programmes.identifier, name: programmes.name })
       .from(membershipProgrammes)
@@ -68,7 +76,9 @@ export async function retrieveMembership(db: Database, membershipNumber: string)
         ...(member.dateOfBirth ? { dateOfBirth: member.dateOfBirth } : {}),
         ...(member.countryOfResidence ? { countryOfResidence: member.countryOfResidence } : {}),
         ...(member.languageCode ? { locale: { languageCode: member.languageCode } } : {}),
-        ...(member.emailAddress ? { emailAddresses: { preferredEmailAddress: { emailAddress: member.emailAddress } } } : {}),
+        ...(member.emailAddress
+          ? { emailAddresses: { preferredEmailAddress: { emailAddress: member.emailAddress } } }
+          : {}),
         ...(preferredPostalAddress ? { preferredPostalAddress } : {}),
         ...(otherPostalAddress ? { otherPostalAddress } : {}),
         telecomAddresses: telecoms.map((telecom) => ({
@@ -79,7 +89,11 @@ export async function retrieveMembership(db: Database, membershipNumber: string)
           number: telecom.number,
         })),
       },
-      marketingPreference: marketing.map(({ campaignType, communicationChannel, indicator }) => ({ campaignType, communicationChannel, indicator })),
+      marketingPreference: marketing.map(({ campaignType, communicationChannel, indicator }) => ({
+        campaignType,
+        communicationChannel,
+        indicator,
+      })),
       contactPreference: contact.map(({ communicationChannel, indicator }) => ({ communicationChannel, indicator })),
     },
     programmes: associated,

@@ -30,12 +30,19 @@ export async function updateMembership(
   options: { partnerId: number },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [member] = await tx.select().from(members).where(eq(members.membershipNumber, membershipNumber)).for("update");
+    const [member] = await tx
+      .select()
+      .from(members)
+      .where(eq(members.membershipNumber, membershipNumber))
+      .for("update");
     // The token named this membership, so it existed when the token was issued.
-    if (!member) throw new ServiceError("MEMBER_NOT_AUTHORIZED", { developerMessage: "The membership no longer exists." });
+    if (!member)
+      throw new ServiceError("MEMBER_NOT_AUTHORIZED", { developerMessage: "The membership no longer exists." });
 
     const changes = planMembershipUpdate(member, request);
-    const programmeId = request.programme ? await programmeToAssociate(tx, member, request.programme.identifier, options.partnerId) : undefined;
+    const programmeId = request.programme
+      ? await programmeToAssociate(tx, member, request.programme.identifier, options.partnerId)
+      : undefined;
 
     await writeChanges(tx, member.id, changes);
     if (programmeId !== undefined) {
@@ -54,30 +61,48 @@ export async function updateMembership(
  * E11 PROGRAMME_INVALID: the programme must be one the partner (the API's
  * consumer) serves, and the membership not yet associated with it.
  */
-async function programmeToAssociate(tx: Database, member: Member, identifier: string, partnerId: number): Promise<number> {
+async function programmeToAssociate(
+  tx: Database,
+  member: Member,
+  identifier: string,
+  partnerId: number,
+): Promise<number> {
   const [programme] = await tx
     .select({ id: programmes.id, associated: sql<boolean>`${membershipProgrammes.memberId} is not null` })
     .from(programmes)
-    .innerJoin(partnerProgrammes, and(eq(partnerProgrammes.programmeId, programmes.id), eq(partnerProgrammes.partnerId, partnerId)))
-    .leftJoin(membershipProgrammes, and(eq(membershipProgrammes.programmeId, programmes.id), eq(membershipProgrammes.memberId, member.id)))
+    .innerJoin(
+      partnerProgrammes,
+      and(eq(partnerProgrammes.programmeId, programmes.id), eq(partnerProgrammes.partnerId, partnerId)),
+    )
+    .leftJoin(
+      membershipProgrammes,
+      and(eq(membershipProgrammes.programmeId, programmes.id), eq(membershipProgrammes.memberId, member.id)),
+    )
     .where(eq(programmes.identifier, identifier.toUpperCase()))
     .limit(1);
   if (!programme) throw programmeInvalid(`${identifier.toUpperCase()} is not a programme of this partner.`);
-  if (programme.associated) throw programmeInvalid(`The membership is already associated with ${identifier.toUpperCase()}.`);
+  if (programme.associated)
+    throw programmeInvalid(`The membership is already associated with ${identifier.toUpperCase()}.`);
   return programme.id;
 }
 
 async function writeChanges(tx: Database, memberId: number, changes: MembershipChanges): Promise<void> {
   const now = new Date();
   if (Object.keys(changes.member).length > 0) {
-    await tx.update(members).set({ ...changes.member, updatedAt: now }).where(eq(members.id, memberId));
+    await tx
+      .update(members)
+      .set({ ...changes.member, updatedAt: now })
+      .where(eq(members.id, memberId));
   }
   for (const address of changes.postalAddresses) {
     const { type, ...values } = address;
     await tx
       .insert(postalAddresses)
       .values({ memberId, type, ...values, updatedAt: now })
-      .onConflictDoUpdate({ target: [postalAddresses.memberId, postalAddresses.type], set: { ...values, updatedAt: now } });
+      .onConflictDoUpdate({
+        target: [postalAddresses.memberId, postalAddresses.type],
+        set: { ...values, updatedAt: now },
+      });
   }
   // One number per kind (type and device type): a kind held is updated, another added. Only three
   // kinds exist and the unique index holds one of each, so a member never holds more than three.
@@ -112,5 +137,8 @@ async function writeChanges(tx: Database, memberId: number, changes: MembershipC
 }
 
 function programmeInvalid(developerMessage: string): ServiceError {
-  return new ServiceError("MEMBERSHIP_PROGRAMME_INVALID", { developerMessage, children: [{ path: programmePath, developerMessage }] });
+  return new ServiceError("MEMBERSHIP_PROGRAMME_INVALID", {
+    developerMessage,
+    children: [{ path: programmePath, developerMessage }],
+  });
 }

@@ -81,8 +81,7 @@ export async function issueAccessToken(db: Database, input: IssueAccessTokenInpu
 }
 
 export type AccessTokenCheck =
-  | { valid: true; claims: VerifiedClaims }
-  | { valid: false; reason: "malformed" | "signature" | "expired" | "revoked" };
+  { valid: true; claims: VerifiedClaims } | { valid: false; reason: "malformed" | "signature" | "expired" | "revoked" };
 
 /**
  * Signatures already verified by this instance. A signed token never changes,
@@ -94,7 +93,11 @@ const verifiedSignatures = new Map<string, JWTPayload>();
 const maximumVerifiedSignatures = 10_000;
 
 /** Verifies signature, issuer, audience and expiry, then that the token was not revoked. */
-export async function verifyAccessToken(db: Database, token: string, now: Date = new Date()): Promise<AccessTokenCheck> {
+export async function verifyAccessToken(
+  db: Database,
+  token: string,
+  now: Date = new Date(),
+): Promise<AccessTokenCheck> {
   const check = await verifyAccessTokenSignature(db, token, now);
   if (!check.valid) return check;
   return (await isAccessTokenLive(db, check.claims.jti)) ? check : { valid: false, reason: "revoked" };
@@ -104,7 +107,11 @@ export async function verifyAccessToken(db: Database, token: string, now: Date =
  * Signature, issuer, audience and expiry only: the caller owes the revocation
  * check (isAccessTokenLive, or a write statement guarded the same way).
  */
-export async function verifyAccessTokenSignature(db: Database, token: string, now: Date = new Date()): Promise<AccessTokenCheck> {
+export async function verifyAccessTokenSignature(
+  db: Database,
+  token: string,
+  now: Date = new Date(),
+): Promise<AccessTokenCheck> {
   const remembered = verifiedSignatures.get(token);
   if (remembered) {
     if (typeof remembered.exp !== "number" || remembered.exp * 1000 <= now.getTime()) {

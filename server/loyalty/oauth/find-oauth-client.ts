@@ -1,6 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { oauthClients, oauthRedirectUris, partners, programmes, type OAuthClient, type Partner } from "@/server/db/schema";
+import {
+  oauthClients,
+  oauthRedirectUris,
+  partners,
+  programmes,
+  type OAuthClient,
+  type Partner,
+} from "@/server/db/schema";
 import { verifySecret } from "@/server/loyalty/security/password-hash";
 
 export interface RegisteredRedirectUri {

@@ -18,7 +18,10 @@ export interface IssueRefreshTokenInput {
 }
 
 /** An opaque refresh token; only its hash is stored. */
-export async function issueRefreshToken(db: Database, input: IssueRefreshTokenInput): Promise<{ token: string; expiresIn: number }> {
+export async function issueRefreshToken(
+  db: Database,
+  input: IssueRefreshTokenInput,
+): Promise<{ token: string; expiresIn: number }> {
   const now = input.now ?? new Date();
   const token = randomHex256();
   await db.insert(tokens).values({
@@ -54,7 +57,11 @@ export async function rotateRefreshToken(
   now: Date = new Date(),
 ): Promise<RefreshTokenRotation> {
   const tokenHash = sha256Hex(token);
-  const [record] = await db.select().from(tokens).where(and(eq(tokens.tokenHash, tokenHash), eq(tokens.kind, "refresh"))).limit(1);
+  const [record] = await db
+    .select()
+    .from(tokens)
+    .where(and(eq(tokens.tokenHash, tokenHash), eq(tokens.kind, "refresh")))
+    .limit(1);
   if (!record) return { rotated: false, reason: "unknown" };
   if (record.clientId !== clientDbId) return { rotated: false, reason: "wrong_client" };
   if (record.revokedAt) return { rotated: false, reason: "revoked" };

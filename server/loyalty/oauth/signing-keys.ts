@@ -30,15 +30,28 @@ async function toSigningKey(row: typeof signingKeys.$inferSelect): Promise<Signi
  * starting together converge on one.
  */
 export async function activeSigningKey(db: Database): Promise<SigningKey> {
-  const [existing] = await db.select().from(signingKeys).where(eq(signingKeys.active, true)).orderBy(asc(signingKeys.createdAt)).limit(1);
+  const [existing] = await db
+    .select()
+    .from(signingKeys)
+    .where(eq(signingKeys.active, true))
+    .orderBy(asc(signingKeys.createdAt))
+    .limit(1);
   if (existing) return cachedKey(existing);
 
   const { privateKey, publicKey } = await generateKeyPair(signingAlgorithm, { extractable: true });
   const kid = randomUUID();
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: signingAlgorithm, use: "sig" };
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: signingAlgorithm };
-  await db.insert(signingKeys).values({ kid, algorithm: signingAlgorithm, publicJwk, privateJwk }).onConflictDoNothing();
-  const [chosen] = await db.select().from(signingKeys).where(eq(signingKeys.active, true)).orderBy(asc(signingKeys.createdAt)).limit(1);
+  await db
+    .insert(signingKeys)
+    .values({ kid, algorithm: signingAlgorithm, publicJwk, privateJwk })
+    .onConflictDoNothing();
+  const [chosen] = await db
+    .select()
+    .from(signingKeys)
+    .where(eq(signingKeys.active, true))
+    .orderBy(asc(signingKeys.createdAt))
+    .limit(1);
   if (!chosen) throw new Error("no signing key after generating one");
   return cachedKey(chosen);
 }
@@ -54,7 +67,10 @@ export async function signingKeyById(db: Database, kid: string): Promise<Signing
 /** Public keys for the JWKS document. */
 export async function publicSigningKeys(db: Database): Promise<JWK[]> {
   await activeSigningKey(db);
-  const rows = await db.select({ publicJwk: signingKeys.publicJwk }).from(signingKeys).orderBy(asc(signingKeys.createdAt));
+  const rows = await db
+    .select({ publicJwk: signingKeys.publicJwk })
+    .from(signingKeys)
+    .orderBy(asc(signingKeys.createdAt));
   return rows.map((row) => row.publicJwk as JWK);
 }
 

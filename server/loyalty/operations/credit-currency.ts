@@ -54,7 +54,11 @@ export const creditCurrency = partnerOperation({
   async handle({ db, params, partner, partnerProgrammes, body }) {
     const path = validateInput(ledgerPathSchema, params, { invalid: "DATA_INVALID" });
     if (!creditProgrammes.has(path.programmeIdentifier)) {
-      throw invalid("PROGRAMME_INVALID", "programmeIdentifier", `Credits are taken for ${[...creditProgrammes].join(", ")} only.`);
+      throw invalid(
+        "PROGRAMME_INVALID",
+        "programmeIdentifier",
+        `Credits are taken for ${[...creditProgrammes].join(", ")} only.`,
+      );
     }
     if (partnerProgrammes.size === 0) throw new ServiceError("INVALID_PROMOTER_CODE");
     if (!partnerProgrammes.has(path.programmeIdentifier)) throw new ServiceError("PARTNER_INVALID");
@@ -70,10 +74,18 @@ export const creditCurrency = partnerOperation({
       throw invalid("ACCOUNT_INVALID", "externalTransactionDate", "externalTransactionDate is in the future.");
     }
     if (transactionDate.getTime() <= transactionMoment(record.member.joinDate).getTime()) {
-      throw invalid("ACCOUNT_INVALID", "externalTransactionDate", "externalTransactionDate must be later than the member's join date.");
+      throw invalid(
+        "ACCOUNT_INVALID",
+        "externalTransactionDate",
+        "externalTransactionDate must be later than the member's join date.",
+      );
     }
     if (!nameMatches(record, request.person.name.familyName)) {
-      throw invalid("MEMBERSHIP_NUMBER_NAME_MISMATCH", "person.name.familyName", "The family name is not the account holder's.");
+      throw invalid(
+        "MEMBERSHIP_NUMBER_NAME_MISMATCH",
+        "person.name.familyName",
+        "The family name is not the account holder's.",
+      );
     }
 
     const posting = await postJournalEntry(db, {
@@ -95,7 +107,11 @@ export const creditCurrency = partnerOperation({
     });
     if (posting.outcome === "refused") {
       if (posting.reason !== "DUPLICATE_TRANSACTION") throw new Error(`credit refused: ${posting.reason}`);
-      throw invalid("DUPLICATE_TRANSACTION", "externalTransactionIdentifier", "This externalTransactionIdentifier was used for another credit.");
+      throw invalid(
+        "DUPLICATE_TRANSACTION",
+        "externalTransactionIdentifier",
+        "This externalTransactionIdentifier was used for another credit.",
+      );
     }
     return {
       status: 201,

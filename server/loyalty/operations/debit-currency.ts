@@ -37,7 +37,11 @@ function debitResponse(entry: Transaction): DebitResponse {
 function requireApplicationName(request: Request): void {
   const applicationName = request.headers.get("svc_client_application_name");
   if (applicationName === null || !/^[A-Za-z0-9]{1,50}$/.test(applicationName)) {
-    throw invalid("DATA_INVALID", undefined, "Send svc_client_application_name: the application name given at registration (alphanumeric).");
+    throw invalid(
+      "DATA_INVALID",
+      undefined,
+      "Send svc_client_application_name: the application name given at registration (alphanumeric).",
+    );
   }
 }
 
@@ -46,7 +50,8 @@ async function whyNothingMoved(db: Database, membershipNumber: string): Promise<
   const record = await findMemberByMembershipNumber(db, membershipNumber);
   if (!record) return invalid("DATA_INVALID", "accountIdentifier", "Identifier not found.");
   if (record.account.status === "INACTIVE") return new ServiceError("IDENTIFIER_NOT_ACTIVATED");
-  if (record.account.status !== "ACTIVE") return invalid("DATA_INVALID", "accountIdentifier", "The account's status does not allow debits.");
+  if (record.account.status !== "ACTIVE")
+    return invalid("DATA_INVALID", "accountIdentifier", "The account's status does not allow debits.");
   return new ServiceError("BALANCE_INSUFFICIENT");
 }
 
@@ -78,7 +83,10 @@ export const debitCurrency = partnerOperation({
     if (!partnerProgrammes.has(requiredPartnerProgramme)) {
       throw invalid("DATA_INVALID", undefined, `Debits are open to partners of ${requiredPartnerProgramme} only.`);
     }
-    const { debitTransaction: debit } = validateInput(debitRequestSchema, body, { invalid: "DATA_INVALID", missing: "MANDATORY_DATA_MISSING" });
+    const { debitTransaction: debit } = validateInput(debitRequestSchema, body, {
+      invalid: "DATA_INVALID",
+      missing: "MANDATORY_DATA_MISSING",
+    });
 
     // One statement finds the active account, checks the balance and debits it;
     // only when nothing moved is the account looked at again to say why.
@@ -103,7 +111,11 @@ export const debitCurrency = partnerOperation({
     if (posting.outcome === "refused") {
       if (posting.reason === "TOKEN_NOT_LIVE") throw revokedTokenError("DEBIT_TOKEN_INVALID");
       if (posting.reason === "NOT_MOVED") throw await whyNothingMoved(db, path.accountIdentifier);
-      throw invalid("DUPLICATE_TRANSACTION", "debitTransaction.externalTransactionIdentifier", "This externalTransactionIdentifier was used for another debit.");
+      throw invalid(
+        "DUPLICATE_TRANSACTION",
+        "debitTransaction.externalTransactionIdentifier",
+        "This externalTransactionIdentifier was used for another debit.",
+      );
     }
     return {
       status: 201,

@@ -44,7 +44,9 @@ export const retrieveAccount = partnerOperation({
       ...(wanted("AccountType") ? { accountType: account.accountType } : {}),
       ...(wanted("accountStatus") ? { accountStatus: account.status } : {}),
       ...(wanted("LastActivityDate") && account.lastActivityDate ? { lastActivityDate: account.lastActivityDate } : {}),
-      ...(wanted("Balance") ? { balance: { amount: Number(account.balance), currency: { currencyCode: "POINTS" as const } } } : {}),
+      ...(wanted("Balance")
+        ? { balance: { amount: Number(account.balance), currency: { currencyCode: "POINTS" as const } } }
+        : {}),
     };
     return { status: 200, body };
   },

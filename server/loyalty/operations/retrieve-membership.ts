@@ -23,7 +23,8 @@ export const retrieveMembership = partnerOperation({
     // No programme in this path: the membership must simply be the token's own.
     requireOwnAccount(member, member.programmeIdentifier, path.membershipIdentifier);
     const view = await readMembership(db, path.membershipIdentifier);
-    if (!view) throw new ServiceError("MEMBER_NOT_AUTHORIZED", { developerMessage: "The membership no longer exists." });
+    if (!view)
+      throw new ServiceError("MEMBER_NOT_AUTHORIZED", { developerMessage: "The membership no longer exists." });
     const body: MembershipResponse = { ...view, _links: { self: { href: url.toString() } } };
     return { status: 200, body };
   },

@@ -1,5 +1,9 @@
 import "server-only";
-import { productPriceRequestSchema, productPricingVersions, type ProductPricingVersion } from "@/lib/contract/product-pricing";
+import {
+  productPriceRequestSchema,
+  productPricingVersions,
+  type ProductPricingVersion,
+} from "@/lib/contract/product-pricing";
 import type { Database } from "@/server/db/connect";
 import type { Partner } from "@/server/db/schema";
 import type { ErrorName } from "@/server/loyalty/http/error-catalogue";
@@ -36,7 +40,10 @@ export const retrieveProductPrices = partnerOperation({
     const config = readPricingConfiguration(partner.pricingConfiguration);
     if (!config) throw new ServiceError("PRICING_NOT_AGREED");
 
-    const adjust = adjustsToBalance(config, { memberAuthenticated: member !== undefined, productCount: countProducts(criteria.product) });
+    const adjust = adjustsToBalance(config, {
+      memberAuthenticated: member !== undefined,
+      productCount: countProducts(criteria.product),
+    });
     // Only the stored balance of the token's member is trusted; `membership.balance` is never used to price.
     const adjustToBalance = adjust && member ? await balanceOf(db, member.membershipNumber) : undefined;
 
@@ -88,7 +95,8 @@ function refusal(failures: SearchFailure[]): ServiceError {
   const first = failures[0];
   if (!first) throw new Error("a refused price search lists its failures");
   const errorName = errorOf[first.reason];
-  if (errorName === "PRICING_BALANCE_INSUFFICIENT") return new ServiceError(errorName, { developerMessage: first.message });
+  if (errorName === "PRICING_BALANCE_INSUFFICIENT")
+    return new ServiceError(errorName, { developerMessage: first.message });
   const children = failures
     .filter((failure) => errorOf[failure.reason] === errorName)
     .map((failure) => ({ path: failure.path, developerMessage: failure.message }));

@@ -30,7 +30,9 @@ function variantOf(programmeIdentifier: string | undefined): TransactionsVariant
 }
 
 function programmeNotServed(): ServiceError {
-  return new ServiceError("TOKEN_INVALID", { developerMessage: "This programme's transactions are not served on this path." });
+  return new ServiceError("TOKEN_INVALID", {
+    developerMessage: "This programme's transactions are not served on this path.",
+  });
 }
 
 /** Query names must be lower case: a known name in another case is refused, not ignored. */
@@ -71,7 +73,8 @@ function amountOf(transaction: Transaction) {
 }
 
 function toRetrieved(transaction: Transaction, variant: TransactionsVariant): RetrievedTransaction {
-  const dateMade = variant === "primary" ? transaction.dateMade.toISOString().slice(0, 10) : transaction.dateMade.toISOString();
+  const dateMade =
+    variant === "primary" ? transaction.dateMade.toISOString().slice(0, 10) : transaction.dateMade.toISOString();
   const common = {
     identifier: transaction.identifier,
     dateMade,
@@ -86,7 +89,9 @@ function toRetrieved(transaction: Transaction, variant: TransactionsVariant): Re
   return {
     creditTransaction: {
       ...common,
-      ...(transaction.externalReferenceIdentifier ? { externalReferenceIdentifier: transaction.externalReferenceIdentifier } : {}),
+      ...(transaction.externalReferenceIdentifier
+        ? { externalReferenceIdentifier: transaction.externalReferenceIdentifier }
+        : {}),
       externalSource: transaction.externalSource ?? "LOYALTY",
     },
   };
@@ -112,7 +117,8 @@ async function respond(
     startRecord: query.startRecord ?? 1,
     endRecord: query.endRecord ?? recordLimits[variant],
   });
-  const body: TransactionsResponse = rows.length === 0 ? {} : { transaction: rows.map((row) => toRetrieved(row, variant)) };
+  const body: TransactionsResponse =
+    rows.length === 0 ? {} : { transaction: rows.map((row) => toRetrieved(row, variant)) };
   return { status: 200, body };
 }
 

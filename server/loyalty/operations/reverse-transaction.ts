@@ -1,6 +1,10 @@
 import "server-only";
 import { ledgerPathSchema } from "@/lib/contract/ledger-path";
-import { reverseRequestSchema, reverseTransactionVersions, type ReverseResponse } from "@/lib/contract/reverse-transaction";
+import {
+  reverseRequestSchema,
+  reverseTransactionVersions,
+  type ReverseResponse,
+} from "@/lib/contract/reverse-transaction";
 import type { AccountStatus, Transaction } from "@/server/db/schema";
 import { partnerOperation } from "@/server/loyalty/http/partner-operation";
 import { invalid, ServiceError } from "@/server/loyalty/http/service-error";
@@ -43,23 +47,36 @@ export const reverseTransaction = partnerOperation({
   errors: { invalidJson: "MANDATORY_DATA_MISSING" },
   async handle({ db, params, partner, member, agentId, body }) {
     if (!member.scopes.has("reverse_transaction")) {
-      throw new ServiceError("INSUFFICIENT_SCOPE", { developerMessage: "The token needs the scope reverse_transaction." });
+      throw new ServiceError("INSUFFICIENT_SCOPE", {
+        developerMessage: "The token needs the scope reverse_transaction.",
+      });
     }
     const path = validateInput(ledgerPathSchema, params, { invalid: "DATA_INVALID" });
     if (!reversalProgrammes.has(path.programmeIdentifier)) {
-      throw invalid("DATA_INVALID", "programmeIdentifier", `Reversals are taken for ${[...reversalProgrammes].join(", ")} only.`);
+      throw invalid(
+        "DATA_INVALID",
+        "programmeIdentifier",
+        `Reversals are taken for ${[...reversalProgrammes].join(", ")} only.`,
+      );
     }
     if (member.membershipNumber !== path.accountIdentifier || member.programmeIdentifier !== path.programmeIdentifier) {
       // Offline channels (an agent) key in the number: for them a wrong number is a member error.
       throw new ServiceError(agentId ? "INVALID_MEMBER" : "MEMBER_NOT_AUTHORIZED");
     }
-    const reversal = validateInput(reverseRequestSchema, body, { invalid: "DATA_INVALID", missing: "MANDATORY_DATA_MISSING" });
+    const reversal = validateInput(reverseRequestSchema, body, {
+      invalid: "DATA_INVALID",
+      missing: "MANDATORY_DATA_MISSING",
+    });
     const fingerprint = requestFingerprint(path.accountIdentifier, reversal);
 
     // A retry of a reversal already made answers as the first time, even after the window.
     const earlier = await findPartnerTransaction(db, partner.id, "REVERSAL", reversal.externalTransactionIdentifier);
     if (earlier?.requestFingerprint === fingerprint) {
-      return { status: 201, body: reverseResponse(earlier, reversal.reversedTransactionIdentifier), headers: { "Idempotent-Replayed": "true" } };
+      return {
+        status: 201,
+        body: reverseResponse(earlier, reversal.reversedTransactionIdentifier),
+        headers: { "Idempotent-Replayed": "true" },
+      };
     }
 
     const record = await findMemberByMembershipNumber(db, path.accountIdentifier);
@@ -68,9 +85,14 @@ export const reverseTransaction = partnerOperation({
 
     const debit = await findAccountTransaction(db, record.account.id, reversal.reversedTransactionIdentifier);
     if (!debit || debit.partnerId !== partner.id) {
-      throw invalid("DATA_INVALID", "reversalTransaction.reversedTransaction.identifier", "No transaction of this account with this identifier.");
+      throw invalid(
+        "DATA_INVALID",
+        "reversalTransaction.reversedTransaction.identifier",
+        "No transaction of this account with this identifier.",
+      );
     }
-    if (debit.kind !== "DEBIT") throw new ServiceError("REVERSAL_NOT_PERMITTED", { developerMessage: "Only a debit can be reversed." });
+    if (debit.kind !== "DEBIT")
+      throw new ServiceError("REVERSAL_NOT_PERMITTED", { developerMessage: "Only a debit can be reversed." });
     const now = new Date();
     if (now.getTime() - debit.dateMade.getTime() > partner.reversalWindowHours * 3_600_000) {
       throw new ServiceError("REVERSAL_NO_LONGER_PERMITTED", {
@@ -94,7 +116,11 @@ export const reverseTransaction = partnerOperation({
     });
     if (posting.outcome === "refused") {
       if (posting.reason === "DUPLICATE_TRANSACTION") {
-        throw invalid("DUPLICATE_TRANSACTION", "reversalTransaction.externalTransactionIdentifier", "This externalTransactionIdentifier was used for another reversal.");
+        throw invalid(
+          "DUPLICATE_TRANSACTION",
+          "reversalTransaction.externalTransactionIdentifier",
+          "This externalTransactionIdentifier was used for another reversal.",
+        );
       }
       throw new ServiceError("REVERSAL_NOT_PERMITTED", { developerMessage: "This debit has already been reversed." });
     }

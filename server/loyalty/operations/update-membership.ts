@@ -1,5 +1,9 @@
 import "server-only";
-import { membershipPathSchema, updateMembershipRequestSchema, updateMembershipVersions } from "@/lib/contract/update-membership";
+import {
+  membershipPathSchema,
+  updateMembershipRequestSchema,
+  updateMembershipVersions,
+} from "@/lib/contract/update-membership";
 import { requireOwnAccount } from "@/server/loyalty/http/member-token";
 import { partnerOperation, type RouteHandler } from "@/server/loyalty/http/partner-operation";
 import { validateInput } from "@/server/loyalty/http/validate-input";

@@ -12,7 +12,11 @@ const maximumEntries = 1_000;
 
 const cache = new Map<string, { found: PartnerWithKey; until: number }>();
 
-export async function findPartnerByApiKeyCached(db: Database, apiKey: string, now = Date.now()): Promise<PartnerWithKey | undefined> {
+export async function findPartnerByApiKeyCached(
+  db: Database,
+  apiKey: string,
+  now = Date.now(),
+): Promise<PartnerWithKey | undefined> {
   const cached = cache.get(apiKey);
   if (cached && cached.until > now) return cached.found;
   const found = await findPartnerByApiKey(db, apiKey);

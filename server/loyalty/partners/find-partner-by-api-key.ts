@@ -26,6 +26,8 @@ export async function findPartnerByApiKey(db: Database, apiKey: string): Promise
     .where(and(eq(apiKeys.keyHash, hashApiKey(apiKey)), isNull(apiKeys.revokedAt)));
   const [first] = rows;
   if (!first) return undefined;
-  const identifiers = rows.map((row) => row.programme).filter((identifier): identifier is string => identifier !== null);
+  const identifiers = rows
+    .map((row) => row.programme)
+    .filter((identifier): identifier is string => identifier !== null);
   return { partner: first.partner, environment: first.environment, programmes: new Set(identifiers) };
 }

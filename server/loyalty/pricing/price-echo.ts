@@ -35,7 +35,10 @@ function echoLeg(leg: LegInput): FlightEcho["segment"][number]["leg"][number] {
  * flight or, as the spec's request table places them, on `product`; the
  * flight's own value wins. Counts and `outbound` default to 0 and false.
  */
-export function echoFlight(flight: FlightInput, product: Pick<ProductInput, "directFlight" | "returnJourney">): FlightEcho {
+export function echoFlight(
+  flight: FlightInput,
+  product: Pick<ProductInput, "directFlight" | "returnJourney">,
+): FlightEcho {
   const directFlight = flight.directFlight ?? product.directFlight;
   const summary = flight.passengerSummary;
   return {

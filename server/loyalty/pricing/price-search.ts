@@ -67,7 +67,11 @@ export function productsToPrice(product: ProductInput): ProductToPrice[] {
   if (pack) {
     const path = `${requestPath}.packagedProduct`;
     const items = singleKinds.flatMap((kind) =>
-      (pack[kind] ?? []).map((item: { price: PriceInput }, index) => ({ kind, path: `${path}.${kind}[${index}]`, price: item.price })),
+      (pack[kind] ?? []).map((item: { price: PriceInput }, index) => ({
+        kind,
+        path: `${path}.${kind}[${index}]`,
+        price: item.price,
+      })),
     );
     const first = items[0];
     // The contract guarantees at least one item, all in one currency.
@@ -137,7 +141,11 @@ export function priceSearch(criteria: PriceSearchCriteria, terms: SearchTerms): 
   const notAgreed = units.flatMap((unit) =>
     unit.agreedTypes
       .filter(({ type }) => !agreed.has(type))
-      .map(({ type, path }) => ({ reason: "PRODUCT_NOT_AGREED" as const, path, message: `${type} is not in the partner's pricing agreement` })),
+      .map(({ type, path }) => ({
+        reason: "PRODUCT_NOT_AGREED" as const,
+        path,
+        message: `${type} is not in the partner's pricing agreement`,
+      })),
   );
   if (notAgreed.length > 0) return { ok: false, failures: notAgreed };
 
@@ -145,9 +153,18 @@ export function priceSearch(criteria: PriceSearchCriteria, terms: SearchTerms): 
   const failures: SearchFailure[] = [];
   const priced = new Map<ProductKind, PointsAndCash[]>();
   for (const unit of units) {
-    const outcome = priceOptions(unit.price, { config: terms.config, priceType, adjustToBalance: terms.adjustToBalance });
+    const outcome = priceOptions(unit.price, {
+      config: terms.config,
+      priceType,
+      adjustToBalance: terms.adjustToBalance,
+    });
     if (outcome.priced) priced.set(unit.kind, outcome.options);
-    else failures.push({ reason: outcome.refusal, path: failurePath(unit, outcome.refusal), message: refusalMessages[outcome.refusal](unit) });
+    else
+      failures.push({
+        reason: outcome.refusal,
+        path: failurePath(unit, outcome.refusal),
+        message: refusalMessages[outcome.refusal](unit),
+      });
   }
   if (failures.length > 0) return { ok: false, failures };
   return { ok: true, response: buildResponse(criteria.product, priced) };
@@ -158,7 +175,10 @@ function buildResponse(product: ProductInput, priced: ReadonlyMap<ProductKind, P
   const response: ProductPriceResponse = { product: {} };
   if (product.flight) response.product.flight = { ...echoFlight(product.flight, product), price: optionsOf("flight") };
   if (product.flightAncillary) {
-    response.product.flightAncillary = { flightAncillaryType: product.flightAncillary.flightAncillaryType, price: optionsOf("flightAncillary") };
+    response.product.flightAncillary = {
+      flightAncillaryType: product.flightAncillary.flightAncillaryType,
+      price: optionsOf("flightAncillary"),
+    };
   }
   if (product.carHire) response.product.carHire = { price: optionsOf("carHire") };
   if (product.hotel) response.product.hotel = { price: optionsOf("hotel") };
@@ -168,7 +188,9 @@ function buildResponse(product: ProductInput, priced: ReadonlyMap<ProductKind, P
     // Items are echoed without prices: the package is priced on its total. Empty lists are left out.
     const nonEmpty = <T>(items: T[] | undefined) => (items && items.length > 0 ? items : undefined);
     const flights = nonEmpty(pack.flight)?.map((flight) => echoFlight(flight, product));
-    const ancillaries = nonEmpty(pack.flightAncillary)?.map((item) => ({ flightAncillaryType: item.flightAncillaryType }));
+    const ancillaries = nonEmpty(pack.flightAncillary)?.map((item) => ({
+      flightAncillaryType: item.flightAncillaryType,
+    }));
     const bare = (items: unknown[] | undefined) => nonEmpty(items)?.map(() => ({}));
     const carHire = bare(pack.carHire);
     const hotel = bare(pack.hotel);

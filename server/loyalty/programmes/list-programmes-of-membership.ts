@@ -1,6 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { accounts, members, membershipProgrammes, programmes, type AccountStatus, type Programme } from "@/server/db/schema";
+import {
+  accounts,
+  members,
+  membershipProgrammes,
+  programmes,
+  type AccountStatus,
+  type Programme,
+} from "@/server/db/schema";
 
 export interface MembershipProgrammes {
   accountStatus: AccountStatus | undefined;

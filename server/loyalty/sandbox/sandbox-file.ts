@@ -30,9 +30,7 @@ const partnerSchema = z.object({
   status: z.enum(["ACTIVE", "INACTIVE"]),
   partnerIdentifier: z.string(),
   apiKeys: z.object({ staging: z.string().length(24), live: z.string().length(24).optional() }),
-  oauthClient: z
-    .object({ clientId: z.string(), password: z.string(), redirectUris: z.array(z.string()) })
-    .optional(),
+  oauthClient: z.object({ clientId: z.string(), password: z.string(), redirectUris: z.array(z.string()) }).optional(),
   furtherProgrammes: z
     .object({
       clientId: z.string(),

@@ -145,4 +145,3 @@ async function insertClient(
     .returning({ id: oauthClients.id });
   return row!.id;
 }
-

@@ -64,9 +64,7 @@ export function seededJournal(member: SandboxMember, context: JournalContext): S
  * date is never in the future whatever the hour of seeding.
  */
 export function seededMoment(now: Date, daysAgo: number, position: number): Date {
-  return new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo, 10, position),
-  );
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo, 10, position));
 }
 
 /**

@@ -44,7 +44,12 @@ export function authOptions(): NextAuthOptions {
     callbacks: {
       async jwt({ token, account, user }) {
         if (!account) return token;
-        if (!providerIds.includes(account.provider) || !user.membershipNumber || !user.programme || !account.access_token) {
+        if (
+          !providerIds.includes(account.provider) ||
+          !user.membershipNumber ||
+          !user.programme ||
+          !account.access_token
+        ) {
           throw new Error("sign-in without a member");
         }
         const sid = await startMemberSession({
@@ -67,7 +72,11 @@ export function authOptions(): NextAuthOptions {
       },
     },
     logger: {
-      error: (code, metadata) => logger.warn({ code, err: metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error }, "sign-in error"),
+      error: (code, metadata) =>
+        logger.warn(
+          { code, err: metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error },
+          "sign-in error",
+        ),
       warn: (code) => logger.warn({ code }, "sign-in warning"),
       debug: () => undefined,
     },

@@ -7,7 +7,10 @@ import { assertStateMatches, secureCodeState } from "./callback-state";
 import { memberProfile, memberUser } from "./member-profile";
 import { furtherProgrammesClient, jwksUrl, tokenService } from "./token-service";
 
-export const furtherProgrammes = { meridian: { programme: "MERIDIAN", name: "Meridian Plus" }, horizon: { programme: "HORIZON", name: "Horizon Club" } } as const;
+export const furtherProgrammes = {
+  meridian: { programme: "MERIDIAN", name: "Meridian Plus" },
+  horizon: { programme: "HORIZON", name: "Horizon Club" },
+} as const;
 export type FurtherProvider = keyof typeof furtherProgrammes;
 
 /** The portal's own first stop before A3 (app/login/secure-code): it makes the state alphanumeric. */

@@ -26,7 +26,10 @@ export function loyaltyProvider(): OAuthConfig<Profile> {
     client: { token_endpoint_auth_method: "client_secret_basic" },
     checks: ["pkce", "state"],
     idToken: false,
-    authorization: { url: `${authUrl}/auth/login`, params: { response_type: "code", scope: "read write reverse_transaction" } },
+    authorization: {
+      url: `${authUrl}/auth/login`,
+      params: { response_type: "code", scope: "read write reverse_transaction" },
+    },
     token: {
       url: `${authUrl}/api/grant`,
       async request({ params, checks, provider }) {
@@ -38,7 +41,12 @@ export function loyaltyProvider(): OAuthConfig<Profile> {
           codeVerifier: checks.code_verifier,
         });
         return {
-          tokens: { access_token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_in: tokens.expiresIn, token_type: "bearer" },
+          tokens: {
+            access_token: tokens.accessToken,
+            refresh_token: tokens.refreshToken,
+            expires_in: tokens.expiresIn,
+            token_type: "bearer",
+          },
         };
       },
     },

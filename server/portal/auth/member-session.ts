@@ -43,7 +43,8 @@ const currentMemberSession = cache(async (): Promise<MemberSession | null> => {
   if (!cookie) return null;
   const db = await getDatabase();
   const stored = await findStoredSession(db, sessionIdHash(cookie.sid));
-  if (!stored || stored.membershipNumber !== cookie.membershipNumber || stored.programme !== cookie.programme) return null;
+  if (!stored || stored.membershipNumber !== cookie.membershipNumber || stored.programme !== cookie.programme)
+    return null;
   if (stored.expiresAt.getTime() <= Date.now()) {
     await deleteStoredSession(db, stored.idHash);
     return null;

@@ -2,7 +2,14 @@ import "server-only";
 import { LoyaltyTokenError, LoyaltyUnavailableError } from "@/lib/loyalty-client/errors";
 import type { Database } from "@/server/db/connect";
 import { logger } from "@/server/observability/logger";
-import { claimRefresh, deleteStoredSession, findStoredSession, releaseRefreshClaim, saveRefreshedTokens, type StoredSession } from "./session-store";
+import {
+  claimRefresh,
+  deleteStoredSession,
+  findStoredSession,
+  releaseRefreshClaim,
+  saveRefreshedTokens,
+  type StoredSession,
+} from "./session-store";
 import { memberLoginClient, tokenService } from "./token-service";
 
 /** Refresh this long before the access token expires, so a page's calls never race its expiry. */
@@ -22,7 +29,11 @@ const inFlight = new Map<string, Promise<StoredSession | undefined>>();
  * further programmes have no refresh the portal can use, so their session
  * ends. Undefined means the session is over.
  */
-export async function ensureFreshTokens(db: Database, session: StoredSession, now = new Date()): Promise<StoredSession | undefined> {
+export async function ensureFreshTokens(
+  db: Database,
+  session: StoredSession,
+  now = new Date(),
+): Promise<StoredSession | undefined> {
   const left = session.accessExpiresAt.getTime() - now.getTime();
   if (session.provider !== "loyalty" || !session.refreshToken) {
     if (left > furtherEndMarginMs) return session;

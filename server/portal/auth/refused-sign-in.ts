@@ -16,12 +16,17 @@ export function refusedSignIn(request: Request): Response | undefined {
   const provider = callbackPath.exec(url.pathname)?.[1];
   const error = url.searchParams.get("error");
   if (!provider || !error) return undefined;
-  const description = (url.searchParams.get("error_description") ?? "").replace(/[^A-Za-z0-9: ]/g, " ").slice(0, 120).trim();
+  const description = (url.searchParams.get("error_description") ?? "")
+    .replace(/[^A-Za-z0-9: ]/g, " ")
+    .slice(0, 120)
+    .trim();
   const reason = description.includes(":") ? description.slice(description.indexOf(":") + 1).trim() : description;
   const login = new URLSearchParams({ error: "Refused", provider });
   if (reason) login.set("detail", reason);
   // The page to come back to survives in next-auth's callback-url cookie; only paths of this site are kept.
-  const cookie = /(?:^|;\s*)(?:__Secure-)?next-auth\.callback-url=([^;]+)/.exec(request.headers.get("cookie") ?? "")?.[1];
+  const cookie = /(?:^|;\s*)(?:__Secure-)?next-auth\.callback-url=([^;]+)/.exec(
+    request.headers.get("cookie") ?? "",
+  )?.[1];
   if (cookie) {
     try {
       const back = new URL(decodeURIComponent(cookie), url.origin);
@@ -30,5 +35,8 @@ export function refusedSignIn(request: Request): Response | undefined {
       // not a URL: the default page it is
     }
   }
-  return new Response(null, { status: 302, headers: { Location: `/login?${login.toString()}`, "Cache-Control": "no-store" } });
+  return new Response(null, {
+    status: 302,
+    headers: { Location: `/login?${login.toString()}`, "Cache-Control": "no-store" },
+  });
 }

@@ -9,7 +9,10 @@ const pkceChallenge = /^[A-Za-z0-9_-]{43}$/;
 const scopeValue = /^[a-z_]+( [a-z_]+)*$/;
 
 function refuse(message: string): Response {
-  return new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(message, {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 /**
@@ -22,7 +25,9 @@ function refuse(message: string): Response {
 export function secureCodeRedirect(request: Request): Response {
   const query = new URL(request.url).searchParams;
   const programme = query.get("programme-identifier");
-  const provider = (Object.keys(furtherProgrammes) as (keyof typeof furtherProgrammes)[]).find((id) => furtherProgrammes[id].programme === programme);
+  const provider = (Object.keys(furtherProgrammes) as (keyof typeof furtherProgrammes)[]).find(
+    (id) => furtherProgrammes[id].programme === programme,
+  );
   if (!provider) return refuse("Unknown programme.");
   const state = query.get("state") ?? "";
   if (!nextAuthState.test(state)) return refuse("This sign-in link is not valid. Start again from the login page.");

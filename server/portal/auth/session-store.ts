@@ -86,7 +86,13 @@ export async function deleteStoredSession(db: Database, idHash: string): Promise
  * claim. A refresh token rotates on use and a rotated one presented again
  * revokes the whole family, so two instances must never both present it.
  */
-export async function claimRefresh(db: Database, idHash: string, seenAccessExpiresAt: Date, now: Date, holdMs: number): Promise<boolean> {
+export async function claimRefresh(
+  db: Database,
+  idHash: string,
+  seenAccessExpiresAt: Date,
+  now: Date,
+  holdMs: number,
+): Promise<boolean> {
   const claimed = await db
     .update(memberSessions)
     .set({ refreshClaimedUntil: new Date(now.getTime() + holdMs) })

@@ -48,9 +48,16 @@ export async function endMemberSessionById(sessionId: string): Promise<void> {
  */
 async function displayName(member: SignedInMember): Promise<string | undefined> {
   try {
-    const membership = await loyaltyService().retrieveMembership(member.membershipNumber, { accessToken: member.accessToken });
+    const membership = await loyaltyService().retrieveMembership(member.membershipNumber, {
+      accessToken: member.accessToken,
+    });
     const { firstName, familyName } = membership.member.person.name;
-    return [firstName, familyName].filter((part): part is string => Boolean(part)).map(titleCase).join(" ") || undefined;
+    return (
+      [firstName, familyName]
+        .filter((part): part is string => Boolean(part))
+        .map(titleCase)
+        .join(" ") || undefined
+    );
   } catch (error) {
     logger.info({ err: error }, "member name not available at sign-in");
     return undefined;
@@ -59,5 +66,7 @@ async function displayName(member: SignedInMember): Promise<string | undefined> 
 
 /** The service stores names in upper-case ASCII; members read them better in title case. */
 function titleCase(name: string): string {
-  return name.toLowerCase().replace(/(^|[\s'-])([a-z])/g, (_, separator: string, letter: string) => separator + letter.toUpperCase());
+  return name
+    .toLowerCase()
+    .replace(/(^|[\s'-])([a-z])/g, (_, separator: string, letter: string) => separator + letter.toUpperCase());
 }

@@ -19,7 +19,12 @@ export function sealToken(token: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", tokenKey(), iv);
   const body = Buffer.concat([cipher.update(token, "utf8"), cipher.final()]);
-  return [version, iv.toString("base64url"), body.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(".");
+  return [
+    version,
+    iv.toString("base64url"),
+    body.toString("base64url"),
+    cipher.getAuthTag().toString("base64url"),
+  ].join(".");
 }
 
 /** The token, or undefined when the value was sealed under another secret or altered. */

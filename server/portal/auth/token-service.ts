@@ -7,7 +7,11 @@ let client: TokenClient | undefined;
 /** The portal's client of the token services (A2, A4), over HTTP like any partner's. */
 export function tokenService(): TokenClient {
   const endpoints = loyaltyEndpoints();
-  client ??= createTokenClient({ authUrl: endpoints.authUrl, partnerAuthUrl: endpoints.partnerAuthUrl, timeoutMs: 10_000 });
+  client ??= createTokenClient({
+    authUrl: endpoints.authUrl,
+    partnerAuthUrl: endpoints.partnerAuthUrl,
+    timeoutMs: 10_000,
+  });
   return client;
 }
 
@@ -20,7 +24,11 @@ export function memberLoginClient(): ClientCredentials {
 /** The partner's client of the further programmes (Basic with the partner secret at A4). */
 export function furtherProgrammesClient(): ClientCredentials & { businessContext: string } {
   const credentials = partnerCredentials();
-  return { clientId: credentials.furtherClientId, secret: credentials.partnerSecret, businessContext: credentials.businessContext };
+  return {
+    clientId: credentials.furtherClientId,
+    secret: credentials.partnerSecret,
+    businessContext: credentials.businessContext,
+  };
 }
 
 /** Where the service publishes the keys that sign its access tokens. */

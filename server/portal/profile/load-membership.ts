@@ -6,5 +6,8 @@ import { loyaltyService } from "@/server/portal/loyalty-service";
 
 /** The signed-in member's profile, from the service's membership read model. */
 export async function loadMembership(session: MemberSession): Promise<MembershipResponse> {
-  return loyaltyService().retrieveMembership(session.membershipNumber, { accessToken: session.accessToken, customerIp: await customerIp() });
+  return loyaltyService().retrieveMembership(session.membershipNumber, {
+    accessToken: session.accessToken,
+    customerIp: await customerIp(),
+  });
 }

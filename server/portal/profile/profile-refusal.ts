@@ -18,7 +18,8 @@ export function profileRefusal(error: unknown): SubmitResult {
   const fieldErrors = childFieldErrors(error, childMessages);
   if (error.code === "DETAILS_ALREADY_EXIST") {
     return {
-      formError: "Title, date of birth and country of residence can be added once but not changed. Reload the page to see what is stored.",
+      formError:
+        "Title, date of birth and country of residence can be added once but not changed. Reload the page to see what is stored.",
       fieldErrors,
     };
   }

@@ -22,7 +22,8 @@ import { profileRefusal } from "./profile-refusal";
 export async function updateProfile(update: unknown): Promise<SubmitResult> {
   const session = await requireMemberSession();
   const parsed = updateMembershipRequestSchema().safeParse(update);
-  if (!parsed.success) return { formError: "Some details need correcting.", fieldErrors: messagesByPath(parsed.error.issues) };
+  if (!parsed.success)
+    return { formError: "Some details need correcting.", fieldErrors: messagesByPath(parsed.error.issues) };
   if (parsed.data.programme) return { formError: "The profile does not change programmes." };
 
   try {

@@ -33,7 +33,9 @@ export async function registerAccount(submission: unknown): Promise<SubmitResult
   }
 
   try {
-    await loyaltyService().registerAccount(path.data.membershipIdentifier, body.data, { customerIp: await customerIp() });
+    await loyaltyService().registerAccount(path.data.membershipIdentifier, body.data, {
+      customerIp: await customerIp(),
+    });
   } catch (error) {
     return registrationRefusal(error);
   }

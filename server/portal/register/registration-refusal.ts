@@ -29,12 +29,14 @@ export function registrationRefusal(error: unknown): SubmitResult {
 
   if (error.code === "CUSTOMER_ALREADY_EXISTS") {
     return {
-      formError: "This membership is already registered for online access. Sign in with its username and password instead.",
+      formError:
+        "This membership is already registered for online access. Sign in with its username and password instead.",
     };
   }
   if (error.has("REGISTRATION_FAILED")) {
     return {
-      formError: "We could not register this membership. Check the membership number: only an active membership can be registered online.",
+      formError:
+        "We could not register this membership. Check the membership number: only an active membership can be registered online.",
       fieldErrors: { membershipIdentifier: "Check this number: it is not that of an active membership." },
     };
   }

@@ -4,14 +4,18 @@ import type { SubmitResult } from "@/components/forms/submit-result";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { logger } from "@/server/observability/logger";
 
-export const serviceUnavailableMessage = "The loyalty service is not available at the moment. Nothing was changed; please try again in a few minutes.";
+export const serviceUnavailableMessage =
+  "The loyalty service is not available at the moment. Nothing was changed; please try again in a few minutes.";
 
 /**
  * Messages by request path from a refusal's children. A child whose code
  * has a wording of its own (`byCode`) gets it; any other keeps the
  * service's message, which for validation is the contract's rule.
  */
-export function childFieldErrors(error: LoyaltyApiError, byCode: Readonly<Record<string, string>> = {}): Record<string, string> {
+export function childFieldErrors(
+  error: LoyaltyApiError,
+  byCode: Readonly<Record<string, string>> = {},
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const child of error.childErrors) {
     if (!child.path || fields[child.path]) continue;
@@ -28,10 +32,14 @@ export function childFieldErrors(error: LoyaltyApiError, byCode: Readonly<Record
  */
 export function outageRefusal(error: unknown, operation: string): SubmitResult | undefined {
   if (error instanceof LoyaltyApiError) {
-    if (error.status === 429) return { formError: "Too many requests reach the loyalty service right now. Wait a minute, then try again." };
+    if (error.status === 429)
+      return { formError: "Too many requests reach the loyalty service right now. Wait a minute, then try again." };
     const partnerProblem = error.code.startsWith("DEVELOPER_");
     if (error.status < 500 && !partnerProblem) return undefined;
-    logger.error({ operation, status: error.status, code: error.code }, "the loyalty service refused the portal's request");
+    logger.error(
+      { operation, status: error.status, code: error.code },
+      "the loyalty service refused the portal's request",
+    );
     return { formError: serviceUnavailableMessage };
   }
   logger.error({ operation, err: error }, "the loyalty service could not be used");

@@ -18,7 +18,10 @@ export interface TransactionPage {
 }
 
 /** One page of the member's history (P3), with whether another follows. */
-export async function loadTransactionPage(session: MemberSession, filters: TransactionFilters): Promise<TransactionPage> {
+export async function loadTransactionPage(
+  session: MemberSession,
+  filters: TransactionFilters,
+): Promise<TransactionPage> {
   const variant = transactionsVariant(session.programme);
   const answer = await loyaltyService().retrieveTransactions(
     variant,

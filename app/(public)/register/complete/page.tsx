@@ -8,7 +8,8 @@ export default function RegistrationCompletePage() {
     <PublicPage title="You are registered">
       <div role="status" className="rounded-xl border border-green-200 bg-white p-6 shadow-sm">
         <p className="text-base text-slate-800">
-          Your username and password are ready. Sign in with them to see your points, your transactions and your profile.
+          Your username and password are ready. Sign in with them to see your points, your transactions and your
+          profile.
         </p>
         <a
           href="/login"

@@ -8,6 +8,10 @@ pool.on("error", () => undefined);
 
 export async function POST(request) {
   const body = await request.json();
-  const ok = await bareDebit(pool, { accountId: body.accountId, externalId: body.id, partnerId: process.env.BENCH_PARTNER_ID });
+  const ok = await bareDebit(pool, {
+    accountId: body.accountId,
+    externalId: body.id,
+    partnerId: process.env.BENCH_PARTNER_ID,
+  });
   return Response.json({ ok }, { status: ok ? 201 : 400 });
 }

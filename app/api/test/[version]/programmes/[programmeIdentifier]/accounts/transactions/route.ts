@@ -1,1 +1,7 @@
-export { GET, POST, PUT, PATCH, DELETE } from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/transactions/route";
+export {
+  GET,
+  POST,
+  PUT,
+  PATCH,
+  DELETE,
+} from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/transactions/route";
