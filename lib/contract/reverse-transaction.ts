@@ -21,12 +21,10 @@ export const reverseRequestSchema = z
         .max(64)
         .regex(referenceCharacters, "1 to 64 letters, digits, &, . or -"),
       description: z.string().max(100).regex(referenceCharacters, "1 to 100 letters, digits, &, . or -"),
-      type: z
-        .string()
-        .refine((type) => type === "CANCELLATION", {
-          message: "type must be CANCELLATION",
-          params: { error: "MANDATORY_DATA_MISSING" },
-        }),
+      type: z.string().refine((type) => type === "CANCELLATION", {
+        message: "type must be CANCELLATION",
+        params: { error: "MANDATORY_DATA_MISSING" },
+      }),
       reversedTransaction: reversedTransactionSchema.optional(),
     }),
     reversedTransaction: reversedTransactionSchema.optional(),

@@ -108,25 +108,21 @@ async function createMember(
       joinDate: "2020-01-01",
     })
     .returning();
-  await db
-    .insert(accounts)
-    .values({
-      memberId: member!.id,
-      programmeId: programme!.id,
-      accountType: "INDIVIDUAL",
-      status: options.status ?? "ACTIVE",
-    });
+  await db.insert(accounts).values({
+    memberId: member!.id,
+    programmeId: programme!.id,
+    accountType: "INDIVIDUAL",
+    status: options.status ?? "ACTIVE",
+  });
   await db.insert(membershipProgrammes).values({ memberId: member!.id, programmeId: programme!.id });
   if (options.postCode) {
-    await db
-      .insert(postalAddresses)
-      .values({
-        memberId: member!.id,
-        type: "PERSONAL",
-        lines: ["1 HIGH STREET"],
-        countryCode: options.country ?? "GB",
-        postCode: options.postCode,
-      });
+    await db.insert(postalAddresses).values({
+      memberId: member!.id,
+      type: "PERSONAL",
+      lines: ["1 HIGH STREET"],
+      countryCode: options.country ?? "GB",
+      postCode: options.postCode,
+    });
   }
   return membershipNumber;
 }

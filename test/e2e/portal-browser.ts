@@ -66,12 +66,10 @@ export async function signIn(
 /** The rows of the transactions table, as the member reads them, once the page shows the history or its empty state. */
 export async function transactionRows(page: Page): Promise<{ kind: string; text: string }[]> {
   await page.locator("tbody tr, [role=status]:has-text('transactions')").first().waitFor();
-  return page
-    .locator("tbody tr")
-    .evaluateAll((rows) =>
-      rows.map((row) => ({
-        kind: row.getAttribute("data-kind") ?? "",
-        text: (row.textContent ?? "").replace(/\s+/g, " ").trim(),
-      })),
-    );
+  return page.locator("tbody tr").evaluateAll((rows) =>
+    rows.map((row) => ({
+      kind: row.getAttribute("data-kind") ?? "",
+      text: (row.textContent ?? "").replace(/\s+/g, " ").trim(),
+    })),
+  );
 }

@@ -71,15 +71,13 @@ export async function registerMember(
         })),
       );
       if (identifiers.length > 0) {
-        await tx
-          .insert(registeredIdentifiers)
-          .values(
-            identifiers.map((item, index) => ({
-              memberId: record.member.id,
-              type: item.type,
-              identifierHash: identifierHashes[index] as string,
-            })),
-          );
+        await tx.insert(registeredIdentifiers).values(
+          identifiers.map((item, index) => ({
+            memberId: record.member.id,
+            type: item.type,
+            identifierHash: identifierHashes[index] as string,
+          })),
+        );
       }
       if (input.dateOfBirth !== undefined) await storeDateOfBirth(tx, record.member.id, input.dateOfBirth);
     });
