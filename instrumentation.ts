@@ -1,10 +1,16 @@
 /**
  * Opens, migrates and seeds the database as the server starts, so the first
- * request does not pay for it. Requests still await the same promise.
+ * request does not pay for it. Requests still await the same promises.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { getDatabase } = await import("./server/db/database");
   const { logger } = await import("./server/observability/logger");
-  getDatabase().catch((error: unknown) => logger.error({ err: error }, "database start failed"));
+  const { getPortalDatabase } = await import("./server/portal/db/portal-database");
+  const warmUps: Promise<unknown>[] = [getPortalDatabase()];
+  // A portal pointed at another implementation of the service leaves this app's service asleep.
+  if (!process.env.LOYALTY_BASE_URL) {
+    const { getDatabase } = await import("./server/db/database");
+    warmUps.push(getDatabase());
+  }
+  for (const warmUp of warmUps) warmUp.catch((error: unknown) => logger.error({ err: error }, "database start failed"));
 }

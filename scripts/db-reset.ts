@@ -8,7 +8,7 @@ import { count } from "drizzle-orm";
 import { env } from "@/server/config/env";
 import { connectDatabase } from "@/server/db/connect";
 import { members, partners, transactions } from "@/server/db/schema";
-import { resetSandbox } from "@/server/loyalty/sandbox/reset-sandbox";
+import { resetEverything } from "./reset-everything";
 
 async function main(): Promise<void> {
   const config = env();
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     poolSize: config.DATABASE_POOL_SIZE,
   });
   try {
-    await resetSandbox(handle);
+    await resetEverything(handle);
     const [[partnerCount], [memberCount], [transactionCount]] = await Promise.all([
       handle.db.select({ n: count() }).from(partners),
       handle.db.select({ n: count() }).from(members),

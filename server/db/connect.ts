@@ -1,20 +1,20 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Pool } from "pg";
-import * as schema from "./schema";
 
 /** Held while migrating and seeding, so several instances starting together take turns. */
 export const startupLockId = 7_304_210_001;
 
-export type DatabaseSchema = typeof schema;
-
-/** A connection or a transaction: domain functions accept either. */
-export type Database = PgDatabase<PgQueryResultHKT, DatabaseSchema, ExtractTablesWithRelations<DatabaseSchema>>;
+/**
+ * A connection or a transaction: domain functions accept either. Untied to
+ * any schema module: the service, the portal and the payments sandbox share
+ * the connection but each knows only its own tables.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -39,7 +39,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client that errors (server restart) must not crash the process.
     pool.on("error", () => undefined);
-    const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Database;
+    const db = drizzleNodePostgres({ client: pool }) as unknown as Database;
     return {
       db,
       kind: "postgres",
@@ -69,7 +69,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     mkdirSync(absolute, { recursive: true });
     client = await PGlite.create(absolute);
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client }) as unknown as Database;
   return {
     db,
     kind: "pglite",

@@ -3,24 +3,36 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import type { DatabaseHandle } from "./connect";
 import { rowsOf } from "./rows";
 
-export const migrationsFolder = path.join(process.cwd(), "server/db/migrations");
+/** One owner's migrations: its folder and its own bookkeeping table in the `drizzle` schema. */
+export interface MigrationSet {
+  folder: string;
+  bookkeepingTable: string;
+}
+
+/** The loyalty service's migrations (drizzle-kit's default bookkeeping table, as before the portal had its own). */
+export const loyaltyMigrations: MigrationSet = {
+  folder: path.join(process.cwd(), "server/db/migrations"),
+  bookkeepingTable: "__drizzle_migrations",
+};
 
 /**
- * Applies the committed migrations that this database has not seen. Kept
- * independent of the driver: both drivers run the same statements, recorded
- * in the same bookkeeping table as drizzle-kit's own migrator.
+ * Applies the committed migrations of one set that this database has not
+ * seen. Kept independent of the driver: both drivers run the same
+ * statements, recorded as drizzle-kit's own migrator records them.
  */
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
-  const migrations = readMigrationFiles({ migrationsFolder });
+export async function migrateFolder(handle: DatabaseHandle, set: MigrationSet): Promise<void> {
+  if (!/^__[a-z_]+$/.test(set.bookkeepingTable)) throw new Error(`bad bookkeeping table ${set.bookkeepingTable}`);
+  const table = `"drizzle"."${set.bookkeepingTable}"`;
+  const migrations = readMigrationFiles({ migrationsFolder: set.folder });
   await handle.exec(`
     CREATE SCHEMA IF NOT EXISTS "drizzle";
-    CREATE TABLE IF NOT EXISTS "drizzle"."__drizzle_migrations" (
+    CREATE TABLE IF NOT EXISTS ${table} (
       id SERIAL PRIMARY KEY,
       hash text NOT NULL,
       created_at bigint
     );
   `);
-  const applied = await handle.db.execute(`SELECT hash FROM "drizzle"."__drizzle_migrations"`);
+  const applied = await handle.db.execute(`SELECT hash FROM ${table}`);
   const appliedHashes = new Set(rowsOf<{ hash: string }>(applied).map((row) => row.hash));
 
   for (const migration of migrations) {
@@ -30,9 +42,14 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
       [
         "BEGIN;",
         ...statements.map((statement) => (statement.endsWith(";") ? statement : `${statement};`)),
-        `INSERT INTO "drizzle"."__drizzle_migrations" (hash, created_at) VALUES ('${migration.hash}', ${migration.folderMillis});`,
+        `INSERT INTO ${table} (hash, created_at) VALUES ('${migration.hash}', ${migration.folderMillis});`,
         "COMMIT;",
       ].join("\n"),
     );
   }
+}
+
+/** The loyalty service's schema, migrated. */
+export function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  return migrateFolder(handle, loyaltyMigrations);
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { LoyaltyTokenError, LoyaltyUnavailableError } from "@/lib/loyalty-client/errors";
 import { resetEnvironmentCache } from "@/server/config/env";
-import { memberSessions } from "@/server/db/schema";
+import { memberSessions } from "@/server/portal/db/schema";
 import { setupTestDatabase } from "../support/test-database";
 
 // The token service is the only thing faked: the store and the refresh run on the real database.

@@ -5,7 +5,7 @@ import { migrateDatabase } from "@/server/db/migrate";
 import { rowsOf } from "@/server/db/rows";
 import { accounts, members, partners, programmes, securityProfiles, transactions } from "@/server/db/schema";
 import { ensureSandboxSeeded } from "@/server/loyalty/sandbox/ensure-sandbox-seeded";
-import { resetSandbox } from "@/server/loyalty/sandbox/reset-sandbox";
+import { resetEverything } from "@/scripts/reset-everything";
 import { setupTestDatabase } from "@/test/support/test-database";
 
 // A vitest fixture that only shares the "use" prefix with React hooks.
@@ -98,7 +98,7 @@ describe("ensureSandboxSeeded", () => {
   });
 });
 
-describe("resetSandbox", () => {
+describe("resetEverything (npm run db:reset)", () => {
   it("puts back exactly the sandbox after members, balances, journal and portal data changed", async () => {
     const [added] = await db()
       .insert(members)
@@ -129,7 +129,7 @@ describe("resetSandbox", () => {
     // The changes are real before the reset, or the comparison below would prove nothing.
     expect(await snapshot(db())).not.toEqual(original);
 
-    await resetSandbox(handle(), seedMoment);
+    await resetEverything(handle(), seedMoment);
 
     expect(await snapshot(db())).toEqual(original);
     const leftover = await db().execute(sql`select to_regclass('portal.leftover')::text as name`);

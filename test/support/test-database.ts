@@ -3,6 +3,7 @@ import { Client } from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { connectDatabase, type Database, type DatabaseHandle } from "@/server/db/connect";
 import { installDatabase, prepareDatabase } from "@/server/db/database";
+import { preparePortalDatabase } from "@/server/portal/db/portal-database";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -19,13 +20,13 @@ export function testDatabaseKind(): TestDatabaseKind {
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (testDatabaseKind() === "pglite") {
     const handle = await connectDatabase({ pgliteDataDir: "memory://" });
-    await prepareDatabase(handle);
+    await prepareEveryParty(handle);
     return handle;
   }
 
   const database = await createPostgresDatabase();
   const handle = await connectDatabase({ databaseUrl: database.url, poolSize: 20 });
-  await prepareDatabase(handle);
+  await prepareEveryParty(handle);
   return {
     ...handle,
     close: async () => {
@@ -33,6 +34,12 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await database.drop();
     },
   };
+}
+
+/** The service's schema and sandbox, and the portal's schema, as the app prepares them on first use. */
+async function prepareEveryParty(handle: DatabaseHandle): Promise<void> {
+  await prepareDatabase(handle);
+  await preparePortalDatabase(handle);
 }
 
 /** An empty PostgreSQL database of its own on the TEST_DATABASE_URL server, dropped by `drop`. */

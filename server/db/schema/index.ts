@@ -1,2 +1,1 @@
 export * from "./loyalty";
-export * from "./portal";

@@ -1,19 +1,19 @@
 import type { DatabaseHandle } from "@/server/db/connect";
-import { migrateDatabase } from "@/server/db/migrate";
+import { loyaltyMigrations, migrateDatabase } from "@/server/db/migrate";
 import { seedSandbox } from "./seed-sandbox";
 
 /**
- * Puts the database back to exactly the public sandbox: drops both halves'
- * schemas and the migration bookkeeping, so the migrations rebuild every
- * table from scratch, then seeds. Taken under the startup lock so that an
- * instance starting meanwhile does not migrate or seed a half-dropped database.
+ * Puts the service's data back to exactly the public sandbox: drops its
+ * schema and its migration bookkeeping, so the migrations rebuild every table
+ * from scratch, then seeds. The portal's schema is the portal's to reset.
+ * Taken under the startup lock so that an instance starting meanwhile does
+ * not migrate or seed a half-dropped database.
  */
 export async function resetSandbox(handle: DatabaseHandle, now = new Date()): Promise<void> {
   await handle.withStartupLock(async () => {
     await handle.exec(`
       DROP SCHEMA IF EXISTS "loyalty" CASCADE;
-      DROP SCHEMA IF EXISTS "portal" CASCADE;
-      DROP SCHEMA IF EXISTS "drizzle" CASCADE;
+      DROP TABLE IF EXISTS "drizzle"."${loyaltyMigrations.bookkeepingTable}";
     `);
     await migrateDatabase(handle);
     await seedSandbox(handle.db, now);

@@ -4,7 +4,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { loginPath, type LoginReason } from "@/lib/portal/login-path";
-import { getDatabase } from "@/server/db/database";
+import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { authSecret } from "./auth-secret";
 import { sessionCookieName } from "./auth-options";
 import { ensureFreshTokens } from "./refresh-session";
@@ -41,7 +41,7 @@ async function readSessionCookie(): Promise<{ sid: string; membershipNumber: str
 const currentMemberSession = cache(async (): Promise<MemberSession | null> => {
   const cookie = await readSessionCookie();
   if (!cookie) return null;
-  const db = await getDatabase();
+  const db = await getPortalDatabase();
   const stored = await findStoredSession(db, sessionIdHash(cookie.sid));
   if (!stored || stored.membershipNumber !== cookie.membershipNumber || stored.programme !== cookie.programme)
     return null;
@@ -78,7 +78,7 @@ export async function requireMemberSession(): Promise<MemberSession> {
  */
 export async function endSessionAndLogIn(reason: LoginReason = "session-expired"): Promise<never> {
   const cookie = await readSessionCookie();
-  if (cookie) await deleteStoredSession(await getDatabase(), sessionIdHash(cookie.sid));
+  if (cookie) await deleteStoredSession(await getPortalDatabase(), sessionIdHash(cookie.sid));
   redirect(await loginPathForThisPage(reason));
 }
 

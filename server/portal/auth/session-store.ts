@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { memberSessions } from "@/server/db/schema";
+import { memberSessions } from "@/server/portal/db/schema";
 import { openToken, sealToken } from "./token-cipher";
 
 export type MemberProvider = "loyalty" | "meridian" | "horizon";

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/server/config/env";
-import { getDatabase } from "@/server/db/database";
+import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { logger } from "@/server/observability/logger";
 import { loyaltyService } from "@/server/portal/loyalty-service";
 import { createStoredSession, deleteStoredSession, sessionIdHash, type MemberProvider } from "./session-store";
@@ -17,7 +17,7 @@ export interface SignedInMember {
 
 /** Stores a new sign-in's tokens and answers the session id the cookie will carry. */
 export async function startMemberSession(member: SignedInMember, now = new Date()): Promise<string> {
-  const db = await getDatabase();
+  const db = await getPortalDatabase();
   return createStoredSession(
     db,
     {
@@ -38,7 +38,7 @@ export async function startMemberSession(member: SignedInMember, now = new Date(
 
 /** Ends a session: its tokens are deleted, so the cookie that named it opens nothing any more. */
 export async function endMemberSessionById(sessionId: string): Promise<void> {
-  await deleteStoredSession(await getDatabase(), sessionIdHash(sessionId));
+  await deleteStoredSession(await getPortalDatabase(), sessionIdHash(sessionId));
 }
 
 /**

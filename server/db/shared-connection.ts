@@ -1,0 +1,66 @@
+import "server-only";
+import { env } from "@/server/config/env";
+import { connectDatabase, type DatabaseHandle } from "./connect";
+
+interface ConnectionHolder {
+  handle?: Promise<DatabaseHandle>;
+  /** What each owner (service, portal, payments) has prepared on which handle: migrations and seeds run once. */
+  prepared: WeakMap<DatabaseHandle, Map<string, Promise<void>>>;
+}
+
+// Kept on globalThis so that hot reload in development does not open the
+// embedded database a second time in the same process, and so that the
+// service, the portal and the payments sandbox share one embedded database:
+// PGlite allows one instance per folder.
+const holder = ((globalThis as { __sharedDatabase?: ConnectionHolder }).__sharedDatabase ??= {
+  prepared: new WeakMap(),
+});
+
+function openConfiguredConnection(): Promise<DatabaseHandle> {
+  const config = env();
+  return connectDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDataDir: config.PGLITE_DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+}
+
+/** The process's connection (PGlite or a PostgreSQL pool), opened on first use; not migrated. */
+export function getConnection(): Promise<DatabaseHandle> {
+  if (!holder.handle) {
+    const opening = openConfiguredConnection();
+    holder.handle = opening;
+    // A failed start must be retried by the next request, not cached forever.
+    opening.catch(() => {
+      if (holder.handle === opening) holder.handle = undefined;
+    });
+  }
+  return holder.handle;
+}
+
+/** Points the process at a connection opened elsewhere (tests, scripts). */
+export function installConnection(handle: DatabaseHandle): void {
+  holder.handle = Promise.resolve(handle);
+}
+
+/**
+ * Runs an owner's preparation (its migrations, its seed) once per handle,
+ * under the startup lock that instances sharing the database respect.
+ * A failed preparation is retried by the next caller.
+ */
+export function prepareOnce(
+  handle: DatabaseHandle,
+  owner: string,
+  prepare: (handle: DatabaseHandle) => Promise<void>,
+): Promise<void> {
+  let owners = holder.prepared.get(handle);
+  if (!owners) holder.prepared.set(handle, (owners = new Map()));
+  let preparing = owners.get(owner);
+  if (!preparing) {
+    preparing = handle.withStartupLock(() => prepare(handle));
+    owners.set(owner, preparing);
+    const registry = owners;
+    preparing.catch(() => registry.delete(owner));
+  }
+  return preparing;
+}

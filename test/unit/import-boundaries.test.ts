@@ -1,0 +1,39 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** The rule ids ESLint reports for `source` as if it were the file at `filePath`. */
+async function ruleIdsFor(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? "fatal");
+}
+
+const importing = (specifier: string) => `import { x } from "${specifier}";\nexport const y = x;\n`;
+
+describe("the boundary between the parties (npm run lint)", () => {
+  it.each([
+    ["server/portal/checkout/fixture.ts", "@/server/loyalty/ledger/debit-account"],
+    ["app/(portal)/account/fixture.ts", "../../../server/loyalty/members/find-member"],
+    ["app/(portal)/account/fixture.ts", "@/server/loyalty/http/error-catalogue"],
+    ["components/account/fixture.ts", "@/server/db/schema"],
+    ["lib/loyalty-client/fixture.ts", "@/server/loyalty/oauth/access-tokens"],
+    ["server/portal/auth/fixture.ts", "@/server/db/database"],
+    ["server/portal/auth/fixture.ts", "@/server/payments/charges/charge-card"],
+    ["server/loyalty/ledger/fixture.ts", "@/server/portal/auth/member-session"],
+    ["server/loyalty/ledger/fixture.ts", "@/lib/loyalty-client/loyalty-client"],
+    ["app/api/[version]/fixture/route.ts", "@/server/portal/db/portal-database"],
+    ["server/payments/charges/fixture.ts", "@/server/loyalty/ledger/debit-account"],
+  ])("refuses %s importing %s", async (filePath, specifier) => {
+    expect(await ruleIdsFor(filePath, importing(specifier))).toContain("no-restricted-imports");
+  });
+
+  it.each([
+    ["server/portal/checkout/fixture.ts", "@/lib/loyalty-client/loyalty-client"],
+    ["server/portal/checkout/fixture.ts", "@/server/portal/db/portal-database"],
+    ["server/portal/checkout/fixture.ts", "@/lib/contract/debit-currency"],
+    ["server/loyalty/ledger/fixture.ts", "@/server/db/schema"],
+  ])("lets %s import %s", async (filePath, specifier) => {
+    expect(await ruleIdsFor(filePath, importing(specifier))).not.toContain("no-restricted-imports");
+  });
+});
