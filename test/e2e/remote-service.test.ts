@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import sandbox from "@/sandbox.json";
 import { launchBrowser } from "../support/browser";
+import { expectOnPage, shown } from "../support/page-expectations";
 import { startApp, type RunningApp } from "../support/start-app";
 import { signIn, snap, startPortal } from "./portal-browser";
 
@@ -66,19 +67,19 @@ describe("the portal against a loyalty service elsewhere (LOYALTY_* URLs)", () =
     });
     expect(new URL(page.url()).origin).toBe(portal.origin);
     const expected = (member1.balance + credited).toLocaleString("en-GB");
-    await expect.poll(() => page.getByRole("region", { name: "Points balance" }).textContent()).toContain(expected);
+    await expectOnPage(() => page.getByRole("region", { name: "Points balance" }).textContent()).toContain(expected);
     await snap(page, "remote-03-account");
 
     await page.goto(`${portal.origin}/transactions`);
-    await page.locator("tbody tr").first().waitFor();
-    expect(await page.locator("tbody tr").first().textContent()).toContain("REMOTE-SERVICE-TEST");
+    await expectOnPage(() => page.locator("tbody tr").first().textContent()).toContain("REMOTE-SERVICE-TEST");
     await snap(page, "remote-04-transactions");
 
     // The service goes away: the member is told so in plain words, and stays signed in.
     const servicePort = service.port;
     await service.stop();
     await page.goto(`${portal.origin}/account`);
-    await page.getByRole("alert").filter({ hasText: "We can't reach your programme right now" }).waitFor();
+    // The page has settled on the explanation before it is searched for what must not be there.
+    await shown(page.getByRole("alert").filter({ hasText: "We can't reach your programme right now" }));
     expect(await page.content()).not.toMatch(/LoyaltyUnavailableError|at async|\.ts:\d+/);
     await snap(page, "remote-05-service-unavailable");
 
@@ -90,7 +91,7 @@ describe("the portal against a loyalty service elsewhere (LOYALTY_* URLs)", () =
     const login = new URL(page.url());
     expect(login.searchParams.get("reason")).toBe("session-expired");
     expect(login.searchParams.get("callbackUrl")).toBe("/transactions?page=2");
-    await page.getByRole("status").filter({ hasText: "Your session has expired. Please sign in again." }).waitFor();
+    await shown(page.getByRole("status").filter({ hasText: "Your session has expired. Please sign in again." }));
     await snap(page, "remote-06-session-expired");
     await context.close();
   });
