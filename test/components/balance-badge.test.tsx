@@ -32,7 +32,7 @@ describe("the header's balance", () => {
     vi.stubGlobal("fetch", fetchBalance);
     const client = renderBadge(250_000);
     await client.invalidateQueries({ queryKey: balanceQueryKey });
-    await waitFor(() => expect(screen.getByText("247,500")).toBeTruthy());
+    expect(await screen.findByText("247,500")).toBeTruthy();
     expect(fetchBalance).toHaveBeenCalledWith("/member/balance", expect.objectContaining({ cache: "no-store" }));
   });
 
@@ -47,12 +47,14 @@ describe("the header's balance", () => {
     expect(screen.getByText("250,000")).toBeTruthy();
   });
 
-  it("shows nothing when the balance is unknown", () => {
+  it("shows nothing when the balance is unknown", async () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => new Response(null, { status: 503 })),
     );
-    renderBadge(undefined);
+    const client = renderBadge(undefined);
+    // Absent once the query has settled (its refresh failed), not merely before it ran.
+    await waitFor(() => expect(client.getQueryState(balanceQueryKey)?.status).toBe("error"));
     expect(screen.queryByText(/points/)).toBeNull();
   });
 });

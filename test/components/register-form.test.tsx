@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { SubmitResult } from "@/components/forms/submit-result";
@@ -25,12 +25,13 @@ type User = ReturnType<typeof userEvent.setup>;
 async function fillValid(user: User, country: "GB" | "ES" | "ZA") {
   await user.type(screen.getByLabelText("Membership number"), "3081 0000 0000 0003");
   await user.selectOptions(screen.getByLabelText("Country of residence"), country);
-  if (country !== "ES") await user.type(screen.getByLabelText("Postcode"), "SW1A 1AA");
+  // The fields a country asks for appear once the form has seen the country.
+  if (country !== "ES") await user.type(await screen.findByLabelText("Postcode"), "SW1A 1AA");
   if (country === "ZA") {
-    await user.selectOptions(screen.getByLabelText("Identity document"), "PASSPORT");
-    await user.type(screen.getByLabelText("Document number"), "A1234567");
+    await user.selectOptions(await screen.findByLabelText("Identity document"), "PASSPORT");
+    await user.type(await screen.findByLabelText("Document number"), "A1234567");
   }
-  if (country === "ES") await user.type(screen.getByLabelText("Date of birth"), "1990-04-01");
+  if (country === "ES") await user.type(await screen.findByLabelText("Date of birth"), "1990-04-01");
   await user.type(screen.getByLabelText("Username"), "jo.tester");
   await user.type(screen.getByLabelText("Password"), "Secret#2026");
   await user.selectOptions(screen.getByLabelText("First security question"), "1");
@@ -56,11 +57,13 @@ describe("the registration form", () => {
     await user.type(username, "jo$tester");
     await submit(user);
 
-    expect(username.getAttribute("aria-invalid")).toBe("true");
-    expect(errorOf(username)).toBe(
-      "The username takes letters, digits and . @ - _, and starts and ends with a letter or digit.",
+    await waitFor(() =>
+      expect(errorOf(username)).toBe(
+        "The username takes letters, digits and . @ - _, and starts and ends with a letter or digit.",
+      ),
     );
-    expect(username).toHaveProperty("id", document.activeElement?.id);
+    expect(username.getAttribute("aria-invalid")).toBe("true");
+    await waitFor(() => expect(username).toHaveProperty("id", document.activeElement?.id));
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -72,7 +75,7 @@ describe("the registration form", () => {
     await user.type(password, "alllowercase");
     await submit(user);
 
-    expect(errorOf(password)).toMatch(/^The password needs at least three of/);
+    await waitFor(() => expect(errorOf(password)).toMatch(/^The password needs at least three of/));
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -90,8 +93,10 @@ describe("the registration form", () => {
     await user.selectOptions(screen.getByLabelText("Second security question"), "1");
     await submit(user);
 
-    expect(errorOf(screen.getByLabelText("Second security question"))).toBe(
-      "The two security responses must answer different questions.",
+    await waitFor(() =>
+      expect(errorOf(screen.getByLabelText("Second security question"))).toBe(
+        "The two security responses must answer different questions.",
+      ),
     );
     expect(screen.getByLabelText("First security question").getAttribute("aria-invalid")).toBeNull();
     expect(onSubmit).not.toHaveBeenCalled();
@@ -106,8 +111,8 @@ describe("the registration form", () => {
     await submit(user);
 
     const postCode = screen.getByLabelText("Postcode");
-    expect(errorOf(postCode)).toBe("Enter your postcode.");
-    expect(document.activeElement).toBe(postCode);
+    await waitFor(() => expect(errorOf(postCode)).toBe("Enter your postcode."));
+    await waitFor(() => expect(document.activeElement).toBe(postCode));
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -118,7 +123,7 @@ describe("the registration form", () => {
     await user.clear(screen.getByLabelText("Date of birth"));
     await submit(user);
 
-    expect(errorOf(screen.getByLabelText("Date of birth"))).toBe("Enter your date of birth.");
+    await waitFor(() => expect(errorOf(screen.getByLabelText("Date of birth"))).toBe("Enter your date of birth."));
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -129,7 +134,7 @@ describe("the registration form", () => {
     await user.clear(dateOfBirth);
     await user.type(dateOfBirth, "2026-06-16");
     await submit(user);
-    expect(errorOf(dateOfBirth)).toBe("The date of birth must not be in the future.");
+    await waitFor(() => expect(errorOf(dateOfBirth)).toBe("The date of birth must not be in the future."));
   });
 
   it("sends the P7 body of a GB resident: spaces dropped from number and postcode, no date of birth", async () => {
@@ -137,6 +142,8 @@ describe("the registration form", () => {
     await fillValid(user, "GB");
     await submit(user);
 
+    // Sent after the form's checks, which run asynchronously.
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledExactlyOnceWith({
       membershipNumber: "3081000000000003",
       body: {
@@ -158,6 +165,7 @@ describe("the registration form", () => {
     const { user, onSubmit } = setup();
     await fillValid(user, "ZA");
     await submit(user);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     const member = onSubmit.mock.calls[0]?.[0].body.member;
     expect(member?.postalAddress).toEqual({ postCode: "SW1A1AA" });
     expect(member?.registeredIdentifier).toEqual([{ identifier: "A1234567", type: "PASSPORT" }]);
@@ -174,9 +182,9 @@ describe("the registration form", () => {
     await submit(user);
 
     const username = screen.getByLabelText("Username");
-    expect(errorOf(username)).toBe("This username is taken. Choose another one.");
-    expect(document.activeElement).toBe(username);
-    expect(within(screen.getByRole("alert")).getByText("That username is already in use.")).toBeTruthy();
+    await waitFor(() => expect(errorOf(username)).toBe("This username is taken. Choose another one."));
+    await waitFor(() => expect(document.activeElement).toBe(username));
+    expect(within(await screen.findByRole("alert")).getByText("That username is already in use.")).toBeTruthy();
   });
 
   it("maps a refusal of the second security response's question onto the second question", async () => {
@@ -186,7 +194,9 @@ describe("the registration form", () => {
     const { user } = setup(onSubmit);
     await fillValid(user, "GB");
     await submit(user);
-    expect(errorOf(screen.getByLabelText("Second security question"))).toBe("Refused by the service.");
+    await waitFor(() =>
+      expect(errorOf(screen.getByLabelText("Second security question"))).toBe("Refused by the service."),
+    );
     expect(screen.getByLabelText("First security question").getAttribute("aria-invalid")).toBeNull();
   });
 
@@ -199,9 +209,9 @@ describe("the registration form", () => {
     await fillValid(user, "ES");
     await submit(user);
 
-    const alert = screen.getByRole("alert");
+    const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Postcode: Your membership needs a postcode to register.");
-    await vi.waitFor(() => expect(document.activeElement).toBe(alert));
+    await waitFor(() => expect(document.activeElement).toBe(alert));
   });
 
   it("shows a refusal without fields (already registered) in the alert", async () => {
@@ -209,7 +219,9 @@ describe("the registration form", () => {
     const { user } = setup(onSubmit);
     await fillValid(user, "GB");
     await submit(user);
-    expect(screen.getByRole("alert").textContent).toContain("This membership is already registered for online access.");
+    expect((await screen.findByRole("alert")).textContent).toContain(
+      "This membership is already registered for online access.",
+    );
     for (const field of screen.getAllByRole("textbox")) expect(field.getAttribute("aria-invalid")).toBeNull();
   });
 

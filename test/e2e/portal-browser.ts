@@ -3,9 +3,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import sandbox from "@/sandbox.json";
 import { screenshot } from "../support/browser";
+import { expectOnPage, hydrated, shown } from "../support/page-expectations";
 import { startApp, type RunningApp } from "../support/start-app";
 
 /** The sandbox registers the portal's callbacks on http://localhost:3000, so the portal must run there. */
@@ -41,7 +42,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
 export async function snap(page: Page, name: string): Promise<void> {
   await page.waitForLoadState("load");
   // An unstyled page (a stylesheet that failed to load) would pass every other check.
-  expect(await page.evaluate(() => document.styleSheets.length)).toBeGreaterThan(0);
+  await expectOnPage(() => page.evaluate(() => document.styleSheets.length)).toBeGreaterThan(0);
   await screenshot(page, name);
 }
 
@@ -50,7 +51,8 @@ export async function signIn(
   page: Page,
   options: { programme: RegExp; username: string; shotPrefix: string; loginPageHost?: string },
 ) {
-  await page.getByRole("button", { name: options.programme }).click();
+  // Before hydration the button has no handler and a click would do nothing.
+  await (await hydrated(page.getByRole("button", { name: options.programme }))).click();
   await page.waitForURL((url) => url.pathname === "/oauth/auth/login" || url.pathname === "/partner-oauth/secure/code");
   if (options.loginPageHost) expect(new URL(page.url()).host).toBe(options.loginPageHost);
   await snap(page, `${options.shotPrefix}-programme-login`);
@@ -63,9 +65,17 @@ export async function signIn(
   );
 }
 
-/** The rows of the transactions table, as the member reads them, once the page shows the history or its empty state. */
+/** The pager's "Page n": shown with the rows of page n, so once it is on screen that page has settled. */
+export function transactionPageLabel(page: Page, number: number): Locator {
+  return page.getByRole("navigation", { name: "Transaction pages" }).getByText(`Page ${number}`, { exact: true });
+}
+
+/**
+ * The rows of the transactions table, as the member reads them, once the page shows the history or its empty state.
+ * After a navigation the previous page's rows may still be on screen: poll this (expectOnPage) for what you expect.
+ */
 export async function transactionRows(page: Page): Promise<{ kind: string; text: string }[]> {
-  await page.locator("tbody tr, [role=status]:has-text('transactions')").first().waitFor();
+  await shown(page.locator("tbody tr, [role=status]:has-text('transactions')").first());
   return page.locator("tbody tr").evaluateAll((rows) =>
     rows.map((row) => ({
       kind: row.getAttribute("data-kind") ?? "",

@@ -15,7 +15,7 @@ describe("the html template tag", () => {
 
   it("keeps nested templates and trusted markup as markup, and drops empty values", () => {
     const inner = html`<b>${"<i>"}</b>`;
-    expect(html`<p>${inner}${trustedHtml("<hr>")}${null}${undefined}${false}${[html`<br />`, "&"]}${3}</p>`.value).toBe(
+    expect(html`<p>${inner}${trustedHtml("<hr>")}${null}${undefined}${false}${[html`<br>`, "&"]}${3}</p>`.value).toBe(
       "<p><b>&lt;i&gt;</b><hr><br>&amp;3</p>",
     );
   });

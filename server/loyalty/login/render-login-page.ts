@@ -28,19 +28,20 @@ export const loginStyleSource = `'sha256-${createHash("sha256").update(styleshee
 
 function layout(title: string, content: SafeHtml): SafeHtml {
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title}</title>
-        <style>
-          ${trustedHtml(stylesheet)}
-        </style>
-      </head>
-      <body>
-        <main>${content}</main>
-      </body>
-    </html> `;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>${trustedHtml(stylesheet)}</style>
+</head>
+<body>
+<main>
+${content}
+</main>
+</body>
+</html>
+`;
 }
 
 export interface LoginFormView {
@@ -62,30 +63,21 @@ export function renderLoginForm(view: LoginFormView): SafeHtml {
   return layout(
     heading,
     html`<p class="brand">${view.brand}</p>
-      <h1>${heading}</h1>
-      <p class="intro">${loginFormText.intro(view.brand, view.programmeName)}</p>
-      ${view.message ? html`<p class="alert" role="alert" id="login-message">${view.message}</p>` : ""}
-      <form method="post" action="${view.action}">
-        <input type="hidden" name="csrf" value="${view.csrfToken}" />
-        <div class="field">
-          <label for="username">${loginFormText.username}</label>
-          <input
-            id="username"
-            name="username"
-            type="text"
-            value="${view.username ?? ""}"
-            autocomplete="username"
-            autocapitalize="none"
-            spellcheck="false"
-            required${describedBy}
-          />
-        </div>
-        <div class="field">
-          <label for="password">${loginFormText.password}</label>
-          <input id="password" name="password" type="password" autocomplete="current-password" required${describedBy} />
-        </div>
-        <button type="submit">${loginFormText.submit}</button>
-      </form>`,
+<h1>${heading}</h1>
+<p class="intro">${loginFormText.intro(view.brand, view.programmeName)}</p>
+${view.message ? html`<p class="alert" role="alert" id="login-message">${view.message}</p>` : ""}
+<form method="post" action="${view.action}">
+<input type="hidden" name="csrf" value="${view.csrfToken}">
+<div class="field">
+<label for="username">${loginFormText.username}</label>
+<input id="username" name="username" type="text" value="${view.username ?? ""}" autocomplete="username" autocapitalize="none" spellcheck="false" required${describedBy}>
+</div>
+<div class="field">
+<label for="password">${loginFormText.password}</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}>
+</div>
+<button type="submit">${loginFormText.submit}</button>
+</form>`,
   );
 }
 
@@ -94,7 +86,7 @@ export function renderProblemPage(page: LoginPage, reference?: string): SafeHtml
   return layout(
     page.title,
     html`<h1>${page.title}</h1>
-      <p class="alert" role="alert">${page.text}</p>
-      ${reference ? html`<p class="reference">${loginFormText.reference}: ${reference}</p>` : ""}`,
+<p class="alert" role="alert">${page.text}</p>
+${reference ? html`<p class="reference">${loginFormText.reference}: ${reference}</p>` : ""}`,
   );
 }
