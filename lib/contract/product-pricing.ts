@@ -125,6 +125,18 @@ const startDateTimeSchema = z.iso
 
 const departureMissing = "the departure date range (schedule.departureDateRange.startDateTime) is required";
 
+/** `id` is 3 characters; as the spec says, only the length is validated. */
+const locationSchema = z.object({
+  id: z.string().length(3, "location id must be 3 characters"),
+  type: mandatory("type", z.literal("AIRPORT", "location type must be AIRPORT")),
+});
+
+/**
+ * `leg.schedule`: the departure date range and, as the spec's field table
+ * places them ("leg.schedule.departureLocation / arrivalLocation"), both
+ * locations. An absent schedule is an absent date range (the spec's
+ * SYSTEM_UNAVAILABLE), whatever else it would have held.
+ */
 const scheduleSchema = requiredAs(
   DEPARTURE_MISSING,
   departureMissing,
@@ -134,14 +146,10 @@ const scheduleSchema = requiredAs(
       departureMissing,
       z.object({ startDateTime: requiredAs(DEPARTURE_MISSING, departureMissing, startDateTimeSchema) }),
     ),
+    departureLocation: locationSchema,
+    arrivalLocation: locationSchema,
   }),
 );
-
-/** `id` is 3 characters; as the spec says, only the length is validated. */
-const locationSchema = z.object({
-  id: z.string().length(3, "location id must be 3 characters"),
-  type: mandatory("type", z.literal("AIRPORT", "location type must be AIRPORT")),
-});
 
 /** `flightNumber`: up to 4 digits, as text or as a number; kept as sent. */
 const flightNumberSchema = z.unknown().transform((value, context): string | number => {
@@ -171,8 +179,6 @@ const legSchema = z.object({
     .regex(/^[A-Z0-9]{1,5}$/, "fareFamilyCode must be 1 to 5 upper-case letters or digits")
     .optional(),
   schedule: scheduleSchema,
-  departureLocation: locationSchema,
-  arrivalLocation: locationSchema,
   marketingCarrier: carrierSchema,
   operatingCarrier: carrierSchema,
   bookingClass: z
@@ -389,9 +395,11 @@ export const priceOptionsSchema = z.array(priceOptionSchema).min(1);
 
 const legEchoSchema = z.object({
   fareFamilyCode: z.string().optional(),
-  schedule: z.object({ departureDateRange: z.object({ startDateTime: z.string() }) }),
-  departureLocation: z.object({ id: z.string(), type: z.literal("AIRPORT") }),
-  arrivalLocation: z.object({ id: z.string(), type: z.literal("AIRPORT") }),
+  schedule: z.object({
+    departureDateRange: z.object({ startDateTime: z.string() }),
+    departureLocation: z.object({ id: z.string(), type: z.literal("AIRPORT") }),
+    arrivalLocation: z.object({ id: z.string(), type: z.literal("AIRPORT") }),
+  }),
   marketingCarrier: z.object({
     flightNumber: z.union([z.string(), z.number()]),
     iatacode: z.object({ code: z.string() }),
