@@ -348,7 +348,7 @@ function membershipSchema(version: ProductPricingVersion) {
       });
 }
 
-export function productPriceRequestSchema(version: ProductPricingVersion) {
+function buildProductPriceRequestSchema(version: ProductPricingVersion) {
   return z.object({
     priceSearchCriteria: z.object({
       priceType: mandatory("priceType", z.enum(priceTypes, "priceType must be STATIC_DISCOUNT or DYNAMIC_DISCOUNT")),
@@ -359,7 +359,23 @@ export function productPriceRequestSchema(version: ProductPricingVersion) {
   });
 }
 
-export type ProductPriceRequest = z.output<ReturnType<typeof productPriceRequestSchema>>;
+const requestSchemas = new Map<ProductPricingVersion, ReturnType<typeof buildProductPriceRequestSchema>>();
+
+/**
+ * The request schema of a version, built once: building a zod schema costs
+ * far more than parsing with it, and pricing sits on a hot path. Nothing in
+ * it depends on the moment it was built ("not in the past" is judged at parse).
+ */
+export function productPriceRequestSchema(version: ProductPricingVersion) {
+  let schema = requestSchemas.get(version);
+  if (!schema) {
+    schema = buildProductPriceRequestSchema(version);
+    requestSchemas.set(version, schema);
+  }
+  return schema;
+}
+
+export type ProductPriceRequest = z.output<ReturnType<typeof buildProductPriceRequestSchema>>;
 export type PriceSearchCriteria = ProductPriceRequest["priceSearchCriteria"];
 export type ProductInput = PriceSearchCriteria["product"];
 export type FlightAncillaryInput = NonNullable<ProductInput["flightAncillary"]>;
