@@ -31,9 +31,11 @@ const pricingBody = JSON.stringify({
             outbound: true,
             leg: [
               {
-                schedule: { departureDateRange: { startDateTime: `${departure}T09:30:00.0+01:00` } },
-                departureLocation: { id: "LHR", type: "AIRPORT" },
-                arrivalLocation: { id: "MAD", type: "AIRPORT" },
+                schedule: {
+                  departureDateRange: { startDateTime: `${departure}T09:30:00.0+01:00` },
+                  departureLocation: { id: "LHR", type: "AIRPORT" },
+                  arrivalLocation: { id: "MAD", type: "AIRPORT" },
+                },
                 marketingCarrier: { flightNumber: "456", iatacode: { code: "NS" } },
                 operatingCarrier: { flightNumber: "456", iatacode: { code: "NS" } },
               },

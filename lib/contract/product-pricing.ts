@@ -125,6 +125,18 @@ const startDateTimeSchema = z.iso
 
 const departureMissing = "the departure date range (schedule.departureDateRange.startDateTime) is required";
 
+/** `id` is 3 characters; as the spec says, only the length is validated. */
+const locationSchema = z.object({
+  id: z.string().length(3, "location id must be 3 characters"),
+  type: mandatory("type", z.literal("AIRPORT", "location type must be AIRPORT")),
+});
+
+/**
+ * `leg.schedule`: the departure date range and, as the spec's field table
+ * places them ("leg.schedule.departureLocation / arrivalLocation"), both
+ * locations. An absent schedule is an absent date range (the spec's
+ * SYSTEM_UNAVAILABLE), whatever else it would have held.
+ */
 const scheduleSchema = requiredAs(
   DEPARTURE_MISSING,
   departureMissing,
@@ -134,14 +146,10 @@ const scheduleSchema = requiredAs(
       departureMissing,
       z.object({ startDateTime: requiredAs(DEPARTURE_MISSING, departureMissing, startDateTimeSchema) }),
     ),
+    departureLocation: locationSchema,
+    arrivalLocation: locationSchema,
   }),
 );
-
-/** `id` is 3 characters; as the spec says, only the length is validated. */
-const locationSchema = z.object({
-  id: z.string().length(3, "location id must be 3 characters"),
-  type: mandatory("type", z.literal("AIRPORT", "location type must be AIRPORT")),
-});
 
 /** `flightNumber`: up to 4 digits, as text or as a number; kept as sent. */
 const flightNumberSchema = z.unknown().transform((value, context): string | number => {
@@ -171,8 +179,6 @@ const legSchema = z.object({
     .regex(/^[A-Z0-9]{1,5}$/, "fareFamilyCode must be 1 to 5 upper-case letters or digits")
     .optional(),
   schedule: scheduleSchema,
-  departureLocation: locationSchema,
-  arrivalLocation: locationSchema,
   marketingCarrier: carrierSchema,
   operatingCarrier: carrierSchema,
   bookingClass: z
@@ -342,7 +348,7 @@ function membershipSchema(version: ProductPricingVersion) {
       });
 }
 
-export function productPriceRequestSchema(version: ProductPricingVersion) {
+function buildProductPriceRequestSchema(version: ProductPricingVersion) {
   return z.object({
     priceSearchCriteria: z.object({
       priceType: mandatory("priceType", z.enum(priceTypes, "priceType must be STATIC_DISCOUNT or DYNAMIC_DISCOUNT")),
@@ -353,7 +359,23 @@ export function productPriceRequestSchema(version: ProductPricingVersion) {
   });
 }
 
-export type ProductPriceRequest = z.output<ReturnType<typeof productPriceRequestSchema>>;
+const requestSchemas = new Map<ProductPricingVersion, ReturnType<typeof buildProductPriceRequestSchema>>();
+
+/**
+ * The request schema of a version, built once: building a zod schema costs
+ * far more than parsing with it, and pricing sits on a hot path. Nothing in
+ * it depends on the moment it was built ("not in the past" is judged at parse).
+ */
+export function productPriceRequestSchema(version: ProductPricingVersion) {
+  let schema = requestSchemas.get(version);
+  if (!schema) {
+    schema = buildProductPriceRequestSchema(version);
+    requestSchemas.set(version, schema);
+  }
+  return schema;
+}
+
+export type ProductPriceRequest = z.output<ReturnType<typeof buildProductPriceRequestSchema>>;
 export type PriceSearchCriteria = ProductPriceRequest["priceSearchCriteria"];
 export type ProductInput = PriceSearchCriteria["product"];
 export type FlightAncillaryInput = NonNullable<ProductInput["flightAncillary"]>;
@@ -389,9 +411,11 @@ export const priceOptionsSchema = z.array(priceOptionSchema).min(1);
 
 const legEchoSchema = z.object({
   fareFamilyCode: z.string().optional(),
-  schedule: z.object({ departureDateRange: z.object({ startDateTime: z.string() }) }),
-  departureLocation: z.object({ id: z.string(), type: z.literal("AIRPORT") }),
-  arrivalLocation: z.object({ id: z.string(), type: z.literal("AIRPORT") }),
+  schedule: z.object({
+    departureDateRange: z.object({ startDateTime: z.string() }),
+    departureLocation: z.object({ id: z.string(), type: z.literal("AIRPORT") }),
+    arrivalLocation: z.object({ id: z.string(), type: z.literal("AIRPORT") }),
+  }),
   marketingCarrier: z.object({
     flightNumber: z.union([z.string(), z.number()]),
     iatacode: z.object({ code: z.string() }),

@@ -43,11 +43,15 @@ function price(amount: number | string = 150, currency = "GBP"): Json {
   return { monetaryAmount: { amount, currency: { code: currency } } };
 }
 
-function leg(change: Json = {}): Json {
+/** A leg as the spec's field table writes it: both locations inside `schedule`. */
+function leg(change: Json = {}, scheduleChange: Json = {}): Json {
   return {
-    schedule: { departureDateRange: { startDateTime: inThirtyDays } },
-    departureLocation: { id: "LHR", type: "AIRPORT" },
-    arrivalLocation: { id: "JFK", type: "AIRPORT" },
+    schedule: {
+      departureDateRange: { startDateTime: inThirtyDays },
+      departureLocation: { id: "LHR", type: "AIRPORT" },
+      arrivalLocation: { id: "JFK", type: "AIRPORT" },
+      ...scheduleChange,
+    },
     marketingCarrier: { flightNumber: "117", iatacode: { code: "NS" } },
     operatingCarrier: { flightNumber: "117", iatacode: { code: "NS" } },
     ...change,
@@ -162,9 +166,11 @@ describe("P9 product pricing: each product type", () => {
         outbound: false,
         leg: [
           {
-            schedule: { departureDateRange: { startDateTime: inThirtyDays } },
-            departureLocation: { id: "LHR", type: "AIRPORT" },
-            arrivalLocation: { id: "JFK", type: "AIRPORT" },
+            schedule: {
+              departureDateRange: { startDateTime: inThirtyDays },
+              departureLocation: { id: "LHR", type: "AIRPORT" },
+              arrivalLocation: { id: "JFK", type: "AIRPORT" },
+            },
             marketingCarrier: { flightNumber: "117", iatacode: { code: "NS" } },
             operatingCarrier: { flightNumber: "117", iatacode: { code: "NS" } },
           },
@@ -188,10 +194,13 @@ describe("P9 product pricing: each product type", () => {
             },
             {
               leg: [
-                leg({
-                  departureLocation: { id: "JFK", type: "AIRPORT" },
-                  arrivalLocation: { id: "LHR", type: "AIRPORT" },
-                }),
+                leg(
+                  {},
+                  {
+                    departureLocation: { id: "JFK", type: "AIRPORT" },
+                    arrivalLocation: { id: "LHR", type: "AIRPORT" },
+                  },
+                ),
                 leg(),
               ],
             },
@@ -518,7 +527,7 @@ describe("P9 product pricing: the partner's agreement", () => {
 
 describe("P9 product pricing: validation", () => {
   it("answers a missing departure date range with SYSTEM_UNAVAILABLE, as the spec says, but status 400", async () => {
-    const withoutRange = leg({ schedule: {} });
+    const withoutRange = leg({}, { departureDateRange: undefined });
     const answer = await post(criteria({ flight: flight({ segment: [{ leg: [withoutRange] }] }) }));
     const body = expectWrapped(
       answer,
@@ -532,11 +541,11 @@ describe("P9 product pricing: validation", () => {
   });
 
   it.each([
-    ["schedule omitted", { schedule: undefined }, "schedule"],
-    ["startDateTime omitted", { schedule: { departureDateRange: {} } }, "schedule.departureDateRange.startDateTime"],
-  ])("also when the %s", async (_label, change, path) => {
+    ["schedule omitted (locations with it)", leg({ schedule: undefined }), "schedule"],
+    ["startDateTime omitted", leg({}, { departureDateRange: {} }), "schedule.departureDateRange.startDateTime"],
+  ])("also when the %s", async (_label, changedLeg, path) => {
     const answer = await post(
-      criteria({ packagedProduct: { flight: [flight({ segment: [{ leg: [leg(change)] }] })] } }),
+      criteria({ packagedProduct: { flight: [flight({ segment: [{ leg: [changedLeg] }] })] } }),
     );
     expectWrapped(
       answer,
@@ -547,11 +556,31 @@ describe("P9 product pricing: validation", () => {
     );
   });
 
+  it("takes the locations inside schedule only: written beside it they are unknown elements, and schedule lacks them", async () => {
+    const beside = {
+      ...leg({ schedule: { departureDateRange: { startDateTime: inThirtyDays } } }),
+      departureLocation: { id: "LHR", type: "AIRPORT" },
+      arrivalLocation: { id: "JFK", type: "AIRPORT" },
+    };
+    const answer = await post(criteria({ flight: flight({ segment: [{ leg: [beside] }] }) }));
+    const body = expectWrapped(
+      answer,
+      400,
+      "REQUEST_INVALID",
+      "MANDATORY_DATA_MISSING",
+      "priceSearchCriteria.product.flight.segment[0].leg[0].schedule.departureLocation",
+    );
+    expect(body.childError?.map((child) => child.path)).toEqual([
+      "priceSearchCriteria.product.flight.segment[0].leg[0].schedule.departureLocation",
+      "priceSearchCriteria.product.flight.segment[0].leg[0].schedule.arrivalLocation",
+    ]);
+  });
+
   it("refuses a departure in the past", async () => {
     const answer = await post(
       criteria({
         flight: flight({
-          segment: [{ leg: [leg({ schedule: { departureDateRange: { startDateTime: yesterday } } })] }],
+          segment: [{ leg: [leg({}, { departureDateRange: { startDateTime: yesterday } })] }],
         }),
       }),
     );
@@ -616,13 +645,17 @@ describe("P9 product pricing: validation", () => {
     ],
     [
       "a location id of 4 characters",
-      criteria({ flight: flight({ segment: [{ leg: [leg({ arrivalLocation: { id: "KJFK", type: "AIRPORT" } })] }] }) }),
-      "priceSearchCriteria.product.flight.segment[0].leg[0].arrivalLocation.id",
+      criteria({
+        flight: flight({ segment: [{ leg: [leg({}, { arrivalLocation: { id: "KJFK", type: "AIRPORT" } })] }] }),
+      }),
+      "priceSearchCriteria.product.flight.segment[0].leg[0].schedule.arrivalLocation.id",
     ],
     [
       "a location type in lower case",
-      criteria({ flight: flight({ segment: [{ leg: [leg({ arrivalLocation: { id: "JFK", type: "airport" } })] }] }) }),
-      "priceSearchCriteria.product.flight.segment[0].leg[0].arrivalLocation.type",
+      criteria({
+        flight: flight({ segment: [{ leg: [leg({}, { arrivalLocation: { id: "JFK", type: "airport" } })] }] }),
+      }),
+      "priceSearchCriteria.product.flight.segment[0].leg[0].schedule.arrivalLocation.type",
     ],
     [
       "a booking class of two letters",
@@ -694,8 +727,8 @@ describe("P9 product pricing: validation", () => {
     ],
     [
       "a location without type",
-      criteria({ flight: flight({ segment: [{ leg: [leg({ arrivalLocation: { id: "JFK" } })] }] }) }),
-      "priceSearchCriteria.product.flight.segment[0].leg[0].arrivalLocation.type",
+      criteria({ flight: flight({ segment: [{ leg: [leg({}, { arrivalLocation: { id: "JFK" } })] }] }) }),
+      "priceSearchCriteria.product.flight.segment[0].leg[0].schedule.arrivalLocation.type",
     ],
     [
       "no product",

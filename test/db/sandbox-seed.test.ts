@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "@/server/db/rows";
 import {
@@ -13,7 +13,9 @@ import {
   partners,
   programmeCountries,
   programmes,
+  registeredIdentifiers,
   securityProfiles,
+  serviceRules,
   transactions,
   type Transaction,
 } from "@/server/db/schema";
@@ -27,6 +29,7 @@ const { db } = setupTestDatabase();
 
 const member1 = "3081000000000001";
 const member9 = "3081000000000009";
+const shopper = "3081000000000012";
 const dayMs = 86_400_000;
 
 /** Whole UTC calendar days between two moments. */
@@ -55,7 +58,10 @@ beforeAll(async () => {
 });
 
 const journalOf = (membershipNumber: string) => journalByMember.get(membershipNumber) ?? [];
-const allJournal = () => [...journalByMember.values()].flat();
+/** What retrieve transactions can show: the journal without opening balances. */
+const transactionsOf = (membershipNumber: string) =>
+  journalOf(membershipNumber).filter((row) => row.kind !== "OPENING");
+const allTransactions = () => [...journalByMember.keys()].flatMap(transactionsOf);
 
 describe("seeded ledger", () => {
   it("sums every account's journal to its balance, which is sandbox.json's", async () => {
@@ -111,7 +117,7 @@ describe("seeded ledger", () => {
   it("gives member 9 twelve transactions, other funded members 1 to 4 credits and empty accounts none", () => {
     expect(journalOf(member9)).toHaveLength(12);
     for (const member of sandbox.members) {
-      if (member.membershipNumber === member1 || member.membershipNumber === member9) continue;
+      if ([member1, member9, shopper].includes(member.membershipNumber)) continue;
       const journal = journalOf(member.membershipNumber);
       if (member.balance === 0) {
         expect(journal, member.membershipNumber).toHaveLength(0);
@@ -123,8 +129,32 @@ describe("seeded ledger", () => {
     }
   });
 
+  it("gives the checkout's shopper no transactions: its 60000 points are one opening balance in the journal", () => {
+    expect(sandbox.members.find((member) => member.membershipNumber === shopper)?.balance).toBe(60_000);
+    expect(transactionsOf(shopper)).toEqual([]);
+    const [opening, ...others] = journalOf(shopper);
+    expect(others).toEqual([]);
+    expect(opening).toMatchObject({
+      kind: "OPENING",
+      pointsDelta: 60_000n,
+      identifier: `SBX${shopper}OPEN`,
+      partnerId: null,
+      externalTransactionIdentifier: null,
+      externalSource: null,
+      description: "OPENING-BALANCE",
+    });
+    // Dated when the account opened, before anything the member could have done.
+    expect(opening!.dateMade.toISOString()).toBe("2019-04-04T00:00:00.000Z");
+    // No other account has one: every other balance is explained by its transactions.
+    expect(
+      [...journalByMember.entries()]
+        .filter(([, rows]) => rows.some((row) => row.kind === "OPENING"))
+        .map(([membershipNumber]) => membershipNumber),
+    ).toEqual([shopper]);
+  });
+
   it("follows the spec's field rules for retrieved transactions", () => {
-    const journal = allJournal();
+    const journal = allTransactions();
     expect(journal.length).toBe(53);
     for (const row of journal) {
       expect(row.identifier).toMatch(/^[A-Z0-9]{1,32}$/);
@@ -155,11 +185,13 @@ describe("seeded ledger", () => {
       .from(accounts)
       .innerJoin(members, eq(members.id, accounts.memberId));
     for (const row of rows) {
-      const latest = journalOf(row.membershipNumber).at(-1);
+      // An opening balance is no activity.
+      const latest = transactionsOf(row.membershipNumber).at(-1);
       const expected = latest ? latest.dateMade.toISOString().slice(0, 10) : null;
       expect(row.lastActivityDate, row.membershipNumber).toBe(expected);
     }
     expect(rows.find((row) => row.membershipNumber === member1)?.lastActivityDate).not.toBeNull();
+    expect(rows.find((row) => row.membershipNumber === shopper)?.lastActivityDate).toBeNull();
   });
 
   it("is deterministic: the same moment gives the same journal", () => {
@@ -202,6 +234,7 @@ describe("seeded members", () => {
         dateOfBirth: row!.member.dateOfBirth,
         country: row!.member.countryOfResidence,
         joinDate: row!.member.joinDate,
+        postCodeOnFile: row!.member.postCodeOnFile,
       }).toEqual({
         programme: expected.programme,
         status: expected.status,
@@ -213,8 +246,40 @@ describe("seeded members", () => {
         dateOfBirth: expected.dateOfBirth ?? null,
         country: expected.country,
         joinDate: expected.joinDate,
+        postCodeOnFile: expected.postCode ?? null,
       });
     }
+  });
+
+  it("holds the registration details on file: postcodes, dates of birth and the identity document, hashed", async () => {
+    const onFile = await db()
+      .select({
+        membershipNumber: members.membershipNumber,
+        postCode: members.postCodeOnFile,
+        dateOfBirth: members.dateOfBirth,
+      })
+      .from(members)
+      .where(inArray(members.membershipNumber, ["3081000000000003", "3081000000000004", "3081000000000005"]))
+      .orderBy(asc(members.membershipNumber));
+    expect(onFile).toEqual([
+      { membershipNumber: "3081000000000003", postCode: "SW1A1AA", dateOfBirth: null },
+      { membershipNumber: "3081000000000004", postCode: "2196", dateOfBirth: null },
+      { membershipNumber: "3081000000000005", postCode: null, dateOfBirth: "1990-04-12" },
+    ]);
+
+    const documents = await db()
+      .select({ membershipNumber: members.membershipNumber, document: registeredIdentifiers })
+      .from(registeredIdentifiers)
+      .innerJoin(members, eq(members.id, registeredIdentifiers.memberId));
+    expect(documents.map((row) => [row.membershipNumber, row.document.type])).toEqual([
+      ["3081000000000004", "NATIONAL_IDENTITY_CARD"],
+    ]);
+    const { identifierHash } = documents[0]!.document;
+    // Only the argon2id hash is stored, of the number as registration normalises it.
+    expect(identifierHash.startsWith("$argon2id$")).toBe(true);
+    expect(identifierHash).not.toContain("8001015009087");
+    expect(await verifySecret(identifierHash, "8001015009087")).toBe(true);
+    expect(await verifySecret(identifierHash, "8001015009088")).toBe(false);
   });
 
   it("associates each membership with its own programme only", async () => {
@@ -269,6 +334,37 @@ describe("seeded programmes and partners", () => {
             : { identifier: row.organisationIdentifier, organisationName: row.organisationName },
       })),
     ).toEqual(sandbox.programmes.map((programme) => ({ ...programme, countries: [...programme.countries].sort() })));
+  });
+
+  it("holds which programmes take credits, reversals and which variant of retrieve transactions", async () => {
+    const rows = await db().select().from(programmes).orderBy(asc(programmes.position));
+    const rules = sandbox.operationProgrammes;
+    expect(rows.filter((row) => row.acceptsCredits).map((row) => row.identifier)).toEqual(rules.credit);
+    expect(rows.filter((row) => row.acceptsReversals).map((row) => row.identifier)).toEqual(rules.reverse);
+    expect(rows.filter((row) => row.transactionsVariant === "primary").map((row) => row.identifier)).toEqual(
+      rules.retrieveTransactionsPrimaryVariant,
+    );
+    expect(rows.filter((row) => row.transactionsVariant === "other").map((row) => row.identifier)).toEqual(
+      rules.retrieveTransactionsOtherVariant,
+    );
+  });
+
+  it("holds the service's rules in one row", async () => {
+    const rows = await db()
+      .select({ rules: serviceRules, debitProgramme: programmes.identifier })
+      .from(serviceRules)
+      .innerJoin(programmes, eq(programmes.id, serviceRules.debitPartnerProgrammeId));
+    expect(rows).toEqual([
+      {
+        rules: {
+          id: 1,
+          svcClientApplicationName: sandbox.svcClientApplicationName,
+          authorisationCodeSeconds: sandbox.authorisationCodeSeconds,
+          debitPartnerProgrammeId: expect.any(Number),
+        },
+        debitProgramme: sandbox.operationProgrammes.debitPartnerMustBeAssociatedWith,
+      },
+    ]);
   });
 
   it("holds the partners with their status, programmes, source, window and pricing", async () => {

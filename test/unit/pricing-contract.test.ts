@@ -5,11 +5,14 @@ import { validateInput } from "@/server/loyalty/http/validate-input";
 
 const future = "2099-06-01T09:30:00.0+01:00";
 
-function leg(change: Record<string, unknown> = {}) {
+function leg(change: Record<string, unknown> = {}, scheduleChange: Record<string, unknown> = {}) {
   return {
-    schedule: { departureDateRange: { startDateTime: future } },
-    departureLocation: { id: "LHR", type: "AIRPORT" },
-    arrivalLocation: { id: "MAD", type: "AIRPORT" },
+    schedule: {
+      departureDateRange: { startDateTime: future },
+      departureLocation: { id: "LHR", type: "AIRPORT" },
+      arrivalLocation: { id: "MAD", type: "AIRPORT" },
+      ...scheduleChange,
+    },
     marketingCarrier: { flightNumber: 7, iatacode: { code: "NS" } },
     operatingCarrier: { flightNumber: "0007", iatacode: { code: "X1" } },
     ...change,
@@ -77,17 +80,47 @@ describe("product price request: amounts", () => {
 });
 
 describe("product price request: flights", () => {
-  const flight = (legChange: Record<string, unknown>) =>
+  const flight = (legChange: Record<string, unknown>, scheduleChange: Record<string, unknown> = {}) =>
     body({
       flight: {
-        segment: [{ leg: [leg(legChange)] }],
+        segment: [{ leg: [leg(legChange, scheduleChange)] }],
         price: { monetaryAmount: { amount: 10, currency: { code: "GBP" } } },
       },
     });
   const legPath = "priceSearchCriteria.product.flight.segment[0].leg[0]";
 
   it("accepts flight numbers as text or numbers of up to 4 digits, and only-length-checked codes", () => {
-    expect(outcome(flight({ arrivalLocation: { id: "m4d", type: "AIRPORT" } }))).toBe("ok");
+    expect(outcome(flight({}, { arrivalLocation: { id: "m4d", type: "AIRPORT" } }))).toBe("ok");
+  });
+
+  it("takes both locations inside schedule, as the field table's row leg.schedule.departureLocation places them", () => {
+    expect(outcome(flight({}, { departureLocation: { id: "LHRX", type: "AIRPORT" } }))).toEqual({
+      error: "DATA_INVALID",
+      paths: [`${legPath}.schedule.departureLocation.id`],
+    });
+    expect(outcome(flight({}, { arrivalLocation: { id: "MAD", type: "airport" } }))).toEqual({
+      error: "DATA_INVALID",
+      paths: [`${legPath}.schedule.arrivalLocation.type`],
+    });
+  });
+
+  it("does not take the locations beside schedule: there they are unknown elements, and schedule lacks them", () => {
+    const beside = {
+      schedule: { departureDateRange: { startDateTime: future } },
+      departureLocation: { id: "LHR", type: "AIRPORT" },
+      arrivalLocation: { id: "MAD", type: "AIRPORT" },
+    };
+    expect(outcome(flight(beside))).toEqual({
+      error: "PRICING_MANDATORY_DATA_MISSING",
+      paths: [`${legPath}.schedule.departureLocation`, `${legPath}.schedule.arrivalLocation`],
+    });
+  });
+
+  it("reports an absent schedule once, as the missing departure date range", () => {
+    expect(outcome(flight({ schedule: undefined }))).toEqual({
+      error: "PRICING_DEPARTURE_DATE_MISSING",
+      paths: [`${legPath}.schedule`],
+    });
   });
 
   it.each([
@@ -97,14 +130,14 @@ describe("product price request: flights", () => {
     ["a plain date", "2099-06-01"],
     ["a date in the past", "2001-01-01T00:00:00Z"],
   ])("refuses %s as DATA_INVALID", (_label, startDateTime) => {
-    expect(outcome(flight({ schedule: { departureDateRange: { startDateTime } } }))).toEqual({
+    expect(outcome(flight({}, { departureDateRange: { startDateTime } }))).toEqual({
       error: "DATA_INVALID",
       paths: [`${legPath}.schedule.departureDateRange.startDateTime`],
     });
   });
 
   it("reports a missing departure date range as PRICING_DEPARTURE_DATE_MISSING", () => {
-    expect(outcome(flight({ schedule: { departureDateRange: undefined } }))).toEqual({
+    expect(outcome(flight({}, { departureDateRange: undefined }))).toEqual({
       error: "PRICING_DEPARTURE_DATE_MISSING",
       paths: [`${legPath}.schedule.departureDateRange`],
     });

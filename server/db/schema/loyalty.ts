@@ -53,17 +53,50 @@ export const apiKeys = loyalty.table("api_keys", {
 
 // ---------------------------------------------------------------- programmes
 
-export const programmes = loyalty.table("programmes", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-  identifier: varchar("identifier", { length: 20 }).notNull().unique(),
-  name: varchar("name", { length: 100 }).notNull(),
-  role: varchar("role", { length: 10 }).notNull().$type<"primary" | "further" | "other">(),
-  /** The organisation that runs the programme (`programmePartner`), absent for some. */
-  organisationIdentifier: varchar("organisation_identifier", { length: 20 }),
-  organisationName: varchar("organisation_name", { length: 100 }),
-  /** Display order in programme lists. */
-  position: integer("position").notNull(),
-});
+export const programmes = loyalty.table(
+  "programmes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    identifier: varchar("identifier", { length: 20 }).notNull().unique(),
+    name: varchar("name", { length: 100 }).notNull(),
+    role: varchar("role", { length: 10 }).notNull().$type<"primary" | "further" | "other">(),
+    /** The organisation that runs the programme (`programmePartner`), absent for some. */
+    organisationIdentifier: varchar("organisation_identifier", { length: 20 }),
+    organisationName: varchar("organisation_name", { length: 100 }),
+    /** Display order in programme lists. */
+    position: integer("position").notNull(),
+    /** P4 credits accounts of this programme. */
+    acceptsCredits: boolean("accepts_credits").notNull().default(false),
+    /** P6 reverses debits of this programme's accounts. */
+    acceptsReversals: boolean("accepts_reversals").notNull().default(false),
+    /** Which variant of P3 serves the programme's transactions; null: none. */
+    transactionsVariant: varchar("transactions_variant", { length: 10 }).$type<"primary" | "other">(),
+  },
+  (t) => [check("programmes_transactions_variant", sql`${t.transactionsVariant} in ('primary', 'other')`)],
+);
+
+/**
+ * The service's own rules, one row (sandbox.json seeds it): read through a
+ * short cache (server/loyalty/rules), never from the seed file at run time.
+ */
+export const serviceRules = loyalty.table(
+  "service_rules",
+  {
+    id: smallint("id").primaryKey().default(1),
+    /** The `svc_client_applicationName` partners register and P3's primary variant requires. */
+    svcClientApplicationName: varchar("svc_client_application_name", { length: 50 }).notNull(),
+    /** Seconds an authorisation code stays redeemable (spec: 2 minutes). */
+    authorisationCodeSeconds: integer("authorisation_code_seconds").notNull(),
+    /** P5 is open only to partners registered with this programme. */
+    debitPartnerProgrammeId: integer("debit_partner_programme_id")
+      .notNull()
+      .references(() => programmes.id),
+  },
+  (t) => [
+    check("service_rules_single_row", sql`${t.id} = 1`),
+    check("service_rules_code_seconds_positive", sql`${t.authorisationCodeSeconds} > 0`),
+  ],
+);
 
 export const programmeCountries = loyalty.table(
   "programme_countries",
@@ -136,6 +169,11 @@ export const members = loyalty.table("members", {
   languageCode: char("language_code", { length: 2 }),
   emailAddress: varchar("email_address", { length: 50 }),
   joinDate: date("join_date", { mode: "string" }).notNull(),
+  /**
+   * The postcode the programme holds on file (upper case, no spaces), which a
+   * registration (P7) must give; not a postal address, which needs lines.
+   */
+  postCodeOnFile: varchar("post_code_on_file", { length: 8 }),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -240,6 +278,11 @@ export const contactPreferences = loyalty.table(
   (t) => [primaryKey({ columns: [t.memberId, t.communicationChannel] })],
 );
 
+/**
+ * Identity documents the programme holds for a member: those on file before
+ * registration (the sandbox's `registeredIdentifier`) and those a ZA
+ * resident gives at registration (P7).
+ */
 export const registeredIdentifiers = loyalty.table("registered_identifiers", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
   memberId: integer("member_id")
@@ -361,7 +404,12 @@ export const signingKeys = loyalty.table("signing_keys", {
 
 // ---------------------------------------------------------------- the journal
 
-export const transactionKinds = ["CREDIT", "DEBIT", "REVERSAL"] as const;
+/**
+ * OPENING is an account's opening balance: the points it held when it came
+ * to the service, so its journal still sums to its balance. It is no partner
+ * transaction: retrieve transactions never shows it.
+ */
+export const transactionKinds = ["CREDIT", "DEBIT", "REVERSAL", "OPENING"] as const;
 export type TransactionKind = (typeof transactionKinds)[number];
 
 /**
@@ -422,6 +470,7 @@ export const rateLimitWindows = loyalty.table(
 
 export type Partner = typeof partners.$inferSelect;
 export type Programme = typeof programmes.$inferSelect;
+export type ServiceRulesRow = typeof serviceRules.$inferSelect;
 export type Member = typeof members.$inferSelect;
 export type Account = typeof accounts.$inferSelect;
 export type Transaction = typeof transactions.$inferSelect;

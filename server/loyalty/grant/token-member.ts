@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
 import { accounts, members, programmes, type AccountStatus } from "@/server/db/schema";
+import { isRefusedAtLogin } from "@/server/loyalty/members/login-refusals";
 
 export interface TokenMember {
   memberDbId: number;
@@ -31,11 +32,9 @@ export async function findTokenMember(db: Database, memberDbId: number): Promise
 
 /**
  * Statuses that forbid use of the account (spec, States: inactive, blocked,
- * fraud). Login refuses them; a token exchange checks again because the
+ * fraud), the ones login refuses; a token exchange checks again because the
  * status may have changed since the login.
  */
-const unusableStatuses: readonly AccountStatus[] = ["INACTIVE", "BLOCKED", "FRAUD"];
-
 export function mayReceiveTokens(member: TokenMember): boolean {
-  return !unusableStatuses.includes(member.accountStatus);
+  return !isRefusedAtLogin(member.accountStatus);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, not, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, ne, not, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
 import { transactions, type Transaction } from "@/server/db/schema";
 
@@ -15,7 +15,7 @@ export interface TransactionWindow {
   endRecord: number;
 }
 
-/** An account's journal, latest first, filtered by date and cut to a record range. */
+/** An account's partner transactions, latest first, filtered by date and cut to a record range. */
 export function listAccountTransactions(
   db: Database,
   accountId: number,
@@ -23,6 +23,8 @@ export function listAccountTransactions(
 ): Promise<Transaction[]> {
   const conditions = [
     eq(transactions.accountId, accountId),
+    // An opening balance is in the journal (which sums to the balance) but is no transaction of a partner.
+    ne(transactions.kind, "OPENING"),
     not(and(eq(transactions.kind, "DEBIT"), sql`${transactions.pointsDelta} < ${-largestRetrievableAmount}`)!),
     window.from ? gte(transactions.dateMade, window.from) : undefined,
     window.before ? lt(transactions.dateMade, window.before) : undefined,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "@/server/db/connect";
-import type { AccountStatus } from "@/server/db/schema";
 import { findMemberByUsername, type MemberRecord } from "@/server/loyalty/members/find-member";
+import { isRefusedAtLogin, loginRefusalReasons } from "@/server/loyalty/members/login-refusals";
 import { hashSecret, verifySecret } from "@/server/loyalty/security/password-hash";
 import { loginMessages, type LoginMessage } from "./login-messages";
 import { clearFailedLogins, isLockedState, isLoginLocked, recordFailedLogin } from "./login-throttle";
@@ -74,19 +74,10 @@ export async function checkCredentials(db: Database, input: CredentialInput): Pr
   return { outcome: "authenticated", member: found };
 }
 
-// Reasons in E1's words; anything but ACTIVE forbids logging in.
-const statusReasons: Record<Exclude<AccountStatus, "ACTIVE">, string> = {
-  INACTIVE: "customer status inactive",
-  BLOCKED: "account blocked",
-  FRAUD: "account status fraud",
-  CANCELLED: "account status cancelled",
-  DECEASED: "account status deceased",
-  GROUP: "account status group",
-};
-
+/** E1's refusals, in its words: inactive, blocked, fraud, expired password; nothing else. */
 function refusalReason(record: MemberRecord): string | undefined {
   const status = record.account.status;
-  if (status !== "ACTIVE") return statusReasons[status];
+  if (isRefusedAtLogin(status)) return loginRefusalReasons[status];
   if (record.securityProfile?.passwordExpired) return "password expired";
   return undefined;
 }

@@ -2,8 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
 import { authorisationCodes, type AuthorisationCode } from "@/server/db/schema";
 import { randomHex256, sha256Hex } from "@/server/loyalty/security/digests";
+import { findServiceRulesCached } from "@/server/loyalty/rules/cached-service-rules";
 import { revokeTokenFamily } from "./revoke-tokens";
-import { authorisationCodeSeconds } from "./token-lifetimes";
 
 export interface IssueAuthorisationCodeInput {
   clientDbId: number;
@@ -17,9 +17,10 @@ export interface IssueAuthorisationCodeInput {
   now?: Date;
 }
 
-/** A single-use code: 256 random bits in lowercase hex, valid two minutes, stored hashed. */
+/** A single-use code: 256 random bits in lowercase hex, valid as the service's rules say (2 minutes), stored hashed. */
 export async function issueAuthorisationCode(db: Database, input: IssueAuthorisationCodeInput): Promise<string> {
   const now = input.now ?? new Date();
+  const { authorisationCodeSeconds } = await findServiceRulesCached(db);
   const code = randomHex256();
   await db.insert(authorisationCodes).values({
     codeHash: sha256Hex(code),

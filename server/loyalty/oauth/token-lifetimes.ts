@@ -1,7 +1,4 @@
-import { sandbox } from "@/server/loyalty/sandbox/sandbox-file";
-
-/** Seconds an authorisation code stays redeemable (spec: 2 minutes). */
-export const authorisationCodeSeconds = sandbox.authorisationCodeSeconds;
+// An authorisation code's lifetime is a service rule in the database (server/loyalty/rules).
 
 /** Seconds an access token is valid (`expires_in`). */
 export const accessTokenSeconds = 1_800;

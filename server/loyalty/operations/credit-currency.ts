@@ -10,9 +10,7 @@ import { postJournalEntry } from "@/server/loyalty/ledger/post-journal-entry";
 import { requestFingerprint } from "@/server/loyalty/ledger/request-fingerprint";
 import { newTransactionIdentifier } from "@/server/loyalty/ledger/transaction-identifiers";
 import { findMemberByMembershipNumber, type MemberRecord } from "@/server/loyalty/members/find-member";
-import { sandbox } from "@/server/loyalty/sandbox/sandbox-file";
-
-const creditProgrammes = new Set(sandbox.operationProgrammes.credit);
+import { findServiceRulesCached } from "@/server/loyalty/rules/cached-service-rules";
 
 const comparableName = (name: string) => toAscii(name).toUpperCase().replace(/\s+/g, " ").trim();
 
@@ -53,6 +51,7 @@ export const creditCurrency = partnerOperation({
   takesJsonBody: true,
   async handle({ db, params, partner, partnerProgrammes, body }) {
     const path = validateInput(ledgerPathSchema, params, { invalid: "DATA_INVALID" });
+    const { creditProgrammes } = await findServiceRulesCached(db);
     if (!creditProgrammes.has(path.programmeIdentifier)) {
       throw invalid(
         "PROGRAMME_INVALID",

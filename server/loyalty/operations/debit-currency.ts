@@ -12,9 +12,7 @@ import { postJournalEntry } from "@/server/loyalty/ledger/post-journal-entry";
 import { requestFingerprint } from "@/server/loyalty/ledger/request-fingerprint";
 import { newServiceReference, newTransactionIdentifier } from "@/server/loyalty/ledger/transaction-identifiers";
 import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
-import { sandbox } from "@/server/loyalty/sandbox/sandbox-file";
-
-const requiredPartnerProgramme = sandbox.operationProgrammes.debitPartnerMustBeAssociatedWith;
+import { findServiceRulesCached } from "@/server/loyalty/rules/cached-service-rules";
 
 function debitResponse(entry: Transaction): DebitResponse {
   const points = (-entry.pointsDelta).toString();
@@ -80,6 +78,7 @@ export const debitCurrency = partnerOperation({
     if (member.membershipNumber !== path.accountIdentifier || member.programmeIdentifier !== path.programmeIdentifier) {
       throw new ServiceError("MEMBERSHIP_TOKEN_MISMATCH");
     }
+    const { debitPartnerProgramme: requiredPartnerProgramme } = await findServiceRulesCached(db);
     if (!partnerProgrammes.has(requiredPartnerProgramme)) {
       throw invalid("DATA_INVALID", undefined, `Debits are open to partners of ${requiredPartnerProgramme} only.`);
     }

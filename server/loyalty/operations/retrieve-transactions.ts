@@ -16,17 +16,13 @@ import { invalid, ServiceError } from "@/server/loyalty/http/service-error";
 import { validateInput } from "@/server/loyalty/http/validate-input";
 import { listAccountTransactions } from "@/server/loyalty/ledger/list-account-transactions";
 import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
-import { sandbox } from "@/server/loyalty/sandbox/sandbox-file";
+import { findServiceRulesCached } from "@/server/loyalty/rules/cached-service-rules";
+import type { ServiceRules } from "@/server/loyalty/rules/find-service-rules";
 
-const primaryProgrammes = new Set(sandbox.operationProgrammes.retrieveTransactionsPrimaryVariant);
-const otherProgrammes = new Set(sandbox.operationProgrammes.retrieveTransactionsOtherVariant);
-
-function variantOf(programmeIdentifier: string | undefined): TransactionsVariant | undefined {
+function variantOf(rules: ServiceRules, programmeIdentifier: string | undefined): TransactionsVariant | undefined {
   const programme = programmeIdentifier?.toUpperCase() ?? "";
   if (!programmeIdentifierSchema.safeParse(programme).success) return undefined;
-  if (primaryProgrammes.has(programme)) return "primary";
-  if (otherProgrammes.has(programme)) return "other";
-  return undefined;
+  return rules.transactionsVariants.get(programme);
 }
 
 function programmeNotServed(): ServiceError {
@@ -54,9 +50,9 @@ function readQuery(url: URL) {
   };
 }
 
-function requireApplicationName(request: Request): void {
+function requireApplicationName(rules: ServiceRules, request: Request): void {
   const applicationName = request.headers.get("svc_client_applicationname");
-  if (applicationName !== sandbox.svcClientApplicationName) {
+  if (applicationName !== rules.svcClientApplicationName) {
     throw invalid(
       "DATA_INVALID",
       undefined,
@@ -134,8 +130,9 @@ const common = {
 export const retrieveOwnTransactions = partnerOperation({
   ...common,
   async handle(context) {
-    if (variantOf(context.params.programmeIdentifier) !== "primary") throw programmeNotServed();
-    requireApplicationName(context.request);
+    const rules = await findServiceRulesCached(context.db);
+    if (variantOf(rules, context.params.programmeIdentifier) !== "primary") throw programmeNotServed();
+    requireApplicationName(rules, context.request);
     return respond(context, "primary", context.member, context.member.membershipNumber);
   },
 });
@@ -148,9 +145,10 @@ export const retrieveOwnTransactions = partnerOperation({
 export const retrieveAccountTransactions = partnerOperation({
   ...common,
   async handle(context) {
-    const variant = variantOf(context.params.programmeIdentifier);
+    const rules = await findServiceRulesCached(context.db);
+    const variant = variantOf(rules, context.params.programmeIdentifier);
     if (!variant) throw programmeNotServed();
-    if (variant === "primary") requireApplicationName(context.request);
+    if (variant === "primary") requireApplicationName(rules, context.request);
     const accountIdentifier = context.params.accountIdentifier ?? "";
     const limit = variant === "primary" ? 16 : 1;
     if (!new RegExp(`^\\d{${limit},24}$`).test(accountIdentifier)) {

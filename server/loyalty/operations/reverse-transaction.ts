@@ -15,9 +15,8 @@ import { postJournalEntry } from "@/server/loyalty/ledger/post-journal-entry";
 import { requestFingerprint } from "@/server/loyalty/ledger/request-fingerprint";
 import { newTransactionIdentifier } from "@/server/loyalty/ledger/transaction-identifiers";
 import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
-import { sandbox } from "@/server/loyalty/sandbox/sandbox-file";
+import { findServiceRulesCached } from "@/server/loyalty/rules/cached-service-rules";
 
-const reversalProgrammes = new Set(sandbox.operationProgrammes.reverse);
 const unauthorisedStatuses: ReadonlySet<AccountStatus> = new Set(["CANCELLED", "DECEASED", "FRAUD", "GROUP"]);
 
 function reverseResponse(entry: Transaction, reversedIdentifier: string): ReverseResponse {
@@ -52,6 +51,7 @@ export const reverseTransaction = partnerOperation({
       });
     }
     const path = validateInput(ledgerPathSchema, params, { invalid: "DATA_INVALID" });
+    const { reversalProgrammes } = await findServiceRulesCached(db);
     if (!reversalProgrammes.has(path.programmeIdentifier)) {
       throw invalid(
         "DATA_INVALID",

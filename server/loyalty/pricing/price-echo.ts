@@ -18,11 +18,14 @@ function echoLeg(leg: LegInput): FlightEcho["segment"][number]["leg"][number] {
     flightNumber: value.flightNumber,
     iatacode: { code: value.iatacode.code },
   });
+  const schedule = leg.schedule;
   return {
     ...(leg.fareFamilyCode !== undefined ? { fareFamilyCode: leg.fareFamilyCode } : {}),
-    schedule: { departureDateRange: { startDateTime: leg.schedule.departureDateRange.startDateTime } },
-    departureLocation: { id: leg.departureLocation.id, type: leg.departureLocation.type },
-    arrivalLocation: { id: leg.arrivalLocation.id, type: leg.arrivalLocation.type },
+    schedule: {
+      departureDateRange: { startDateTime: schedule.departureDateRange.startDateTime },
+      departureLocation: { id: schedule.departureLocation.id, type: schedule.departureLocation.type },
+      arrivalLocation: { id: schedule.arrivalLocation.id, type: schedule.arrivalLocation.type },
+    },
     marketingCarrier: carrier(leg.marketingCarrier),
     operatingCarrier: carrier(leg.operatingCarrier),
     ...(leg.bookingClass ? { bookingClass: { code: leg.bookingClass.code } } : {}),

@@ -129,29 +129,83 @@ export function adjustsToBalance(
 interface Candidate {
   points: bigint;
   unit: Rational;
+  /** Value of one point of this option in the price's currency (unit / toBase). */
+  pointValue: Rational;
 }
 
 type Failure = "minimum" | "cap" | "limit";
 
+/** What a price point contributes, whatever the price: exact constants of the configuration. */
+interface PreparedPricePoint {
+  /** u_i: value of one point in the base currency. */
+  unit: Rational;
+  /** p_i / 100 / u_i: points per base-currency unit of price, before flooring. */
+  pointsPerBaseUnit: Rational;
+  /** u_i / r: value of one point in the price's currency. */
+  pointValue: Rational;
+}
+
+interface PreparedTerms {
+  toBase: Rational;
+  pricePoints: PreparedPricePoint[];
+  cap: Rational | undefined;
+}
+
+/**
+ * The configuration's constants for one price type and currency, computed
+ * once per stored configuration (the parsed configuration is reused while
+ * the partner is remembered). Exact fractions, so precomputing changes no
+ * result: only the order of exact operations differs.
+ */
+const preparedByConfig = new WeakMap<PricingConfiguration, Map<string, PreparedTerms | null>>();
+
+function preparedTerms(config: PricingConfiguration, priceType: PriceType, currency: string): PreparedTerms | null {
+  let byKey = preparedByConfig.get(config);
+  if (!byKey) {
+    byKey = new Map();
+    preparedByConfig.set(config, byKey);
+  }
+  const key = `${priceType}:${currency}`;
+  const known = byKey.get(key);
+  if (known !== undefined) return known;
+  const toBase = rateToBase(config, currency);
+  const prepared = toBase
+    ? {
+        toBase,
+        pricePoints: config.pricePoints.map((pricePoint) => {
+          const unit = pointValueInBase(config, priceType, pricePoint);
+          return {
+            unit,
+            pointsPerBaseUnit: divide(fromNumber(pricePoint.percentage), multiply(unit, HUNDRED)),
+            pointValue: divide(unit, toBase),
+          };
+        }),
+        cap: config.maximumCashCap === null ? undefined : fromNumber(config.maximumCashCap),
+      }
+    : null;
+  // Requests name currencies: only those the configuration has a rate for are kept, so the map stays small.
+  if (prepared) byKey.set(key, prepared);
+  return prepared;
+}
+
 export function priceOptions(price: Money, terms: PricingTerms): PricingOutcome {
   const { config } = terms;
-  const toBase = rateToBase(config, price.currency);
-  if (!toBase) return { priced: false, refusal: "CURRENCY_NOT_SUPPORTED" };
+  const prepared = preparedTerms(config, terms.priceType, price.currency);
+  if (!prepared) return { priced: false, refusal: "CURRENCY_NOT_SUPPORTED" };
+  const { toBase, cap } = prepared;
 
   const priceInCurrency = rational(BigInt(price.minorUnits), 100n);
   const priceInBase = multiply(priceInCurrency, toBase);
   const minimum = BigInt(Math.max(config.minimumPoints, 1));
-  const cap = config.maximumCashCap === null ? undefined : fromNumber(config.maximumCashCap);
   /** Does the cash left after `points` of value `unit` stay within the cap (in the base currency)? */
   const withinCap = (points: bigint, unit: Rational) =>
     !cap || compare(subtract(priceInBase, multiply(fromInteger(points), unit)), cap) <= 0;
 
   const candidates: Candidate[] = [];
   const failures: Failure[] = [];
-  for (const pricePoint of config.pricePoints) {
-    const unit = pointValueInBase(config, terms.priceType, pricePoint);
+  for (const { unit, pointsPerBaseUnit, pointValue } of prepared.pricePoints) {
     const wholePrice = floor(divide(priceInBase, unit));
-    let points = floor(divide(multiply(priceInBase, fromNumber(pricePoint.percentage)), multiply(unit, HUNDRED)));
+    let points = floor(multiply(priceInBase, pointsPerBaseUnit));
     if (points < minimum) points = minimum;
     if (cap) {
       const needed = ceil(divide(subtract(priceInBase, cap), unit));
@@ -159,7 +213,7 @@ export function priceOptions(price: Money, terms: PricingTerms): PricingOutcome 
     }
     if (points > wholePrice) failures.push(wholePrice < minimum ? "minimum" : "cap");
     else if (points > BigInt(MAX_OPTION_POINTS)) failures.push("limit");
-    else candidates.push({ points, unit });
+    else candidates.push({ points, unit, pointValue });
   }
   if (candidates.length === 0) {
     const refusal: PricingRefusal = failures.every((failure) => failure === "minimum")
@@ -176,15 +230,14 @@ export function priceOptions(price: Money, terms: PricingTerms): PricingOutcome 
     affordable = candidates.flatMap((candidate) => {
       if (candidate.points <= balance) return [candidate];
       if (balance < minimum || !withinCap(balance, candidate.unit)) return [];
-      return [{ points: balance, unit: candidate.unit }];
+      return [{ ...candidate, points: balance }];
     });
     if (affordable.length === 0) return { priced: false, refusal: "BALANCE_TOO_LOW" };
   }
 
   const seen = new Set<string>();
   const options: PointsAndCash[] = [];
-  for (const { points, unit } of affordable) {
-    const pointValue = divide(unit, toBase);
+  for (const { points, pointValue } of affordable) {
     const cashLeft = subtract(priceInCurrency, multiply(fromInteger(points), pointValue));
     const cashMinorUnits = floor(multiply(cashLeft, HUNDRED));
     const key = `${points}:${cashMinorUnits}`;

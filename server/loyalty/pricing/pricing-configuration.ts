@@ -46,15 +46,26 @@ export const pricingConfigurationSchema = z
 export type PricingConfiguration = z.infer<typeof pricingConfigurationSchema>;
 
 /**
+ * Configurations already validated, by the stored value read from the
+ * database. A value is never changed in place (a change is a new read), so
+ * validating it once is enough; entries go with their partner lookup.
+ */
+const validated = new WeakMap<object, PricingConfiguration>();
+
+/**
  * The partner's configuration, or null when it has none (not a redemption
  * partner). Throws when the stored value is malformed: the wrapper answers
  * that as an unexpected condition and logs it.
  */
 export function readPricingConfiguration(stored: unknown): PricingConfiguration | null {
   if (stored === null || stored === undefined) return null;
+  // The partner lookup hands out the same stored object while it remembers the partner.
+  const cached = typeof stored === "object" ? validated.get(stored) : undefined;
+  if (cached) return cached;
   const parsed = pricingConfigurationSchema.safeParse(stored);
   if (!parsed.success) {
     throw new Error(`stored pricing configuration is invalid: ${z.prettifyError(parsed.error)}`);
   }
+  if (typeof stored === "object") validated.set(stored, parsed.data);
   return parsed.data;
 }

@@ -1,92 +1,11 @@
-import { z } from "zod";
 import sandboxJson from "@/sandbox.json";
+import { sandboxSchema, type Sandbox } from "@/lib/sandbox/sandbox-schema";
+
+export type { Sandbox, SandboxMember, SandboxPartner } from "@/lib/sandbox/sandbox-schema";
 
 /**
- * The public sandbox (sandbox.json at the project root): the exact data seeded
- * into a fresh database. Validated on load, so a bad edit fails loudly.
+ * The public sandbox, validated on load so that a bad edit fails loudly.
+ * Only the seeding code reads it: at run time the service reads the seeded
+ * database (docs/decisions.md, "Programme rules").
  */
-const programmeSchema = z.object({
-  identifier: z.string().regex(/^[A-Z]{1,20}$/),
-  name: z.string(),
-  role: z.enum(["primary", "further", "other"]),
-  countries: z.array(z.string().length(2)),
-  partner: z.object({ identifier: z.string(), organisationName: z.string() }).nullable(),
-});
-
-const pricingSchema = z.object({
-  baseCurrency: z.string().length(3),
-  preferredCurrencies: z.array(z.string().length(3)),
-  products: z.array(z.string()),
-  pricePoints: z.array(z.object({ percentage: z.number(), weight: z.number() })),
-  minimumPoints: z.number().int(),
-  maximumCashCap: z.number().nullable(),
-  valuePerPoint: z.object({ amount: z.number(), currency: z.string().length(3) }),
-  adjustAndRecalculate: z.boolean(),
-  exchangeRatesToGBP: z.record(z.string(), z.number()),
-});
-
-const partnerSchema = z.object({
-  name: z.string(),
-  status: z.enum(["ACTIVE", "INACTIVE"]),
-  partnerIdentifier: z.string(),
-  apiKeys: z.object({ staging: z.string().length(24), live: z.string().length(24).optional() }),
-  oauthClient: z.object({ clientId: z.string(), password: z.string(), redirectUris: z.array(z.string()) }).optional(),
-  furtherProgrammes: z
-    .object({
-      clientId: z.string(),
-      businessContextIdentifier: z.string(),
-      partnerSecret: z.string(),
-      redirectUris: z.record(z.string(), z.string()),
-    })
-    .optional(),
-  programmes: z.array(z.string()),
-  externalSource: z.string().optional(),
-  pricing: pricingSchema.optional(),
-});
-
-const memberSchema = z.object({
-  membershipNumber: z.string().regex(/^\d{16,24}$/),
-  programme: z.string(),
-  status: z.enum(["ACTIVE", "INACTIVE", "BLOCKED", "FRAUD", "CANCELLED", "DECEASED", "GROUP"]),
-  accountType: z.enum(["INDIVIDUAL", "HOUSEHOLD"]),
-  balance: z.number().int().nonnegative(),
-  username: z.string().nullable(),
-  passwordExpired: z.boolean().optional(),
-  firstName: z.string(),
-  familyName: z.string(),
-  country: z.string().length(2),
-  joinDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  title: z.string().nullable().optional(),
-  dateOfBirth: z.string().nullable().optional(),
-  notes: z.string().optional(),
-});
-
-export const sandboxSchema = z.object({
-  origin: z.url(),
-  urls: z.object({ base_url: z.string(), auth_url: z.string(), partner_auth_url: z.string() }),
-  svcClientApplicationName: z.string(),
-  membershipNumberPrefix: z.string(),
-  programmes: z.array(programmeSchema),
-  operationProgrammes: z.object({
-    retrieveTransactionsPrimaryVariant: z.array(z.string()),
-    retrieveTransactionsOtherVariant: z.array(z.string()),
-    credit: z.array(z.string()),
-    debitPartnerMustBeAssociatedWith: z.string(),
-    reverse: z.array(z.string()),
-  }),
-  reversalWindowHours: z.number().int().positive(),
-  authorisationCodeSeconds: z.number().int().positive(),
-  partners: z.array(partnerSchema),
-  password: z.string(),
-  members: z.array(memberSchema),
-  staff: z.array(
-    z.object({ username: z.string(), password: z.string(), role: z.enum(["AGENT", "ADMIN"]), partner: z.string() }),
-  ),
-  paymentTestCards: z.array(z.object({ number: z.string(), outcome: z.string(), notes: z.string().optional() })),
-});
-
-export type Sandbox = z.infer<typeof sandboxSchema>;
-export type SandboxMember = Sandbox["members"][number];
-export type SandboxPartner = Sandbox["partners"][number];
-
 export const sandbox: Sandbox = sandboxSchema.parse(sandboxJson);

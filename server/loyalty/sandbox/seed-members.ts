@@ -3,6 +3,7 @@ import {
   accounts,
   members,
   membershipProgrammes,
+  registeredIdentifiers,
   securityProfiles,
   transactions,
   type NewTransaction,
@@ -11,15 +12,20 @@ import type { Sandbox, SandboxMember } from "./sandbox-file";
 import { idOf, type IdMap } from "./seed-partners";
 import { seededJournal, type SeededJournal } from "./seed-transactions";
 
-/** argon2id hashes of the sandbox password computed before the transaction, keyed by membership number. */
-export type MemberPasswordHashes = Map<string, string>;
+/** argon2id hashes computed before the transaction, keyed by membership number. */
+export interface MemberSecretHashes {
+  /** Of the sandbox password, for members with a username. */
+  passwords: Map<string, string>;
+  /** Of the document number on file, for members with a `registeredIdentifier`. */
+  registeredIdentifiers: Map<string, string>;
+}
 
 /** Members with their programme, account, security profile and seeded journal. */
 export async function insertMembers(
   db: Database,
   sandbox: Sandbox,
   ids: { programmes: IdMap; partners: IdMap },
-  passwordHashes: MemberPasswordHashes,
+  secretHashes: MemberSecretHashes,
   now: Date,
 ): Promise<void> {
   const inserted = await db
@@ -33,6 +39,7 @@ export async function insertMembers(
         dateOfBirth: member.dateOfBirth ?? null,
         countryOfResidence: member.country,
         joinDate: member.joinDate,
+        postCodeOnFile: member.postCode ?? null,
       })),
     )
     .returning({ id: members.id, membershipNumber: members.membershipNumber });
@@ -50,7 +57,7 @@ export async function insertMembers(
 
   const profiles = sandbox.members.flatMap((member) => {
     if (!member.username) return [];
-    const passwordHash = passwordHashes.get(member.membershipNumber);
+    const passwordHash = secretHashes.passwords.get(member.membershipNumber);
     if (!passwordHash) throw new Error(`No password hash prepared for member ${member.membershipNumber}`);
     return [
       {
@@ -64,6 +71,14 @@ export async function insertMembers(
     ];
   });
   if (profiles.length > 0) await db.insert(securityProfiles).values(profiles);
+
+  const documents = sandbox.members.flatMap((member) => {
+    if (!member.registeredIdentifier) return [];
+    const identifierHash = secretHashes.registeredIdentifiers.get(member.membershipNumber);
+    if (!identifierHash) throw new Error(`No identifier hash prepared for member ${member.membershipNumber}`);
+    return [{ memberId: memberIdOf(member), type: member.registeredIdentifier.type, identifierHash }];
+  });
+  if (documents.length > 0) await db.insert(registeredIdentifiers).values(documents);
 
   const journal: NewTransaction[] = [];
   for (const member of sandbox.members) {

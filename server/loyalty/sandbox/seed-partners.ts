@@ -10,6 +10,7 @@ import {
   programmes,
 } from "@/server/db/schema";
 import type { Sandbox } from "./sandbox-file";
+import { assertRulesNameKnownProgrammes, programmeRulesOf } from "./seed-rules";
 
 /** Identifier → database id. */
 export type IdMap = Map<string, number>;
@@ -23,7 +24,9 @@ export function idOf(ids: IdMap, key: string, what: string): number {
   return id;
 }
 
+/** Programmes with their countries and the operations they take; returns identifier → id. */
 export async function insertProgrammes(db: Database, sandbox: Sandbox): Promise<IdMap> {
+  assertRulesNameKnownProgrammes(sandbox);
   const inserted = await db
     .insert(programmes)
     .values(
@@ -34,6 +37,7 @@ export async function insertProgrammes(db: Database, sandbox: Sandbox): Promise<
         organisationIdentifier: programme.partner?.identifier ?? null,
         organisationName: programme.partner?.organisationName ?? null,
         position: index + 1,
+        ...programmeRulesOf(sandbox, programme.identifier),
       })),
     )
     .returning({ id: programmes.id, identifier: programmes.identifier });

@@ -21,9 +21,12 @@ export type SeededRow = Omit<NewTransaction, "accountId">;
 
 export interface SeededJournal {
   rows: SeededRow[];
-  /** `YYYY-MM-DD` of the latest entry, null for an empty history. */
+  /** `YYYY-MM-DD` of the latest partner transaction, null when there is none. */
   lastActivityDate: string | null;
 }
+
+/** The description of an opening balance: it passes the credit rule, should it ever be shown. */
+export const openingBalanceDescription = "OPENING-BALANCE";
 
 /**
  * The journal rows of one member's seeded history. Everything derives from the
@@ -34,6 +37,7 @@ export function seededJournal(member: SandboxMember, context: JournalContext): S
   const entries = historyOf(member);
   assertConsistent(member, entries);
   const rows = entries.map((entry, index): SeededRow => {
+    if (entry.kind === "OPENING") return openingRow(`SBX${member.membershipNumber}OPEN`, entry.points, member.joinDate);
     const identifier = entry.identifier ?? `SBX${member.membershipNumber}N${String(index + 1).padStart(2, "0")}`;
     const dateMade = seededMoment(context.now, entry.daysAgo, index);
     const isCredit = entry.kind === "CREDIT";
@@ -54,8 +58,28 @@ export function seededJournal(member: SandboxMember, context: JournalContext): S
       dateMade,
     };
   });
-  const latest = rows.at(-1)?.dateMade;
+  // An opening balance is no activity of the member's.
+  const latest = rows.filter((row) => row.kind !== "OPENING").at(-1)?.dateMade;
   return { rows, lastActivityDate: latest ? latest.toISOString().slice(0, 10) : null };
+}
+
+/** Dated when the account opened (its join date), before anything it could have done. */
+function openingRow(identifier: string, points: number, joinDate: string): SeededRow {
+  return {
+    identifier,
+    partnerId: null,
+    kind: "OPENING",
+    pointsDelta: BigInt(points),
+    description: openingBalanceDescription,
+    externalTransactionIdentifier: null,
+    externalTransactionDate: null,
+    externalReferenceIdentifier: null,
+    serviceReference: null,
+    externalReferenceDescription: null,
+    externalPartnerIdentifier: null,
+    externalSource: null,
+    dateMade: new Date(`${joinDate}T00:00:00.000Z`),
+  };
 }
 
 /**
@@ -84,8 +108,13 @@ function assertConsistent(member: SandboxMember, entries: HistoryEntry[]): void 
   };
   let running = 0;
   let previousDaysAgo = Number.POSITIVE_INFINITY;
-  for (const entry of entries) {
+  for (const [index, entry] of entries.entries()) {
     if (!Number.isInteger(entry.points) || entry.points < 1) fail(`bad amount ${entry.points}`);
+    if (entry.kind === "OPENING") {
+      if (index !== 0) fail("an opening balance comes first");
+      running += entry.points;
+      continue;
+    }
     if (entry.daysAgo < 1 || entry.daysAgo > previousDaysAgo) fail(`entries must be oldest first, before today`);
     previousDaysAgo = entry.daysAgo;
     if (entry.identifier !== undefined && !transactionIdentifierPattern.test(entry.identifier)) {

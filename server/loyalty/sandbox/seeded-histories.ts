@@ -1,7 +1,7 @@
 import type { SandboxMember } from "./sandbox-file";
 
-/** One seeded journal entry, before it is given ids, references and a timestamp. */
-export interface HistoryEntry {
+/** One seeded partner transaction, before it is given ids, references and a timestamp. */
+export interface PartnerEntry {
   daysAgo: number;
   kind: "CREDIT" | "DEBIT";
   /** Unsigned; the journal stores debits negative. */
@@ -11,7 +11,19 @@ export interface HistoryEntry {
   identifier?: string;
 }
 
-const credit = (daysAgo: number, points: number, description: string, identifier?: string): HistoryEntry => ({
+/**
+ * The points an account held when it came to the service: a journal entry,
+ * so the journal still sums to the balance, but no partner transaction, so
+ * retrieve transactions never shows it.
+ */
+export interface OpeningEntry {
+  kind: "OPENING";
+  points: number;
+}
+
+export type HistoryEntry = PartnerEntry | OpeningEntry;
+
+const credit = (daysAgo: number, points: number, description: string, identifier?: string): PartnerEntry => ({
   daysAgo,
   kind: "CREDIT",
   points,
@@ -19,7 +31,7 @@ const credit = (daysAgo: number, points: number, description: string, identifier
   identifier,
 });
 
-const debit = (daysAgo: number, points: number, description: string, identifier?: string): HistoryEntry => ({
+const debit = (daysAgo: number, points: number, description: string, identifier?: string): PartnerEntry => ({
   daysAgo,
   kind: "DEBIT",
   points,
@@ -27,9 +39,12 @@ const debit = (daysAgo: number, points: number, description: string, identifier?
   identifier,
 });
 
+const opening = (points: number): OpeningEntry => ({ kind: "OPENING", points });
+
 /*
  * Scripted histories, oldest first. Sandbox.json promises member 1 thirty
- * transactions (three of them named) and member 9 twelve. Member 1's two large
+ * transactions (three of them named), member 9 twelve, and the checkout's
+ * shopper none: its 60000 points are an opening balance. Member 1's two large
  * credits come before the 1000000-point debit so that the running balance never
  * goes negative, while each credit stays within the 6 digits that retrieved
  * transactions can carry.
@@ -81,6 +96,7 @@ const scripted: Record<string, HistoryEntry[]> = {
     credit(30, 2700, "FLIGHT-MXP-BCN"),
     credit(12, 1300, "CAR-HIRE"),
   ],
+  "3081000000000012": [opening(60000)],
 };
 
 // Well below the 6-digit ceiling, so the rounding remainder never pushes a credit over it.
@@ -92,7 +108,7 @@ const generatedDescriptions = ["FLIGHT-LHR-JFK", "HOTEL-STAY", "CAR-HIRE", "FLIG
  * that add up to the balance (none for an empty account), so any balance in
  * sandbox.json gets a consistent journal without editing this file.
  */
-function generatedCredits(balance: number): HistoryEntry[] {
+function generatedCredits(balance: number): PartnerEntry[] {
   if (balance === 0) return [];
   const count = Math.max(balance < 1000 ? 1 : balance < 5000 ? 2 : 3, Math.ceil(balance / largestGeneratedCredit));
   const share = Math.floor(balance / count / 100) * 100;
