@@ -8,6 +8,7 @@ import { membershipResponseSchema } from "@/lib/contract/retrieve-membership";
 import { programmeListResponseSchema, programmeResponseSchema } from "@/lib/contract/retrieve-programme";
 import { transactionsResponseSchema, type TransactionsVariant } from "@/lib/contract/retrieve-transactions";
 import { reverseResponseSchema, type ReverseRequest } from "@/lib/contract/reverse-transaction";
+import { agentOperations } from "./agent-operations";
 import { callPartnerOperation, type CallContext, type HttpSettings } from "./http";
 
 export interface LoyaltyClientSettings extends HttpSettings {
@@ -30,6 +31,7 @@ const segment = (value: string) => encodeURIComponent(value);
  * A typed client of the partner operations. It knows only the contract in
  * lib/contract and an HTTP address, so it works against any implementation
  * of the spec. Every answer is validated; refusals are LoyaltyApiError.
+ * The `…AsAgent` methods act for an agent of an offline channel.
  */
 export function createLoyaltyClient(settings: LoyaltyClientSettings) {
   const call = <Schema extends z.ZodType | undefined>(request: Parameters<typeof callPartnerOperation<Schema>>[1]) =>
@@ -149,6 +151,9 @@ export function createLoyaltyClient(settings: LoyaltyClientSettings) {
 
     priceProducts: (body: unknown, context?: CallContext) =>
       call({ method: "POST", path: "/v2/product-prices", body, context, responseSchema: productPriceResponseSchema }),
+
+    // Offline channels: the partner's client token and X-Agent-Id instead of the member's token.
+    ...agentOperations(call, settings.applicationName),
   };
 }
 

@@ -107,6 +107,13 @@ export function createTokenClient(settings: TokenClientSettings) {
         code_verifier: input.codeVerifier,
       }),
 
+    /**
+     * A2, client_credentials: the partner's own token, for offline channels
+     * (an agent acting without the member); no refresh token.
+     */
+    clientCredentials: (client: ClientCredentials, scopes: readonly string[] = []) =>
+      grant(client, { grant_type: "client_credentials", scope: scopes.length > 0 ? scopes.join(" ") : undefined }),
+
     /** A2, refresh_token grant; the answer carries the rotated refresh token. */
     refresh: (client: ClientCredentials, refreshToken: string) =>
       grant(client, { grant_type: "refresh_token", refresh_token: refreshToken }),

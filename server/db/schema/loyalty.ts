@@ -444,6 +444,8 @@ export const transactions = loyalty.table(
     /** A reversal points at the debit it reverses; unique, so a debit is reversed once. */
     reversedTransactionId: bigint("reversed_transaction_id", { mode: "bigint" }).unique(),
     dateMade: timestamp("date_made", { withTimezone: true }).notNull().defaultNow(),
+    /** The X-Agent-Id of the request that wrote the entry (offline channels); null when none was sent. */
+    agentId: varchar("agent_id", { length: 50 }),
   },
   (t) => [
     index("transactions_account_date_idx").on(t.accountId, t.dateMade),
@@ -455,6 +457,30 @@ export const transactions = loyalty.table(
       sql`(${t.kind} = 'DEBIT' and ${t.pointsDelta} < 0) or (${t.kind} <> 'DEBIT' and ${t.pointsDelta} > 0)`,
     ),
   ],
+);
+
+/**
+ * Who changed a membership and what (P8), one row per update that changed
+ * anything: the partner, the agent of an offline channel (X-Agent-Id) and the
+ * names of the elements written, never their values (those live in the
+ * membership's own tables). Append-only, like the journal.
+ */
+export const membershipChanges = loyalty.table(
+  "membership_changes",
+  {
+    id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id),
+    partnerId: integer("partner_id")
+      .notNull()
+      .references(() => partners.id),
+    agentId: varchar("agent_id", { length: 50 }),
+    /** E.g. `title`, `postalAddress.PERSONAL`, `contactPreference.EMAIL`, `programme.MERIDIAN`. */
+    elements: jsonb("elements").$type<string[]>().notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("membership_changes_member_idx").on(t.memberId, t.changedAt)],
 );
 
 /** Fixed-window request counters, shared by every instance (USAGE_RATE_EXCEEDED). */
@@ -479,3 +505,4 @@ export type OAuthClient = typeof oauthClients.$inferSelect;
 export type SecurityProfile = typeof securityProfiles.$inferSelect;
 export type AuthorisationCode = typeof authorisationCodes.$inferSelect;
 export type Token = typeof tokens.$inferSelect;
+export type MembershipChange = typeof membershipChanges.$inferSelect;

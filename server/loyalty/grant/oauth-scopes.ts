@@ -12,6 +12,8 @@ export const oauthScopes = [
   "retrieve_username",
 ] as const;
 
+export type OAuthScope = (typeof oauthScopes)[number];
+
 /** What a token is granted when nothing narrower or wider was asked for. */
 export const defaultScope = "read";
 

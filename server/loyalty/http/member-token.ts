@@ -28,7 +28,8 @@ export interface AuthenticateMemberOptions {
   checkRevocation?: boolean;
 }
 
-const bearerChallenge = { "WWW-Authenticate": 'Bearer realm="loyalty", error="invalid_token"' };
+/** Sent with every 401 of a partner operation (RFC 6750 §3). */
+export const bearerChallenge = { "WWW-Authenticate": 'Bearer realm="loyalty", error="invalid_token"' };
 
 /**
  * Reads the member token from `Authorization` (`Bearer <jwt>`, or the bare
@@ -41,6 +42,19 @@ export async function authenticateMember(
   partner: Partner,
   options: AuthenticateMemberOptions = {},
 ): Promise<AuthenticatedMember> {
+  const claims = await readAccessToken(db, request, options);
+  return memberOfToken(claims, partner, options.invalidToken);
+}
+
+/**
+ * The access token of `Authorization`, verified (signature, expiry and, unless
+ * deferred, revocation), whoever it was issued for: a member or a partner's client.
+ */
+export async function readAccessToken(
+  db: Database,
+  request: Request,
+  options: AuthenticateMemberOptions = {},
+): Promise<VerifiedClaims> {
   const invalidToken = options.invalidToken ?? "TOKEN_INVALID";
   const header = request.headers.get("authorization");
   if (header === null) {
@@ -63,7 +77,15 @@ export async function authenticateMember(
       headers: bearerChallenge,
     });
   }
-  const { claims } = check;
+  return check.claims;
+}
+
+/** The member a verified token acts for: a member token of the api_key's partner. */
+export function memberOfToken(
+  claims: VerifiedClaims,
+  partner: Partner,
+  invalidToken: ErrorName = "TOKEN_INVALID",
+): AuthenticatedMember {
   if (claims.token_use !== "member" || !claims.membership_number || !claims.programme) {
     throw new ServiceError(invalidToken, {
       developerMessage: "A member's access token is required.",

@@ -6,8 +6,10 @@ import type { ErrorShape } from "@/lib/contract/error-body";
 import { getDatabase, type Database } from "@/server/db/database";
 import type { Partner } from "@/server/db/schema";
 import { logger } from "@/server/observability/logger";
+import type { OAuthScope } from "@/server/loyalty/grant/oauth-scopes";
 import { findPartnerByApiKeyCached } from "@/server/loyalty/partners/cached-partner-lookup";
 import type { PartnerWithKey } from "@/server/loyalty/partners/find-partner-by-api-key";
+import { authenticateCaller, type AuthenticatedCaller } from "./caller-token";
 import type { ErrorName } from "./error-catalogue";
 import { customerAddress, isValidForwardedFor } from "./forwarded-for";
 import { acceptsJson, isJsonContentType } from "./media-types";
@@ -45,11 +47,19 @@ export interface OperationContext {
   log: Logger;
 }
 
-/** Which token an operation requires besides the api_key. */
-export type TokenRequirement = "none" | "member";
+/**
+ * Which token an operation requires besides the api_key. `member-or-agent`:
+ * the member's token, or the partner's client token with X-Agent-Id and the
+ * operation's `agentScope` (offline channels, docs/decisions.md).
+ */
+export type TokenRequirement = "none" | "member" | "member-or-agent";
 
 export type OperationContextFor<Token extends TokenRequirement> = OperationContext &
-  (Token extends "member" ? { member: AuthenticatedMember } : { member?: undefined });
+  (Token extends "member"
+    ? { member: AuthenticatedMember; caller?: undefined }
+    : Token extends "member-or-agent"
+      ? { caller: AuthenticatedCaller; member?: undefined }
+      : { member?: undefined; caller?: undefined });
 
 export interface OperationResult {
   status: number;
@@ -63,6 +73,8 @@ export interface OperationDefinition<Token extends TokenRequirement = "none"> {
   name: string;
   /** A member token in Authorization, of the api_key's partner (checked before the input). */
   token?: Token;
+  /** The scope a client token needs to act through an agent; required with `member-or-agent`. */
+  agentScope?: OAuthScope;
   method: HttpMethod;
   versions: readonly string[];
   errorShape: ErrorShape;
@@ -107,7 +119,7 @@ interface GatewayState {
  * a route file only re-exports them.
  */
 export function partnerOperation<Token extends TokenRequirement = "none">(
-  definition: OperationDefinition<Token>,
+  definition: OperationDefinition<Token> & (Token extends "member-or-agent" ? { agentScope: OAuthScope } : unknown),
 ): Record<HttpMethod, RouteHandler> {
   const handler: RouteHandler = (request, context) =>
     runThroughGateway(request, definition.name, definition.errorShape, async (state, db, url) => {
@@ -132,12 +144,22 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
         definition.token === "member"
           ? await authenticateMember(db, request, partner, { invalidToken, checkRevocation: !revocationInStatement })
           : undefined;
+      const caller =
+        definition.token === "member-or-agent"
+          ? await authenticateCaller(db, request, partner, {
+              invalidToken,
+              agentId: headers.agentId,
+              agentScope: definition.agentScope as OAuthScope,
+            })
+          : undefined;
       const refusalsRecheckToken = revocationInStatement && member !== undefined;
       let log: Logger | undefined;
       try {
         const body = definition.takesJsonBody ? await readJsonBody(request, definition) : undefined;
+        // The token requirement decides which of member and caller is set (see OperationContextFor).
         const result = await definition.handle({
           member,
+          caller,
           request,
           url,
           params,
@@ -153,7 +175,7 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
           get log() {
             return (log ??= logger.child({ requestId: state.requestId, operation: definition.name }));
           },
-        } as OperationContextFor<Token>);
+        } as OperationContext as OperationContextFor<Token>);
         return toResponse(result, state.requestId);
       } catch (error) {
         // Refusals only: an unexpected error is logged as it is, whatever the token.

@@ -32,5 +32,6 @@ export function journalRowFromSql(row: RawRow): Transaction {
     requestFingerprint: toOptionalString(row.request_fingerprint),
     reversedTransactionId: toOptionalBigInt(row.reversed_transaction_id),
     dateMade: toDate(row.date_made),
+    agentId: toOptionalString(row.agent_id),
   };
 }

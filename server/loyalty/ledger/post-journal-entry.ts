@@ -82,14 +82,14 @@ export async function postJournalEntry(db: Database, input: JournalEntryInput): 
           identifier, account_id, partner_id, kind, points_delta, description,
           external_transaction_identifier, external_transaction_date, external_reference_identifier,
           external_reference_description, external_partner_identifier, external_source, service_reference,
-          product_summary, request_fingerprint, reversed_transaction_id, date_made
+          product_summary, request_fingerprint, reversed_transaction_id, date_made, agent_id
         )
         SELECT ${input.identifier}, moved.id, ${input.partnerId}, ${input.kind}, ${delta}::bigint, ${input.description ?? null},
           ${input.externalTransactionIdentifier}, ${input.externalTransactionDate?.toISOString() ?? null}::timestamptz,
           ${input.externalReferenceIdentifier ?? null}, ${input.externalReferenceDescription ?? null},
           ${input.externalPartnerIdentifier ?? null}, ${input.externalSource ?? null}, ${input.serviceReference ?? null},
           ${productSummary}::jsonb, ${input.requestFingerprint}, ${input.reversedTransactionId?.toString() ?? null}::bigint,
-          ${input.dateMade.toISOString()}::timestamptz
+          ${input.dateMade.toISOString()}::timestamptz, ${input.agentId ?? null}
         FROM moved
         RETURNING *
       `,

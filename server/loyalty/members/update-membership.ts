@@ -4,6 +4,7 @@ import type { Database } from "@/server/db/connect";
 import {
   contactPreferences,
   marketingPreferences,
+  membershipChanges,
   members,
   membershipProgrammes,
   partnerProgrammes,
@@ -13,6 +14,7 @@ import {
   type Member,
 } from "@/server/db/schema";
 import { ServiceError } from "@/server/loyalty/http/service-error";
+import { changedElements } from "./changed-elements";
 import { planMembershipUpdate, type MembershipChanges } from "./plan-membership-update";
 
 const programmePath = "programme.identifier";
@@ -21,13 +23,15 @@ const programmePath = "programme.identifier";
  * P8: applies a partial update of a membership, all of it or nothing, in one
  * transaction. The member's row is locked first, so the add-only details
  * (title, date of birth, country of residence) are checked against what is
- * stored and set before any concurrent update can read them.
+ * stored and set before any concurrent update can read them. An update that
+ * writes anything is recorded in membership_changes, in the same transaction,
+ * with the partner and the agent (X-Agent-Id) that made it.
  */
 export async function updateMembership(
   db: Database,
   membershipNumber: string,
   request: UpdateMembershipRequest,
-  options: { partnerId: number },
+  options: { partnerId: number; agentId?: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [member] = await tx
@@ -53,6 +57,12 @@ export async function updateMembership(
         .returning({ programmeId: membershipProgrammes.programmeId });
       // Under the row lock only a writer that does not take it (none today) could get here first.
       if (associated.length === 0) throw programmeInvalid("The membership is already associated with this programme.");
+    }
+    const elements = changedElements(changes, request.programme?.identifier.toUpperCase());
+    if (elements.length > 0) {
+      await tx
+        .insert(membershipChanges)
+        .values({ memberId: member.id, partnerId: options.partnerId, agentId: options.agentId ?? null, elements });
     }
   });
 }

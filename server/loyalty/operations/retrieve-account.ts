@@ -7,7 +7,7 @@ import {
   type AccountResponse,
 } from "@/lib/contract/retrieve-account";
 import type { AccountStatus } from "@/server/db/schema";
-import { requireOwnAccount } from "@/server/loyalty/http/member-token";
+import { requireAccountAccess } from "@/server/loyalty/http/caller-access";
 import { partnerOperation } from "@/server/loyalty/http/partner-operation";
 import { ServiceError } from "@/server/loyalty/http/service-error";
 import { validateInput } from "@/server/loyalty/http/validate-input";
@@ -16,14 +16,18 @@ import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-memb
 /** Statuses in which an account is not shown (E5 ACCOUNT_NOT_FOUND). */
 const unretrievableStatuses: ReadonlySet<AccountStatus> = new Set(["CANCELLED", "DECEASED", "FRAUD"]);
 
-/** `GET /v2/programmes/{programme-identifier}/accounts/{account-identifier}`. */
+/**
+ * `GET /v2/programmes/{programme-identifier}/accounts/{account-identifier}`:
+ * the member's own token, or an agent (client token, X-Agent-Id, scope retrieve_account).
+ */
 export const retrieveAccount = partnerOperation({
   name: "retrieve-account",
   method: "GET",
   versions: retrieveAccountVersions,
   errorShape: "flat",
-  token: "member",
-  async handle({ db, params, url, member }) {
+  token: "member-or-agent",
+  agentScope: "retrieve_account",
+  async handle({ db, params, url, partner, caller }) {
     const path = validateInput(accountPathSchema, params, { invalid: "DATA_INVALID" });
     const fieldValues = url.searchParams.getAll("fields");
     const query = validateInput(
@@ -31,7 +35,7 @@ export const retrieveAccount = partnerOperation({
       { fields: fieldValues.length > 1 ? fieldValues : fieldValues[0] },
       { invalid: "DATA_INVALID" },
     );
-    requireOwnAccount(member, path.programmeIdentifier, path.accountIdentifier);
+    await requireAccountAccess(db, caller, partner.id, path);
 
     const record = await findMemberByMembershipNumber(db, path.accountIdentifier);
     if (!record || unretrievableStatuses.has(record.account.status)) {

@@ -1,7 +1,7 @@
 import "server-only";
 import { retrieveMembershipVersions, type MembershipResponse } from "@/lib/contract/retrieve-membership";
 import { membershipPathSchema } from "@/lib/contract/update-membership";
-import { requireOwnAccount } from "@/server/loyalty/http/member-token";
+import { requireMembershipAccess } from "@/server/loyalty/http/caller-access";
 import { partnerOperation } from "@/server/loyalty/http/partner-operation";
 import { ServiceError } from "@/server/loyalty/http/service-error";
 import { validateInput } from "@/server/loyalty/http/validate-input";
@@ -10,18 +10,19 @@ import { retrieveMembership as readMembership } from "@/server/loyalty/members/r
 /**
  * `GET /v3/memberships/{membership-identifier}`: the membership read model,
  * an extension (the spec leaves Retrieve Membership "not shown"), with the
- * same token rules as P8 and its flat error shape.
+ * same token rules as P8 (an agent needs the scope retrieve_membership) and
+ * its flat error shape.
  */
 export const retrieveMembership = partnerOperation({
   name: "retrieve-membership",
   method: "GET",
   versions: retrieveMembershipVersions,
   errorShape: "flat",
-  token: "member",
-  async handle({ db, params, url, member }) {
+  token: "member-or-agent",
+  agentScope: "retrieve_membership",
+  async handle({ db, params, url, partner, caller }) {
     const path = validateInput(membershipPathSchema, params, { invalid: "DATA_INVALID" });
-    // No programme in this path: the membership must simply be the token's own.
-    requireOwnAccount(member, member.programmeIdentifier, path.membershipIdentifier);
+    await requireMembershipAccess(db, caller, partner.id, path.membershipIdentifier);
     const view = await readMembership(db, path.membershipIdentifier);
     if (!view)
       throw new ServiceError("MEMBER_NOT_AUTHORIZED", { developerMessage: "The membership no longer exists." });

@@ -10,8 +10,9 @@ import {
 } from "@/lib/contract/retrieve-transactions";
 import { programmeIdentifierSchema } from "@/lib/contract/common";
 import type { Transaction } from "@/server/db/schema";
-import { requireOwnAccount, type AuthenticatedMember } from "@/server/loyalty/http/member-token";
-import { partnerOperation, type OperationContextFor } from "@/server/loyalty/http/partner-operation";
+import { requireAccountAccess } from "@/server/loyalty/http/caller-access";
+import type { AuthenticatedCaller } from "@/server/loyalty/http/caller-token";
+import { partnerOperation, type OperationContext } from "@/server/loyalty/http/partner-operation";
 import { invalid, ServiceError } from "@/server/loyalty/http/service-error";
 import { validateInput } from "@/server/loyalty/http/validate-input";
 import { listAccountTransactions } from "@/server/loyalty/ledger/list-account-transactions";
@@ -96,13 +97,16 @@ function toRetrieved(transaction: Transaction, variant: TransactionsVariant): Re
 const utcDay = (date: string) => new Date(`${date}T00:00:00.000Z`);
 
 async function respond(
-  context: OperationContextFor<"member">,
+  context: OperationContext,
   variant: TransactionsVariant,
-  member: AuthenticatedMember,
+  caller: AuthenticatedCaller,
   accountIdentifier: string,
 ) {
   const query = validateInput(transactionsQuerySchema(variant), readQuery(context.url), { invalid: "DATA_INVALID" });
-  requireOwnAccount(member, context.params.programmeIdentifier ?? "", accountIdentifier);
+  await requireAccountAccess(context.db, caller, context.partner.id, {
+    programmeIdentifier: context.params.programmeIdentifier ?? "",
+    accountIdentifier,
+  });
   const record = await findMemberByMembershipNumber(context.db, accountIdentifier);
   if (!record) throw new ServiceError("MEMBER_NOT_AUTHORIZED");
 
@@ -126,24 +130,31 @@ const common = {
   token: "member",
 } as const;
 
-/** Primary-programme variant: `GET /v1/programmes/{programme}/accounts/transactions`, the member from the token. */
+/**
+ * Primary-programme variant: `GET /v1/programmes/{programme}/accounts/transactions`,
+ * the member from the token (so a member token only: an agent names the account).
+ */
 export const retrieveOwnTransactions = partnerOperation({
   ...common,
   async handle(context) {
     const rules = await findServiceRulesCached(context.db);
     if (variantOf(rules, context.params.programmeIdentifier) !== "primary") throw programmeNotServed();
     requireApplicationName(rules, context.request);
-    return respond(context, "primary", context.member, context.member.membershipNumber);
+    const { member } = context;
+    return respond(context, "primary", { kind: "member", member }, member.membershipNumber);
   },
 });
 
 /**
  * `GET /v1/programmes/{programme}/accounts/{account}/transactions`: the other
  * variant for the further programmes, and the primary variant's sample URL
- * with the account in the path.
+ * with the account in the path. Agents of offline channels use this form
+ * (client token, X-Agent-Id, scope retrieve_account).
  */
 export const retrieveAccountTransactions = partnerOperation({
   ...common,
+  token: "member-or-agent",
+  agentScope: "retrieve_account",
   async handle(context) {
     const rules = await findServiceRulesCached(context.db);
     const variant = variantOf(rules, context.params.programmeIdentifier);
@@ -154,6 +165,6 @@ export const retrieveAccountTransactions = partnerOperation({
     if (!new RegExp(`^\\d{${limit},24}$`).test(accountIdentifier)) {
       throw invalid("DATA_INVALID", "accountIdentifier", `account-identifier must be ${limit} to 24 digits.`);
     }
-    return respond(context, variant, context.member, accountIdentifier);
+    return respond(context, variant, context.caller, accountIdentifier);
   },
 });

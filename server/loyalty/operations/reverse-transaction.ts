@@ -5,11 +5,14 @@ import {
   reverseTransactionVersions,
   type ReverseResponse,
 } from "@/lib/contract/reverse-transaction";
+import type { Database } from "@/server/db/connect";
 import type { AccountStatus, Transaction } from "@/server/db/schema";
+import { requireAccountAccess } from "@/server/loyalty/http/caller-access";
 import { partnerOperation } from "@/server/loyalty/http/partner-operation";
 import { invalid, ServiceError } from "@/server/loyalty/http/service-error";
 import { validateInput } from "@/server/loyalty/http/validate-input";
 import { findAccountTransaction } from "@/server/loyalty/ledger/find-account-transaction";
+import { findPartnerEntry } from "@/server/loyalty/ledger/find-partner-entry";
 import { findPartnerTransaction } from "@/server/loyalty/ledger/find-partner-transaction";
 import { postJournalEntry } from "@/server/loyalty/ledger/post-journal-entry";
 import { requestFingerprint } from "@/server/loyalty/ledger/request-fingerprint";
@@ -33,8 +36,31 @@ function reverseResponse(entry: Transaction, reversedIdentifier: string): Revers
 }
 
 /**
+ * An agent names the debit and keys in the membership number: the partner's
+ * own entry with that identifier, which must be on the path's account
+ * (INVALID_MEMBER otherwise, E9's row for offline channels). Another
+ * partner's entry reads as unknown.
+ */
+async function agentsDebit(
+  db: Database,
+  partnerId: number,
+  accountId: number,
+  identifier: string,
+): Promise<Transaction | undefined> {
+  const entry = await findPartnerEntry(db, partnerId, identifier);
+  if (entry && entry.accountId !== accountId) {
+    throw new ServiceError("INVALID_MEMBER", {
+      developerMessage: "The membership number is not the account of this transaction.",
+    });
+  }
+  return entry;
+}
+
+/**
  * `POST /v1/programmes/{programme}/accounts/{account}/reverse-transaction-requests`:
  * credits back the whole amount of one debit, once, within the partner's window.
+ * The member's token with scope reverse_transaction, or an agent's (client
+ * token, X-Agent-Id, scope reverse_transaction) for the partner's own debits.
  */
 export const reverseTransaction = partnerOperation({
   name: "reverse-transaction",
@@ -42,10 +68,11 @@ export const reverseTransaction = partnerOperation({
   versions: reverseTransactionVersions,
   errorShape: "wrapped",
   takesJsonBody: true,
-  token: "member",
+  token: "member-or-agent",
+  agentScope: "reverse_transaction",
   errors: { invalidJson: "MANDATORY_DATA_MISSING" },
-  async handle({ db, params, partner, member, agentId, body }) {
-    if (!member.scopes.has("reverse_transaction")) {
+  async handle({ db, params, partner, caller, agentId, body }) {
+    if (caller.kind === "member" && !caller.member.scopes.has("reverse_transaction")) {
       throw new ServiceError("INSUFFICIENT_SCOPE", {
         developerMessage: "The token needs the scope reverse_transaction.",
       });
@@ -59,10 +86,10 @@ export const reverseTransaction = partnerOperation({
         `Reversals are taken for ${[...reversalProgrammes].join(", ")} only.`,
       );
     }
-    if (member.membershipNumber !== path.accountIdentifier || member.programmeIdentifier !== path.programmeIdentifier) {
-      // Offline channels (an agent) key in the number: for them a wrong number is a member error.
-      throw new ServiceError(agentId ? "INVALID_MEMBER" : "MEMBER_NOT_AUTHORIZED");
-    }
+    // Offline channels (X-Agent-Id) key in the number: for them a wrong number is a member error.
+    await requireAccountAccess(db, caller, partner.id, path, {
+      refusal: agentId ? "INVALID_MEMBER" : "MEMBER_NOT_AUTHORIZED",
+    });
     const reversal = validateInput(reverseRequestSchema, body, {
       invalid: "DATA_INVALID",
       missing: "MANDATORY_DATA_MISSING",
@@ -83,7 +110,10 @@ export const reverseTransaction = partnerOperation({
     if (!record) throw new ServiceError("INVALID_MEMBER");
     if (unauthorisedStatuses.has(record.account.status)) throw new ServiceError("ACCOUNT_NOT_AUTHORIZED");
 
-    const debit = await findAccountTransaction(db, record.account.id, reversal.reversedTransactionIdentifier);
+    const debit =
+      caller.kind === "agent"
+        ? await agentsDebit(db, partner.id, record.account.id, reversal.reversedTransactionIdentifier)
+        : await findAccountTransaction(db, record.account.id, reversal.reversedTransactionIdentifier);
     if (!debit || debit.partnerId !== partner.id) {
       throw invalid(
         "DATA_INVALID",
@@ -113,6 +143,7 @@ export const reverseTransaction = partnerOperation({
       reversedTransactionId: debit.id,
       requestFingerprint: fingerprint,
       dateMade: now,
+      agentId,
     });
     if (posting.outcome === "refused") {
       if (posting.reason === "DUPLICATE_TRANSACTION") {

@@ -4,7 +4,7 @@ import {
   updateMembershipRequestSchema,
   updateMembershipVersions,
 } from "@/lib/contract/update-membership";
-import { requireOwnAccount } from "@/server/loyalty/http/member-token";
+import { requireMembershipAccess } from "@/server/loyalty/http/caller-access";
 import { partnerOperation, type RouteHandler } from "@/server/loyalty/http/partner-operation";
 import { validateInput } from "@/server/loyalty/http/validate-input";
 import { updateMembership as applyMembershipUpdate } from "@/server/loyalty/members/update-membership";
@@ -13,27 +13,29 @@ import { retrieveMembership } from "./retrieve-membership";
 
 /**
  * `PATCH /v3/memberships/{membership-identifier}` (also under /test/): the
- * member's own token, flat errors, 204 with an empty body.
+ * member's own token or an agent's (client token, X-Agent-Id, scope write),
+ * flat errors, 204 with an empty body.
  */
 export const updateMembership = partnerOperation({
   name: "update-membership",
   method: "PATCH",
   versions: updateMembershipVersions,
   errorShape: "flat",
-  token: "member",
+  token: "member-or-agent",
+  agentScope: "write",
   takesJsonBody: true,
   forwardedForFirstOnly: true,
   // E11: a body that breaks the JSON contract is MANDATORY_DATA_MISSING.
   errors: { invalidJson: "MANDATORY_DATA_MISSING" },
-  async handle({ db, params, body, member, partner }) {
+  async handle({ db, params, body, caller, partner, agentId }) {
     const path = validateInput(membershipPathSchema, params, { invalid: "DATA_INVALID" });
-    // No programme in this path: the membership must simply be the token's own (401 otherwise).
-    requireOwnAccount(member, member.programmeIdentifier, path.membershipIdentifier);
+    // Checked before the body, so a caller that may not reach the membership learns nothing of the rules.
+    await requireMembershipAccess(db, caller, partner.id, path.membershipIdentifier);
     const request = validateInput(updateMembershipRequestSchema(), jsonObjectOrAbsent(body), {
       invalid: "DATA_INVALID",
       missing: "MANDATORY_DATA_MISSING",
     });
-    await applyMembershipUpdate(db, path.membershipIdentifier, request, { partnerId: partner.id });
+    await applyMembershipUpdate(db, path.membershipIdentifier, request, { partnerId: partner.id, agentId });
     return { status: 204 };
   },
 });
