@@ -144,6 +144,7 @@ describe("the ledger under concurrent requests (PostgreSQL)", () => {
     async () => {
       const member = "3081000000000003";
       const db = database.db();
+      await setBalance(db, member, 1_000n);
       const token = await issueMemberToken(db, member);
       const body = debitBody({ monetaryAmount: { amount: "9", currency: { currencyCode: "POINTS" } } });
       const key = `held-${externalId()}`;
@@ -163,6 +164,7 @@ describe("the ledger under concurrent requests (PostgreSQL)", () => {
       });
       const answer = await first!;
       expect(answer.status, answer.text).toBe(201);
+      expect((await accountState(db, member)).balance).toBe(991n);
       const third = await postDebit({ account: member, token, body, headers });
       expect(third.status).toBe(201);
       expect(third.json).toEqual(answer.json);
