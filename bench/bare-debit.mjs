@@ -16,16 +16,10 @@ export async function bareDebit(pool, { accountId, externalId, partnerId }) {
      )
      INSERT INTO loyalty.transactions (identifier, account_id, partner_id, kind, points_delta, description,
        external_transaction_identifier, external_transaction_date, external_reference_description,
-       external_partner_identifier, service_reference, request_fingerprint, date_made)
-     SELECT $2, moved.id, $3, 'DEBIT', -1, 'BENCH', $4, now(), 'bench', 'WEB', 'RBENCH', $5, now() FROM moved
+       external_partner_identifier, service_reference, date_made)
+     SELECT $2, moved.id, $3, 'DEBIT', -1, 'BENCH', $4, now(), 'bench', 'WEB', 'RBENCH', now() FROM moved
      RETURNING id`,
-    values: [
-      accountId,
-      `TX${randomBytes(11).toString("hex").toUpperCase()}`,
-      partnerId,
-      externalId,
-      randomBytes(32).toString("hex"),
-    ],
+    values: [accountId, `TX${randomBytes(11).toString("hex").toUpperCase()}`, partnerId, externalId],
   });
   return (result.rowCount ?? 0) > 0;
 }

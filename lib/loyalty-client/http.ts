@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { parseErrorBody } from "@/lib/contract/error-body";
+import { formatIdempotencyKey, idempotencyKeyHeader } from "@/lib/contract/idempotency-key";
 import { LoyaltyApiError, LoyaltyContractError, LoyaltyUnavailableError } from "./errors";
 
 export interface CallContext {
@@ -9,6 +10,12 @@ export interface CallContext {
   customerIp?: string;
   /** The staff member acting (X-Agent-Id), for offline channels. */
   agentId?: string;
+  /**
+   * `Idempotency-Key` for credit, debit and reverse: derive it from what the
+   * call stands for (an order's step), so a retry after a timeout or a crash
+   * gets the first answer instead of moving points twice.
+   */
+  idempotencyKey?: string;
 }
 
 export interface PartnerCall<Schema extends z.ZodType | undefined> {
@@ -54,6 +61,8 @@ export async function callPartnerOperation<Schema extends z.ZodType | undefined>
   if (call.context?.customerIp && ipAddress.test(call.context.customerIp))
     headers["X-Forwarded-For"] = call.context.customerIp;
   if (call.context?.agentId) headers["X-Agent-Id"] = call.context.agentId.replace(/[^A-Za-z0-9]/g, "").slice(0, 50);
+  if (call.context?.idempotencyKey !== undefined)
+    headers[idempotencyKeyHeader] = formatIdempotencyKey(call.context.idempotencyKey);
 
   let response: Response;
   try {

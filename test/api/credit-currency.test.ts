@@ -98,30 +98,41 @@ describe("P4 credit currency", () => {
     }
   });
 
-  it("E7 DUPLICATE_TRANSACTION: the same identifier with another body; the same body is a safe retry", async () => {
+  it("E7 DUPLICATE_TRANSACTION: an identifier used before, without Idempotency-Key, whatever the body", async () => {
     const body = creditBody();
     const first = await postCredit({ account: member1, body });
     expect(first.status).toBe(201);
     const afterFirst = await accountState(database.db(), member1);
 
-    const retry = await postCredit({ account: member1, body });
-    expect(retry.status).toBe(201);
-    expect(retry.json).toEqual(first.json);
-    expect(retry.headers.get("idempotent-replayed")).toBe("true");
-
-    const different = await postCredit({
-      account: member1,
-      body: { ...body, monetaryAmount: { amount: "1", currency: { currencyCode: "POINTS" } } },
-    });
-    expectServiceError(different, {
-      status: 400,
-      code: "REQUEST_INVALID",
-      childCode: "DUPLICATE_TRANSACTION",
-      shape: "flat",
-    });
+    const bodies = [body, { ...body, monetaryAmount: { amount: "1", currency: { currencyCode: "POINTS" } } }];
+    for (const again of bodies) {
+      const answer = await postCredit({ account: member1, body: again });
+      expectServiceError(answer, {
+        status: 400,
+        code: "REQUEST_INVALID",
+        childCode: "DUPLICATE_TRANSACTION",
+        path: "externalTransactionIdentifier",
+        shape: "flat",
+      });
+      expect(answer.headers.get("idempotent-replayed")).toBeNull();
+    }
     const afterAll = await accountState(database.db(), member1);
     expect(afterAll.balance).toBe(afterFirst.balance);
     expect(afterAll.journalCount).toBe(afterFirst.journalCount);
+  });
+
+  it("with Idempotency-Key, the same credit again answers the first time's answer and moves nothing", async () => {
+    const body = creditBody();
+    const headers = { "Idempotency-Key": `credit-${externalId()}` };
+    const first = await postCredit({ account: member1, body, headers });
+    expect(first.status, first.text).toBe(201);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    const afterFirst = await accountState(database.db(), member1);
+    const retry = await postCredit({ account: member1, body, headers });
+    expect(retry.status).toBe(201);
+    expect(retry.json).toEqual(first.json);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(await accountState(database.db(), member1)).toEqual(afterFirst);
   });
 
   it("E7 ACCOUNT_INVALID: an account that does not exist, or is not active", async () => {

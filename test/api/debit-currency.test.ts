@@ -93,25 +93,25 @@ describe("P5 debit currency", () => {
     expect(after).toEqual(before);
   });
 
-  it("a same-body retry returns the original debit and moves nothing; another body with the identifier is refused", async () => {
+  it("E8 DUPLICATE_TRANSACTION: an identifier used before, without Idempotency-Key, whatever the body; nothing moves", async () => {
     const body = debitBody();
     const first = await postDebit({ account: member1, token, body });
     expect(first.status).toBe(201);
     const afterFirst = await accountState(database.db(), member1);
-    const retry = await postDebit({ account: member1, token, body });
-    expect(retry.status).toBe(201);
-    expect(retry.json).toEqual(first.json);
-    expect(retry.headers.get("idempotent-replayed")).toBe("true");
     const changed = {
       debitTransaction: {
         ...body.debitTransaction,
         monetaryAmount: { amount: "101", currency: { currencyCode: "POINTS" } },
       },
     };
-    expectServiceError(
-      await postDebit({ account: member1, token, body: changed }),
-      wrapped("REQUEST_INVALID", "DUPLICATE_TRANSACTION"),
-    );
+    for (const again of [body, changed]) {
+      const answer = await postDebit({ account: member1, token, body: again });
+      expectServiceError(answer, {
+        ...wrapped("REQUEST_INVALID", "DUPLICATE_TRANSACTION"),
+        path: "debitTransaction.externalTransactionIdentifier",
+      });
+      expect(answer.headers.get("idempotent-replayed")).toBeNull();
+    }
     expect(await accountState(database.db(), member1)).toEqual(afterFirst);
   });
 
@@ -343,24 +343,25 @@ describe("P5 debit: the response matches what is stored", () => {
   });
 });
 
-describe("P5 debit: a retry after the balance fell", () => {
-  it("returns the original debit even when the balance no longer covers it", async () => {
+describe("P5 debit: a repeat after the balance fell", () => {
+  it("is a duplicate without a key, and replays the original with its Idempotency-Key", async () => {
     const member = "3081000000000011";
-    const { setBalance } = await import("../support/account-state");
     await setBalance(database.db(), member, 300n);
     const memberToken = await issueMemberToken(database.db(), member);
     const body = debitBody({ monetaryAmount: { amount: "200", currency: { currencyCode: "POINTS" } } });
-    const first = await postDebit({ account: member, token: memberToken, body });
+    const headers = { "Idempotency-Key": `debit-${externalId()}` };
+    const first = await postDebit({ account: member, token: memberToken, body, headers });
     expect(first.status).toBe(201);
-    const retry = await postDebit({ account: member, token: memberToken, body });
-    expect(retry.status, retry.text).toBe(201);
-    expect(retry.json).toEqual(first.json);
-    expect((await accountState(database.db(), member)).balance).toBe(100n);
-    const other = { debitTransaction: { ...body.debitTransaction, description: "OTHER" } };
+    // The balance (100) no longer covers the debit: the identifier is judged first.
     expectServiceError(
-      await postDebit({ account: member, token: memberToken, body: other }),
+      await postDebit({ account: member, token: memberToken, body }),
       wrapped("REQUEST_INVALID", "DUPLICATE_TRANSACTION"),
     );
+    const retry = await postDebit({ account: member, token: memberToken, body, headers });
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.json).toEqual(first.json);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect((await accountState(database.db(), member)).balance).toBe(100n);
   });
 });
 
@@ -378,12 +379,14 @@ describe("P5 debit: a revoked token, checked by the debit statement itself", () 
     expect(await accountState(db, member1)).toEqual(before);
   });
 
-  it("does not replay a debit to a token revoked since", async () => {
+  it("does not replay a debit to a token revoked since, with or without its Idempotency-Key", async () => {
     const db = database.db();
     const live = await issueMemberToken(db, member1);
     const body = debitBody();
-    expect((await postDebit({ account: member1, token: live, body })).status).toBe(201);
+    const headers = { "Idempotency-Key": `revoked-${externalId()}` };
+    expect((await postDebit({ account: member1, token: live, body, headers })).status).toBe(201);
     await revokeAccessToken(db, live);
+    expectServiceError(await postDebit({ account: member1, token: live, body, headers }), tokenInvalid);
     expectServiceError(await postDebit({ account: member1, token: live, body }), tokenInvalid);
   });
 

@@ -23,7 +23,16 @@ const familyName = "Trial";
 interface LedgerModel {
   balance: bigint;
   debits: { identifier: string; amount: bigint; reversed: boolean }[];
-  lastRequest?: { send: () => Promise<RouteAnswer>; answer: RouteAnswer; movement: bigint };
+  lastRequest?: LastRequest;
+}
+
+/** The last request that moved points, to be sent again with and without its Idempotency-Key. */
+interface LastRequest {
+  send: (headers: Record<string, string>) => Promise<RouteAnswer>;
+  key: string;
+  answer: RouteAnswer;
+  /** What a repeat without the key is refused with. */
+  refusal: { error: { code: string } } | { code: string; childError: { code: string }[] };
 }
 
 interface RealLedger {
@@ -45,11 +54,13 @@ class CreditCommand implements fc.AsyncCommand<LedgerModel, RealLedger> {
       monetaryAmount: { amount: String(this.amount), currency: { currencyCode: "POINTS" } },
       person: { name: { familyName } },
     });
-    const send = () => postCredit({ account: member, body });
-    const answer = await send();
+    const send = (headers: Record<string, string>) => postCredit({ account: member, body, headers });
+    const key = externalId("K");
+    const answer = await send({ "Idempotency-Key": key });
     expect(answer.status, answer.text).toBe(201);
     model.balance += BigInt(this.amount);
-    model.lastRequest = { send, answer, movement: BigInt(this.amount) };
+    const refusal = { code: "REQUEST_INVALID", childError: [{ code: "DUPLICATE_TRANSACTION" }] };
+    model.lastRequest = { send, key, answer, refusal };
     await expectAgreement(model);
   }
   toString = () => `credit(${this.amount})`;
@@ -63,8 +74,9 @@ class DebitCommand implements fc.AsyncCommand<LedgerModel, RealLedger> {
       monetaryAmount: { amount: String(this.amount), currency: { currencyCode: "POINTS" } },
       externalTransactionIdentifier: externalId("M"),
     });
-    const send = () => postDebit({ account: member, token: real.token, body });
-    const answer = await send();
+    const send = (headers: Record<string, string>) => postDebit({ account: member, token: real.token, body, headers });
+    const key = externalId("K");
+    const answer = await send({ "Idempotency-Key": key });
     if (BigInt(this.amount) > model.balance) {
       expect(answer.status).toBe(400);
       expect(answer.json).toMatchObject({ error: { code: "BALANCE_INSUFFICIENT" } });
@@ -74,7 +86,8 @@ class DebitCommand implements fc.AsyncCommand<LedgerModel, RealLedger> {
       const identifier = debitResponseSchema.parse(answer.json).debitTransaction.identifier;
       model.balance -= BigInt(this.amount);
       model.debits.push({ identifier, amount: BigInt(this.amount), reversed: false });
-      model.lastRequest = { send, answer, movement: -BigInt(this.amount) };
+      const refusal = { error: { code: "REQUEST_INVALID", childError: [{ code: "DUPLICATE_TRANSACTION" }] } };
+      model.lastRequest = { send, key, answer, refusal };
     }
     await expectAgreement(model);
   }
@@ -87,8 +100,10 @@ class ReverseCommand implements fc.AsyncCommand<LedgerModel, RealLedger> {
   async run(model: LedgerModel, real: RealLedger) {
     const debit = model.debits[this.pick % model.debits.length]!;
     const body = reversalBody(debit.identifier);
-    const send = () => postReversal({ account: member, token: real.token, body });
-    const answer = await send();
+    const send = (headers: Record<string, string>) =>
+      postReversal({ account: member, token: real.token, body, headers });
+    const key = externalId("K");
+    const answer = await send({ "Idempotency-Key": key });
     if (debit.reversed) {
       expect(answer.status).toBe(400);
       expect(answer.json).toMatchObject({ error: { code: "REVERSAL_NOT_PERMITTED" } });
@@ -97,24 +112,38 @@ class ReverseCommand implements fc.AsyncCommand<LedgerModel, RealLedger> {
       expect(answer.status, answer.text).toBe(201);
       debit.reversed = true;
       model.balance += debit.amount;
-      model.lastRequest = { send, answer, movement: debit.amount };
+      model.lastRequest = { send, key, answer, refusal: { error: { code: "REVERSAL_NOT_PERMITTED" } } };
     }
     await expectAgreement(model);
   }
   toString = () => `reverse(#${this.pick})`;
 }
 
-/** A retry of the last accepted request: same answer, no movement. */
+/** A retry of the last accepted request with its Idempotency-Key: the same answer, replayed, no movement. */
 class RetryCommand implements fc.AsyncCommand<LedgerModel, RealLedger> {
   check = (model: Readonly<LedgerModel>) => model.lastRequest !== undefined;
   async run(model: LedgerModel) {
     const last = model.lastRequest!;
-    const answer = await last.send();
+    const answer = await last.send({ "Idempotency-Key": last.key });
     expect(answer.status).toBe(last.answer.status);
     expect(answer.json).toEqual(last.answer.json);
+    expect(answer.headers.get("idempotent-replayed")).toBe("true");
     await expectAgreement(model);
   }
-  toString = () => "retry-last";
+  toString = () => "retry-last-with-key";
+}
+
+/** The last accepted request again without a key: refused (a duplicate, or a second reversal), no movement. */
+class RepeatCommand implements fc.AsyncCommand<LedgerModel, RealLedger> {
+  check = (model: Readonly<LedgerModel>) => model.lastRequest !== undefined;
+  async run(model: LedgerModel) {
+    const last = model.lastRequest!;
+    const answer = await last.send({});
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject(last.refusal);
+    await expectAgreement(model);
+  }
+  toString = () => "repeat-last-without-key";
 }
 
 const commands = [
@@ -122,6 +151,7 @@ const commands = [
   fc.integer({ min: 1, max: 6_000 }).map((amount) => new DebitCommand(amount)),
   fc.nat().map((pick) => new ReverseCommand(pick)),
   fc.constant(new RetryCommand()),
+  fc.constant(new RepeatCommand()),
 ];
 
 describe("the ledger against an in-memory model", () => {

@@ -9,7 +9,6 @@ import { reverseResponseSchema } from "@/lib/contract/reverse-transaction";
 import { members, membershipChanges, partners, transactions } from "@/server/db/schema";
 import { postJournalEntry } from "@/server/loyalty/ledger/post-journal-entry";
 import { newTransactionIdentifier } from "@/server/loyalty/ledger/transaction-identifiers";
-import { sha256Hex } from "@/server/loyalty/security/digests";
 import { accountState } from "../support/account-state";
 import { callRoute, withKey } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";
@@ -87,7 +86,6 @@ beforeAll(async () => {
     pointsDelta: -75n,
     description: "OTHER",
     externalTransactionIdentifier: externalId("O"),
-    requestFingerprint: sha256Hex(otherPartnerDebit),
     dateMade: new Date(),
   });
   expect(posting.outcome).toBe("posted");

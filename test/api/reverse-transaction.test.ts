@@ -71,21 +71,62 @@ describe("P6 reverse transaction", () => {
     expect(answer.status, answer.text).toBe(201);
   });
 
-  it("reverses a debit exactly once; a same-body retry answers as the first time", async () => {
+  it("reverses a debit exactly once: without Idempotency-Key, a second reversal is refused, even the same one", async () => {
     const debitIdentifier = await freshDebit();
     const token = await reverser();
     const body = reversalBody(debitIdentifier);
     const first = await postReversal({ account: member1, token, body });
     expect(first.status).toBe(201);
     const afterFirst = await accountState(database.db(), member1);
-    const retry = await postReversal({ account: member1, token, body });
-    expect(retry.status).toBe(201);
-    expect(retry.json).toEqual(first.json);
-    expectServiceError(
-      await postReversal({ account: member1, token, body: reversalBody(debitIdentifier) }),
-      wrapped("REVERSAL_NOT_PERMITTED"),
-    );
+    for (const again of [body, reversalBody(debitIdentifier)]) {
+      const answer = await postReversal({ account: member1, token, body: again });
+      expectServiceError(answer, wrapped("REVERSAL_NOT_PERMITTED"));
+      expect(answer.headers.get("idempotent-replayed")).toBeNull();
+    }
     expect(await accountState(database.db(), member1)).toEqual(afterFirst);
+  });
+
+  it("a reversal retried with its Idempotency-Key answers as the first time, even after the window", async () => {
+    const { vi } = await import("vitest");
+    const debitIdentifier = await freshDebit();
+    const token = await reverser();
+    const body = reversalBody(debitIdentifier);
+    const headers = { "Idempotency-Key": `reversal-${externalId()}` };
+    const first = await postReversal({ account: member1, token, body, headers });
+    expect(first.status, first.text).toBe(201);
+    const afterFirst = await accountState(database.db(), member1);
+    const retry = await postReversal({ account: member1, token, body, headers });
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.json).toEqual(first.json);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 24 * 3_600_000 + 60_000);
+      const late = await issueMemberToken(database.db(), member1, { scope: "reverse_transaction" });
+      const lateRetry = await postReversal({ account: member1, token: late, body, headers });
+      expect(lateRetry.status, lateRetry.text).toBe(201);
+      expect(lateRetry.json).toEqual(first.json);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await accountState(database.db(), member1)).toEqual(afterFirst);
+  });
+
+  it("DUPLICATE_TRANSACTION: a reversal identifier already used for the reversal of another debit", async () => {
+    const token = await reverser();
+    const body = reversalBody(await freshDebit());
+    expect((await postReversal({ account: member1, token, body })).status).toBe(201);
+    const before = await accountState(database.db(), member1);
+    const other = reversalBody(await freshDebit(), {
+      externalTransactionIdentifier: body.reversalTransaction.externalTransactionIdentifier,
+    });
+    expectServiceError(await postReversal({ account: member1, token, body: other }), {
+      ...wrapped("REQUEST_INVALID", "DUPLICATE_TRANSACTION"),
+      path: "reversalTransaction.externalTransactionIdentifier",
+    });
+    const after = await accountState(database.db(), member1);
+    expect(after.balance).toBe(before.balance - 250n);
   });
 
   it("requires a token issued with the scope reverse_transaction", async () => {

@@ -199,9 +199,9 @@ describe("seeded ledger", () => {
     const context = { partnerId: demoPartnerId, externalSource: "DEMOSHOP", now: seedMoment };
     const generated = seededJournal(sandboxMember, context);
     expect(seededJournal(sandboxMember, context)).toEqual(generated);
-    const stored = journalOf(member1).map(({ id: _id, accountId: _account, requestFingerprint: _f, ...row }) => row);
+    const stored = journalOf(member1).map(({ id: _id, accountId: _account, ...row }) => row);
     expect(stored).toEqual(
-      generated.rows.map((row) => ({ productSummary: null, reversedTransactionId: null, ...row })),
+      generated.rows.map((row) => ({ productSummary: null, reversedTransactionId: null, agentId: null, ...row })),
     );
   });
 

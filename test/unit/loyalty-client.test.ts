@@ -45,6 +45,16 @@ describe("the loyalty client", () => {
     expect(headers["X-Agent-Id"]).toBe("agent7");
   });
 
+  it("sends the Idempotency-Key as the IETF draft writes it (a quoted string), only when given", async () => {
+    const captured: Captured[] = [];
+    const client = clientAnswering(400, { error: { code: "BALANCE_INSUFFICIENT", businessMessage: "no" } }, captured);
+    const context = { accessToken: "t", idempotencyKey: 'order-42/debit "1"' };
+    await client.debitAccount("NORTHSTAR", "1", {} as never, context).catch(() => undefined);
+    await client.reverseTransaction("NORTHSTAR", "1", {} as never, { accessToken: "t" }).catch(() => undefined);
+    expect((captured[0]?.init.headers as Record<string, string>)["Idempotency-Key"]).toBe('"order-42/debit \\"1\\""');
+    expect((captured[1]?.init.headers as Record<string, string>)["Idempotency-Key"]).toBeUndefined();
+  });
+
   it("sends svc_client_applicationName on the primary transactions variant only", async () => {
     const captured: Captured[] = [];
     const client = clientAnswering(200, {}, captured);

@@ -8,6 +8,7 @@ import { transactionQueryErrors } from "./errors/transaction-query-errors";
 import { pricingErrors } from "./errors/pricing-errors";
 import { membershipErrors } from "./errors/membership-errors";
 import { ledgerErrors } from "./errors/ledger-errors";
+import { idempotencyErrors } from "./errors/idempotency-errors";
 
 export type { ErrorDefinition } from "./error-definition";
 
@@ -26,6 +27,7 @@ export const errorCatalogue = {
   ...pricingErrors,
   ...membershipErrors,
   ...ledgerErrors,
+  ...idempotencyErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

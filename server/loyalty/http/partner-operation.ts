@@ -5,6 +5,7 @@ import { agentIdSchema, apiKeySchema, versionSegmentSchema } from "@/lib/contrac
 import type { ErrorShape } from "@/lib/contract/error-body";
 import { getDatabase, type Database } from "@/server/db/database";
 import type { Partner } from "@/server/db/schema";
+import type { IdempotencyClaim } from "@/server/loyalty/idempotency/idempotency-claim";
 import { logger } from "@/server/observability/logger";
 import type { OAuthScope } from "@/server/loyalty/grant/oauth-scopes";
 import { findPartnerByApiKeyCached } from "@/server/loyalty/partners/cached-partner-lookup";
@@ -12,6 +13,7 @@ import type { PartnerWithKey } from "@/server/loyalty/partners/find-partner-by-a
 import { authenticateCaller, type AuthenticatedCaller } from "./caller-token";
 import type { ErrorName } from "./error-catalogue";
 import { customerAddress, isValidForwardedFor } from "./forwarded-for";
+import { runWithIdempotencyKey, type IdempotencyOption } from "./idempotent-request";
 import { acceptsJson, isJsonContentType } from "./media-types";
 import { authenticateMember, requireLiveMemberToken, type AuthenticatedMember } from "./member-token";
 import { renderErrorResponse } from "./render-error";
@@ -44,6 +46,8 @@ export interface OperationContext {
   body: unknown;
   customerIp: string | undefined;
   agentId: string | undefined;
+  /** The request's hold on its `Idempotency-Key` (operations with `idempotency`, when one was sent). */
+  idempotencyClaim?: IdempotencyClaim;
   log: Logger;
 }
 
@@ -101,6 +105,8 @@ export interface OperationDefinition<Token extends TokenRequirement = "none"> {
    * token still gets the token error, as with `gateway`.
    */
   tokenRevocation?: "gateway" | "write-statement";
+  /** Honours `Idempotency-Key` (see idempotent-request.ts): the first success is replayed from its journal entry. */
+  idempotency?: IdempotencyOption<OperationContextFor<Token>>;
   handle(context: OperationContextFor<Token>): Promise<OperationResult>;
 }
 
@@ -157,7 +163,7 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
       try {
         const body = definition.takesJsonBody ? await readJsonBody(request, definition) : undefined;
         // The token requirement decides which of member and caller is set (see OperationContextFor).
-        const result = await definition.handle({
+        const operationContext = {
           member,
           caller,
           request,
@@ -175,7 +181,16 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
           get log() {
             return (log ??= logger.child({ requestId: state.requestId, operation: definition.name }));
           },
-        } as OperationContext as OperationContextFor<Token>);
+        } as OperationContext as OperationContextFor<Token>;
+        const result = definition.idempotency
+          ? await runWithIdempotencyKey(
+              operationContext,
+              definition.name,
+              definition.idempotency,
+              (context) => definition.handle(context),
+              refusalsRecheckToken ? () => requireLiveMemberToken(db, member, invalidToken) : undefined,
+            )
+          : await definition.handle(operationContext);
         return toResponse(result, state.requestId);
       } catch (error) {
         // Refusals only: an unexpected error is logged as it is, whatever the token.

@@ -1,16 +1,26 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
 import { executePrepared } from "@/server/db/execute-prepared";
-import { isUniqueViolation } from "@/server/db/unique-violation";
-import type { NewTransaction, Transaction, TransactionKind } from "@/server/db/schema";
+import { uniqueViolationOf } from "@/server/db/unique-violation";
+import { transactions, type NewTransaction, type Transaction, type TransactionKind } from "@/server/db/schema";
+import type { IdempotencyClaim } from "@/server/loyalty/idempotency/idempotency-claim";
+import { holdsIdempotencyClaim } from "@/server/loyalty/idempotency/holds-idempotency-claim";
 import { isAccessTokenLive } from "@/server/loyalty/oauth/access-tokens";
 import { findPartnerTransaction } from "./find-partner-transaction";
 import { journalRowFromSql } from "./journal-row";
 
-export type PostingOutcome =
-  | { outcome: "posted"; entry: Transaction }
-  | { outcome: "replayed"; entry: Transaction }
-  | { outcome: "refused"; reason: "NOT_MOVED" | "DUPLICATE_TRANSACTION" | "ALREADY_REVERSED" | "TOKEN_NOT_LIVE" };
+export type PostingRefusal =
+  /** The account did not move: for an account given by id, an insufficient balance. */
+  | "NOT_MOVED"
+  /** The partner already used this externalTransactionIdentifier for this kind of entry. */
+  | "DUPLICATE_TRANSACTION"
+  /** The debit already has its reversal. */
+  | "ALREADY_REVERSED"
+  | "TOKEN_NOT_LIVE"
+  /** The idempotency claim no longer holds its key (its lease was taken over). */
+  | "IDEMPOTENCY_CLAIM_LOST";
+
+export type PostingOutcome = { outcome: "posted"; entry: Transaction } | { outcome: "refused"; reason: PostingRefusal };
 
 /**
  * The account to move: by id, or by membership number within a programme, in
@@ -28,7 +38,6 @@ export interface JournalEntryInput extends Omit<
   kind: TransactionKind;
   /** Positive for credits and reversals, negative for debits. */
   pointsDelta: bigint;
-  requestFingerprint: string;
   externalTransactionIdentifier: string;
   dateMade: Date;
   /**
@@ -37,28 +46,79 @@ export interface JournalEntryInput extends Omit<
    * the points, so no revocation can slip in between check and write.
    */
   whileAccessTokenLive?: string;
+  /**
+   * Move only while this claim holds its idempotency key, and record the
+   * entry against the key in the same statement: the key is completed
+   * exactly when its movement commits, and a stale holder moves nothing.
+   */
+  completesClaim?: IdempotencyClaim;
 }
 
+type JournalColumn = Exclude<keyof Transaction, "id">;
+
+const optionalIso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+
 /**
- * The one way points move: the balance change and its journal row in ONE
- * statement, so they commit or fail together and the account row is locked
- * only while that statement runs. A debit changes the balance by a
- * conditional UPDATE (`balance >= amount`), never by a read-then-write, so
- * concurrent debits cannot overdraw; when the condition fails nothing is
- * inserted (NOT_MOVED: for an account given by id, an insufficient balance). The database's unique indexes decide duplicates: a retry with
- * the same body gets the original entry back and moves nothing, another
- * body with the same identifier is refused.
+ * What the statement writes into each column of the journal, by the Drizzle
+ * table's property names: the type requires every column but the generated
+ * id, so the schema and the statement cannot drift apart.
  */
-export async function postJournalEntry(db: Database, input: JournalEntryInput): Promise<PostingOutcome> {
-  const delta = input.pointsDelta.toString();
+const journalValues = {
+  identifier: (input) => sql`${input.identifier}`,
+  accountId: () => sql`moved.id`,
+  partnerId: (input) => sql`${input.partnerId}::integer`,
+  kind: (input) => sql`${input.kind}`,
+  pointsDelta: (input) => sql`${input.pointsDelta.toString()}::bigint`,
+  description: (input) => sql`${input.description ?? null}`,
+  externalTransactionIdentifier: (input) => sql`${input.externalTransactionIdentifier}`,
+  externalTransactionDate: (input) => sql`${optionalIso(input.externalTransactionDate)}::timestamptz`,
+  externalReferenceIdentifier: (input) => sql`${input.externalReferenceIdentifier ?? null}`,
+  externalReferenceDescription: (input) => sql`${input.externalReferenceDescription ?? null}`,
+  externalPartnerIdentifier: (input) => sql`${input.externalPartnerIdentifier ?? null}`,
+  externalSource: (input) => sql`${input.externalSource ?? null}`,
+  serviceReference: (input) => sql`${input.serviceReference ?? null}`,
+  productSummary: (input) =>
+    sql`${input.productSummary === undefined || input.productSummary === null ? null : JSON.stringify(input.productSummary)}::jsonb`,
+  agentId: (input) => sql`${input.agentId ?? null}`,
+  reversedTransactionId: (input) => sql`${input.reversedTransactionId?.toString() ?? null}::bigint`,
+  dateMade: (input) => sql`${input.dateMade.toISOString()}::timestamptz`,
+} satisfies Record<JournalColumn, (input: JournalEntryInput) => SQL>;
+
+const insertedProperties = Object.keys(journalValues) as JournalColumn[];
+
+/** The journal's column names, in the order the statement inserts them. */
+export const journalInsertColumns: readonly string[] = insertedProperties.map(
+  (property) => transactions[property].name,
+);
+const insertedColumnList = sql.raw(journalInsertColumns.map((name) => `"${name}"`).join(", "));
+
+// The journal's unique rules that a posting can break (see the schema and migration 0000).
+const partnerExternalIdentifierIndex = "transactions_partner_external_uq";
+const oneReversalPerDebitConstraint = "transactions_reversed_transaction_id_unique";
+
+/**
+ * The one statement that moves points: the balance change, its journal row
+ * and (given a claim) the idempotency key's completion. A debit changes the
+ * balance by a conditional UPDATE (`balance >= amount`), never read-then-write.
+ */
+export function journalEntryStatement(input: JournalEntryInput): SQL {
   const balanceCondition =
     input.pointsDelta < 0n ? sql`AND balance >= ${(-input.pointsDelta).toString()}::bigint` : sql``;
   const tokenCondition =
     input.whileAccessTokenLive === undefined
       ? sql``
       : sql`AND EXISTS (SELECT 1 FROM loyalty.tokens t WHERE t.id = ${input.whileAccessTokenLive} AND t.kind = 'access' AND t.revoked_at IS NULL)`;
-  const productSummary =
-    input.productSummary === undefined || input.productSummary === null ? null : JSON.stringify(input.productSummary);
+  const claim = input.completesClaim;
+  // FOR UPDATE: a takeover committed while this statement waits is seen (rechecked), never moved past.
+  const heldKey = claim
+    ? sql`held_key AS (
+        SELECT 1 FROM loyalty.idempotency_keys
+        WHERE partner_id = ${claim.partnerId} AND "key" = ${claim.key} AND lease_token = ${claim.leaseToken}
+          AND transaction_id IS NULL
+        FOR UPDATE
+      ),`
+    : sql``;
+  const claimCondition = claim ? sql`AND EXISTS (SELECT 1 FROM held_key)` : sql``;
   const accountId =
     "id" in input.account
       ? sql`${input.account.id}`
@@ -67,53 +127,67 @@ export async function postJournalEntry(db: Database, input: JournalEntryInput): 
               JOIN loyalty.programmes p ON p.id = a.programme_id
               WHERE m.membership_number = ${input.account.membershipNumber}
                 AND p.identifier = ${input.account.programmeIdentifier} AND a.status = 'ACTIVE')`;
+  const insert = sql`
+    INSERT INTO loyalty.transactions (${insertedColumnList})
+    SELECT ${sql.join(
+      insertedProperties.map((property) => journalValues[property](input)),
+      sql`, `,
+    )}
+    FROM moved
+    RETURNING *`;
+  const moved = sql`
+    WITH ${heldKey} moved AS (
+      UPDATE loyalty.accounts
+      SET balance = balance + ${input.pointsDelta.toString()}::bigint,
+        last_activity_date = ${input.dateMade.toISOString().slice(0, 10)}::date
+      WHERE id = ${accountId} ${balanceCondition} ${tokenCondition} ${claimCondition}
+      RETURNING id
+    )`;
+  if (!claim) return sql`${moved} ${insert}`;
+  return sql`${moved}, entry AS (${insert}), completed AS (
+      UPDATE loyalty.idempotency_keys k
+      SET transaction_id = entry.id, completed_at = entry.date_made, lease_token = NULL, locked_until = NULL
+      FROM entry
+      WHERE k.partner_id = ${claim.partnerId} AND k."key" = ${claim.key}
+    )
+    SELECT entry.* FROM entry`;
+}
+
+/**
+ * The one way points move, in ONE statement (journalEntryStatement), so
+ * balance, journal and key commit or fail together and the account row is
+ * locked only while that statement runs. The database's unique indexes
+ * decide duplicates: an externalTransactionIdentifier the partner already
+ * used for this kind of entry is refused, whatever the body, and so is a
+ * second reversal of a debit. Only when nothing moved is anything read again,
+ * to tell why.
+ */
+export async function postJournalEntry(db: Database, input: JournalEntryInput): Promise<PostingOutcome> {
   let inserted: Record<string, unknown>[];
   try {
-    inserted = await executePrepared(
-      db,
-      sql`
-        WITH moved AS (
-          UPDATE loyalty.accounts
-          SET balance = balance + ${delta}::bigint, last_activity_date = ${input.dateMade.toISOString().slice(0, 10)}::date
-          WHERE id = ${accountId} ${balanceCondition} ${tokenCondition}
-          RETURNING id
-        )
-        INSERT INTO loyalty.transactions (
-          identifier, account_id, partner_id, kind, points_delta, description,
-          external_transaction_identifier, external_transaction_date, external_reference_identifier,
-          external_reference_description, external_partner_identifier, external_source, service_reference,
-          product_summary, request_fingerprint, reversed_transaction_id, date_made, agent_id
-        )
-        SELECT ${input.identifier}, moved.id, ${input.partnerId}, ${input.kind}, ${delta}::bigint, ${input.description ?? null},
-          ${input.externalTransactionIdentifier}, ${input.externalTransactionDate?.toISOString() ?? null}::timestamptz,
-          ${input.externalReferenceIdentifier ?? null}, ${input.externalReferenceDescription ?? null},
-          ${input.externalPartnerIdentifier ?? null}, ${input.externalSource ?? null}, ${input.serviceReference ?? null},
-          ${productSummary}::jsonb, ${input.requestFingerprint}, ${input.reversedTransactionId?.toString() ?? null}::bigint,
-          ${input.dateMade.toISOString()}::timestamptz, ${input.agentId ?? null}
-        FROM moved
-        RETURNING *
-      `,
-    );
+    inserted = await executePrepared(db, journalEntryStatement(input));
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    // The only other unique rule of the journal: one reversal per debit.
-    return (await earlierAttempt(db, input)) ?? { outcome: "refused", reason: "ALREADY_REVERSED" };
+    const violation = uniqueViolationOf(error);
+    if (violation?.constraint === partnerExternalIdentifierIndex)
+      return { outcome: "refused", reason: "DUPLICATE_TRANSACTION" };
+    if (violation?.constraint === oneReversalPerDebitConstraint)
+      return { outcome: "refused", reason: "ALREADY_REVERSED" };
+    throw error;
   }
 
   const [row] = inserted;
-  if (!row && input.whileAccessTokenLive !== undefined && !(await isAccessTokenLive(db, input.whileAccessTokenLive))) {
-    return { outcome: "refused", reason: "TOKEN_NOT_LIVE" };
-  }
-  // A retry of a debit that went through must not be judged on today's balance.
-  // Without an earlier attempt, the caller tells why nothing moved (balance or account).
-  if (!row) return (await earlierAttempt(db, input)) ?? { outcome: "refused", reason: "NOT_MOVED" };
-  return { outcome: "posted", entry: journalRowFromSql(row) };
+  if (row) return { outcome: "posted", entry: journalRowFromSql(row) };
+  return { outcome: "refused", reason: await whyNothingWasPosted(db, input) };
 }
 
-/** The outcome owed to a request whose identifier the partner already used, if it did. */
-async function earlierAttempt(db: Database, input: JournalEntryInput): Promise<PostingOutcome | undefined> {
-  const existing = await findPartnerTransaction(db, input.partnerId, input.kind, input.externalTransactionIdentifier);
-  if (!existing) return undefined;
-  if (existing.requestFingerprint === input.requestFingerprint) return { outcome: "replayed", entry: existing };
-  return { outcome: "refused", reason: "DUPLICATE_TRANSACTION" };
+async function whyNothingWasPosted(db: Database, input: JournalEntryInput): Promise<PostingRefusal> {
+  if (input.whileAccessTokenLive !== undefined && !(await isAccessTokenLive(db, input.whileAccessTokenLive))) {
+    return "TOKEN_NOT_LIVE";
+  }
+  if (input.completesClaim && !(await holdsIdempotencyClaim(db, input.completesClaim))) {
+    return "IDEMPOTENCY_CLAIM_LOST";
+  }
+  // An identifier already used is a duplicate, whatever today's balance or account status.
+  const earlier = await findPartnerTransaction(db, input.partnerId, input.kind, input.externalTransactionIdentifier);
+  return earlier ? "DUPLICATE_TRANSACTION" : "NOT_MOVED";
 }

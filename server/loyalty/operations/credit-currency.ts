@@ -1,25 +1,13 @@
 import "server-only";
 import { creditCurrencyVersions, creditRequestSchema, type CreditResponse } from "@/lib/contract/credit-currency";
 import { ledgerPathSchema } from "@/lib/contract/ledger-path";
-import { toAscii } from "@/lib/text/to-ascii";
 import type { Transaction } from "@/server/db/schema";
+import { idempotencyClaimLost } from "@/server/loyalty/http/idempotent-request";
 import { partnerOperation } from "@/server/loyalty/http/partner-operation";
 import { invalid, ServiceError } from "@/server/loyalty/http/service-error";
 import { validateInput } from "@/server/loyalty/http/validate-input";
-import { postJournalEntry } from "@/server/loyalty/ledger/post-journal-entry";
-import { requestFingerprint } from "@/server/loyalty/ledger/request-fingerprint";
-import { newTransactionIdentifier } from "@/server/loyalty/ledger/transaction-identifiers";
-import { findMemberByMembershipNumber, type MemberRecord } from "@/server/loyalty/members/find-member";
+import { creditAccount, type CreditOutcome } from "@/server/loyalty/ledger/credit-account";
 import { findServiceRulesCached } from "@/server/loyalty/rules/cached-service-rules";
-
-const comparableName = (name: string) => toAscii(name).toUpperCase().replace(/\s+/g, " ").trim();
-
-/** Family name for an individual; `HOUSEHOLD` or the merged member's surname for a household. */
-function nameMatches(record: MemberRecord, familyName: string): boolean {
-  const sent = comparableName(familyName);
-  if (sent === comparableName(record.member.familyName)) return true;
-  return record.account.accountType === "HOUSEHOLD" && sent === "HOUSEHOLD";
-}
 
 /** A date is midnight UTC; a date-time keeps its offset. */
 function transactionMoment(value: string): Date {
@@ -42,6 +30,38 @@ function creditResponse(entry: Transaction): CreditResponse {
   };
 }
 
+/** The credited entry, or the refusal (E7) for any other outcome. */
+function creditedEntry(credit: CreditOutcome): Transaction {
+  switch (credit.outcome) {
+    case "credited":
+      return credit.entry;
+    case "account-invalid":
+      throw invalid("ACCOUNT_INVALID", "accountIdentifier", "No active account with this number in this programme.");
+    case "transaction-date-in-future":
+      throw invalid("ACCOUNT_INVALID", "externalTransactionDate", "externalTransactionDate is in the future.");
+    case "transaction-date-not-after-join-date":
+      throw invalid(
+        "ACCOUNT_INVALID",
+        "externalTransactionDate",
+        "externalTransactionDate must be later than the member's join date.",
+      );
+    case "name-mismatch":
+      throw invalid(
+        "MEMBERSHIP_NUMBER_NAME_MISMATCH",
+        "person.name.familyName",
+        "The family name is not the account holder's.",
+      );
+    case "duplicate-transaction":
+      throw invalid(
+        "DUPLICATE_TRANSACTION",
+        "externalTransactionIdentifier",
+        "This externalTransactionIdentifier was already used for a credit.",
+      );
+    case "idempotency-claim-lost":
+      throw idempotencyClaimLost();
+  }
+}
+
 /** `POST /v1/programmes/{programme}/accounts/{account}/credit-transaction-requests`: credits at once. */
 export const creditCurrency = partnerOperation({
   name: "credit-currency",
@@ -49,7 +69,8 @@ export const creditCurrency = partnerOperation({
   versions: creditCurrencyVersions,
   errorShape: "flat",
   takesJsonBody: true,
-  async handle({ db, params, partner, partnerProgrammes, body }) {
+  idempotency: { replay: async (_context, entry) => ({ status: 201, body: creditResponse(entry) }) },
+  async handle({ db, params, partner, partnerProgrammes, body, idempotencyClaim }) {
     const path = validateInput(ledgerPathSchema, params, { invalid: "DATA_INVALID" });
     const { creditProgrammes } = await findServiceRulesCached(db);
     if (!creditProgrammes.has(path.programmeIdentifier)) {
@@ -63,59 +84,22 @@ export const creditCurrency = partnerOperation({
     if (!partnerProgrammes.has(path.programmeIdentifier)) throw new ServiceError("PARTNER_INVALID");
 
     const request = validateInput(creditRequestSchema, body, { invalid: "DATA_INVALID" });
-    const record = await findMemberByMembershipNumber(db, path.accountIdentifier);
-    if (!record || record.programme.identifier !== path.programmeIdentifier || record.account.status !== "ACTIVE") {
-      throw invalid("ACCOUNT_INVALID", "accountIdentifier", "No active account with this number in this programme.");
-    }
-    const now = new Date();
-    const transactionDate = transactionMoment(request.externalTransactionDate);
-    if (transactionDate.getTime() > now.getTime()) {
-      throw invalid("ACCOUNT_INVALID", "externalTransactionDate", "externalTransactionDate is in the future.");
-    }
-    if (transactionDate.getTime() <= transactionMoment(record.member.joinDate).getTime()) {
-      throw invalid(
-        "ACCOUNT_INVALID",
-        "externalTransactionDate",
-        "externalTransactionDate must be later than the member's join date.",
-      );
-    }
-    if (!nameMatches(record, request.person.name.familyName)) {
-      throw invalid(
-        "MEMBERSHIP_NUMBER_NAME_MISMATCH",
-        "person.name.familyName",
-        "The family name is not the account holder's.",
-      );
-    }
-
-    const posting = await postJournalEntry(db, {
-      identifier: newTransactionIdentifier(),
-      account: { id: record.account.id },
+    const credit = await creditAccount(db, {
       partnerId: partner.id,
-      kind: "CREDIT",
-      pointsDelta: request.monetaryAmount.amount,
-      description: request.description ?? null,
+      programmeIdentifier: path.programmeIdentifier,
+      membershipNumber: path.accountIdentifier,
+      familyName: request.person.name.familyName,
+      amount: request.monetaryAmount.amount,
+      description: request.description,
       externalTransactionIdentifier: request.externalTransactionIdentifier,
-      externalTransactionDate: transactionDate,
-      externalReferenceIdentifier: request.externalReferenceIdentifier ?? null,
-      externalReferenceDescription: request.externalReferenceDescription ?? null,
-      externalPartnerIdentifier: request.externalPartnerIdentifier ?? null,
+      externalTransactionDate: transactionMoment(request.externalTransactionDate),
+      externalReferenceIdentifier: request.externalReferenceIdentifier,
+      externalReferenceDescription: request.externalReferenceDescription,
+      externalPartnerIdentifier: request.externalPartnerIdentifier,
       externalSource: request.externalSource,
-      productSummary: request.productSummary ?? null,
-      requestFingerprint: requestFingerprint(path.accountIdentifier, request),
-      dateMade: now,
+      productSummary: request.productSummary,
+      idempotencyClaim,
     });
-    if (posting.outcome === "refused") {
-      if (posting.reason !== "DUPLICATE_TRANSACTION") throw new Error(`credit refused: ${posting.reason}`);
-      throw invalid(
-        "DUPLICATE_TRANSACTION",
-        "externalTransactionIdentifier",
-        "This externalTransactionIdentifier was used for another credit.",
-      );
-    }
-    return {
-      status: 201,
-      body: creditResponse(posting.entry),
-      headers: posting.outcome === "replayed" ? { "Idempotent-Replayed": "true" } : undefined,
-    };
+    return { status: 201, body: creditResponse(creditedEntry(credit)) };
   },
 });

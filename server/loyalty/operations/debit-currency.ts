@@ -2,16 +2,13 @@ import "server-only";
 import { debitCurrencyVersions, debitRequestSchema, type DebitResponse } from "@/lib/contract/debit-currency";
 import { ledgerPathSchema } from "@/lib/contract/ledger-path";
 import { toAscii } from "@/lib/text/to-ascii";
-import type { Database } from "@/server/db/connect";
 import type { Transaction } from "@/server/db/schema";
+import { idempotencyClaimLost } from "@/server/loyalty/http/idempotent-request";
 import { revokedTokenError } from "@/server/loyalty/http/member-token";
 import { partnerOperation } from "@/server/loyalty/http/partner-operation";
 import { invalid, ServiceError } from "@/server/loyalty/http/service-error";
 import { validateInput } from "@/server/loyalty/http/validate-input";
-import { postJournalEntry } from "@/server/loyalty/ledger/post-journal-entry";
-import { requestFingerprint } from "@/server/loyalty/ledger/request-fingerprint";
-import { newServiceReference, newTransactionIdentifier } from "@/server/loyalty/ledger/transaction-identifiers";
-import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
+import { debitAccount, type DebitOutcome } from "@/server/loyalty/ledger/debit-account";
 import { findServiceRulesCached } from "@/server/loyalty/rules/cached-service-rules";
 
 function debitResponse(entry: Transaction): DebitResponse {
@@ -43,14 +40,30 @@ function requireApplicationName(request: Request): void {
   }
 }
 
-/** The refusal for a debit that moved nothing: the account, its status, or else its balance. */
-async function whyNothingMoved(db: Database, membershipNumber: string): Promise<ServiceError> {
-  const record = await findMemberByMembershipNumber(db, membershipNumber);
-  if (!record) return invalid("DATA_INVALID", "accountIdentifier", "Identifier not found.");
-  if (record.account.status === "INACTIVE") return new ServiceError("IDENTIFIER_NOT_ACTIVATED");
-  if (record.account.status !== "ACTIVE")
-    return invalid("DATA_INVALID", "accountIdentifier", "The account's status does not allow debits.");
-  return new ServiceError("BALANCE_INSUFFICIENT");
+/** The debited entry, or the refusal (E8) for any other outcome. */
+function debitedEntry(debit: DebitOutcome): Transaction {
+  switch (debit.outcome) {
+    case "debited":
+      return debit.entry;
+    case "token-not-live":
+      throw revokedTokenError("DEBIT_TOKEN_INVALID");
+    case "account-not-found":
+      throw invalid("DATA_INVALID", "accountIdentifier", "Identifier not found.");
+    case "account-not-activated":
+      throw new ServiceError("IDENTIFIER_NOT_ACTIVATED");
+    case "account-status-forbids-debit":
+      throw invalid("DATA_INVALID", "accountIdentifier", "The account's status does not allow debits.");
+    case "balance-insufficient":
+      throw new ServiceError("BALANCE_INSUFFICIENT");
+    case "duplicate-transaction":
+      throw invalid(
+        "DUPLICATE_TRANSACTION",
+        "debitTransaction.externalTransactionIdentifier",
+        "This externalTransactionIdentifier was already used for a debit.",
+      );
+    case "idempotency-claim-lost":
+      throw idempotencyClaimLost();
+  }
 }
 
 /**
@@ -72,7 +85,8 @@ export const debitCurrency = partnerOperation({
     invalidJson: "MANDATORY_DATA_MISSING",
     invalidToken: "DEBIT_TOKEN_INVALID",
   },
-  async handle({ db, params, partner, partnerProgrammes, member, request, body }) {
+  idempotency: { replay: async (_context, entry) => ({ status: 201, body: debitResponse(entry) }) },
+  async handle({ db, params, partner, partnerProgrammes, member, request, body, idempotencyClaim }) {
     requireApplicationName(request);
     const path = validateInput(ledgerPathSchema, params, { invalid: "DATA_INVALID" });
     if (member.membershipNumber !== path.accountIdentifier || member.programmeIdentifier !== path.programmeIdentifier) {
@@ -87,39 +101,21 @@ export const debitCurrency = partnerOperation({
       missing: "MANDATORY_DATA_MISSING",
     });
 
-    // One statement finds the active account, checks the balance and debits it;
-    // only when nothing moved is the account looked at again to say why.
-    const posting = await postJournalEntry(db, {
-      identifier: newTransactionIdentifier(),
-      serviceReference: newServiceReference(),
-      account: { membershipNumber: path.accountIdentifier, programmeIdentifier: path.programmeIdentifier },
+    const debited = await debitAccount(db, {
       partnerId: partner.id,
-      kind: "DEBIT",
-      pointsDelta: -debit.monetaryAmount.amount,
+      programmeIdentifier: path.programmeIdentifier,
+      membershipNumber: path.accountIdentifier,
+      amount: debit.monetaryAmount.amount,
       description: debit.description,
       externalTransactionIdentifier: debit.externalTransactionIdentifier,
       externalTransactionDate: new Date(debit.externalTransactionDate),
-      externalReferenceIdentifier: debit.externalReferenceIdentifier ?? null,
+      externalReferenceIdentifier: debit.externalReferenceIdentifier,
       externalReferenceDescription: debit.externalReferenceDescription,
       externalPartnerIdentifier: debit.externalPartnerIdentifier,
-      productSummary: debit.productSummary ?? null,
-      requestFingerprint: requestFingerprint(path.accountIdentifier, debit),
-      dateMade: new Date(),
+      productSummary: debit.productSummary,
       whileAccessTokenLive: member.claims.jti,
+      idempotencyClaim,
     });
-    if (posting.outcome === "refused") {
-      if (posting.reason === "TOKEN_NOT_LIVE") throw revokedTokenError("DEBIT_TOKEN_INVALID");
-      if (posting.reason === "NOT_MOVED") throw await whyNothingMoved(db, path.accountIdentifier);
-      throw invalid(
-        "DUPLICATE_TRANSACTION",
-        "debitTransaction.externalTransactionIdentifier",
-        "This externalTransactionIdentifier was used for another debit.",
-      );
-    }
-    return {
-      status: 201,
-      body: debitResponse(posting.entry),
-      headers: posting.outcome === "replayed" ? { "Idempotent-Replayed": "true" } : undefined,
-    };
+    return { status: 201, body: debitResponse(debitedEntry(debited)) };
   },
 });

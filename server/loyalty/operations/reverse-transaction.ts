@@ -5,22 +5,14 @@ import {
   reverseTransactionVersions,
   type ReverseResponse,
 } from "@/lib/contract/reverse-transaction";
-import type { Database } from "@/server/db/connect";
-import type { AccountStatus, Transaction } from "@/server/db/schema";
+import type { Transaction } from "@/server/db/schema";
 import { requireAccountAccess } from "@/server/loyalty/http/caller-access";
+import { idempotencyClaimLost } from "@/server/loyalty/http/idempotent-request";
 import { partnerOperation } from "@/server/loyalty/http/partner-operation";
 import { invalid, ServiceError } from "@/server/loyalty/http/service-error";
 import { validateInput } from "@/server/loyalty/http/validate-input";
-import { findAccountTransaction } from "@/server/loyalty/ledger/find-account-transaction";
-import { findPartnerEntry } from "@/server/loyalty/ledger/find-partner-entry";
-import { findPartnerTransaction } from "@/server/loyalty/ledger/find-partner-transaction";
-import { postJournalEntry } from "@/server/loyalty/ledger/post-journal-entry";
-import { requestFingerprint } from "@/server/loyalty/ledger/request-fingerprint";
-import { newTransactionIdentifier } from "@/server/loyalty/ledger/transaction-identifiers";
-import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
+import { reverseDebit, reversedDebitOf, type ReverseDebitOutcome } from "@/server/loyalty/ledger/reverse-debit";
 import { findServiceRulesCached } from "@/server/loyalty/rules/cached-service-rules";
-
-const unauthorisedStatuses: ReadonlySet<AccountStatus> = new Set(["CANCELLED", "DECEASED", "FRAUD", "GROUP"]);
 
 function reverseResponse(entry: Transaction, reversedIdentifier: string): ReverseResponse {
   return {
@@ -35,25 +27,42 @@ function reverseResponse(entry: Transaction, reversedIdentifier: string): Revers
   };
 }
 
-/**
- * An agent names the debit and keys in the membership number: the partner's
- * own entry with that identifier, which must be on the path's account
- * (INVALID_MEMBER otherwise, E9's row for offline channels). Another
- * partner's entry reads as unknown.
- */
-async function agentsDebit(
-  db: Database,
-  partnerId: number,
-  accountId: number,
-  identifier: string,
-): Promise<Transaction | undefined> {
-  const entry = await findPartnerEntry(db, partnerId, identifier);
-  if (entry && entry.accountId !== accountId) {
-    throw new ServiceError("INVALID_MEMBER", {
-      developerMessage: "The membership number is not the account of this transaction.",
-    });
+/** The reversal and its debit, or the refusal (E9) for any other outcome. */
+function reversedEntry(reversed: ReverseDebitOutcome): { entry: Transaction; debit: Transaction } {
+  switch (reversed.outcome) {
+    case "reversed":
+      return reversed;
+    case "member-not-found":
+      throw new ServiceError("INVALID_MEMBER");
+    case "account-not-authorized":
+      throw new ServiceError("ACCOUNT_NOT_AUTHORIZED");
+    case "debit-of-another-account":
+      throw new ServiceError("INVALID_MEMBER", {
+        developerMessage: "The membership number is not the account of this transaction.",
+      });
+    case "debit-not-found":
+      throw invalid(
+        "DATA_INVALID",
+        "reversalTransaction.reversedTransaction.identifier",
+        "No transaction of this account with this identifier.",
+      );
+    case "not-a-debit":
+      throw new ServiceError("REVERSAL_NOT_PERMITTED", { developerMessage: "Only a debit can be reversed." });
+    case "reversal-window-passed":
+      throw new ServiceError("REVERSAL_NO_LONGER_PERMITTED", {
+        developerMessage: `Debits can be reversed within ${reversed.windowHours} hours.`,
+      });
+    case "already-reversed":
+      throw new ServiceError("REVERSAL_NOT_PERMITTED", { developerMessage: "This debit has already been reversed." });
+    case "duplicate-transaction":
+      throw invalid(
+        "DUPLICATE_TRANSACTION",
+        "reversalTransaction.externalTransactionIdentifier",
+        "This externalTransactionIdentifier was already used for the reversal of another debit.",
+      );
+    case "idempotency-claim-lost":
+      throw idempotencyClaimLost();
   }
-  return entry;
 }
 
 /**
@@ -71,7 +80,14 @@ export const reverseTransaction = partnerOperation({
   token: "member-or-agent",
   agentScope: "reverse_transaction",
   errors: { invalidJson: "MANDATORY_DATA_MISSING" },
-  async handle({ db, params, partner, caller, agentId, body }) {
+  idempotency: {
+    async replay({ db }, entry) {
+      const debit = await reversedDebitOf(db, entry);
+      if (!debit) throw new Error(`reversal ${entry.identifier} reverses no debit`);
+      return { status: 201, body: reverseResponse(entry, debit.identifier) };
+    },
+  },
+  async handle({ db, params, partner, caller, agentId, body, idempotencyClaim }) {
     if (caller.kind === "member" && !caller.member.scopes.has("reverse_transaction")) {
       throw new ServiceError("INSUFFICIENT_SCOPE", {
         developerMessage: "The token needs the scope reverse_transaction.",
@@ -94,71 +110,19 @@ export const reverseTransaction = partnerOperation({
       invalid: "DATA_INVALID",
       missing: "MANDATORY_DATA_MISSING",
     });
-    const fingerprint = requestFingerprint(path.accountIdentifier, reversal);
-
-    // A retry of a reversal already made answers as the first time, even after the window.
-    const earlier = await findPartnerTransaction(db, partner.id, "REVERSAL", reversal.externalTransactionIdentifier);
-    if (earlier?.requestFingerprint === fingerprint) {
-      return {
-        status: 201,
-        body: reverseResponse(earlier, reversal.reversedTransactionIdentifier),
-        headers: { "Idempotent-Replayed": "true" },
-      };
-    }
-
-    const record = await findMemberByMembershipNumber(db, path.accountIdentifier);
-    if (!record) throw new ServiceError("INVALID_MEMBER");
-    if (unauthorisedStatuses.has(record.account.status)) throw new ServiceError("ACCOUNT_NOT_AUTHORIZED");
-
-    const debit =
-      caller.kind === "agent"
-        ? await agentsDebit(db, partner.id, record.account.id, reversal.reversedTransactionIdentifier)
-        : await findAccountTransaction(db, record.account.id, reversal.reversedTransactionIdentifier);
-    if (!debit || debit.partnerId !== partner.id) {
-      throw invalid(
-        "DATA_INVALID",
-        "reversalTransaction.reversedTransaction.identifier",
-        "No transaction of this account with this identifier.",
-      );
-    }
-    if (debit.kind !== "DEBIT")
-      throw new ServiceError("REVERSAL_NOT_PERMITTED", { developerMessage: "Only a debit can be reversed." });
-    const now = new Date();
-    if (now.getTime() - debit.dateMade.getTime() > partner.reversalWindowHours * 3_600_000) {
-      throw new ServiceError("REVERSAL_NO_LONGER_PERMITTED", {
-        developerMessage: `Debits can be reversed within ${partner.reversalWindowHours} hours.`,
-      });
-    }
-
-    const posting = await postJournalEntry(db, {
-      identifier: newTransactionIdentifier(),
-      account: { id: record.account.id },
+    const reversed = await reverseDebit(db, {
       partnerId: partner.id,
-      kind: "REVERSAL",
-      pointsDelta: -debit.pointsDelta,
-      description: reversal.description,
+      partnerExternalSource: partner.externalSource,
+      reversalWindowHours: partner.reversalWindowHours,
+      membershipNumber: path.accountIdentifier,
+      debitIdentifier: reversal.reversedTransactionIdentifier,
       externalTransactionIdentifier: reversal.externalTransactionIdentifier,
-      externalTransactionDate: now,
-      externalSource: partner.externalSource,
-      reversedTransactionId: debit.id,
-      requestFingerprint: fingerprint,
-      dateMade: now,
+      description: reversal.description,
+      keyedInByAgent: caller.kind === "agent",
       agentId,
+      idempotencyClaim,
     });
-    if (posting.outcome === "refused") {
-      if (posting.reason === "DUPLICATE_TRANSACTION") {
-        throw invalid(
-          "DUPLICATE_TRANSACTION",
-          "reversalTransaction.externalTransactionIdentifier",
-          "This externalTransactionIdentifier was used for another reversal.",
-        );
-      }
-      throw new ServiceError("REVERSAL_NOT_PERMITTED", { developerMessage: "This debit has already been reversed." });
-    }
-    return {
-      status: 201,
-      body: reverseResponse(posting.entry, debit.identifier),
-      headers: posting.outcome === "replayed" ? { "Idempotent-Replayed": "true" } : undefined,
-    };
+    const { entry, debit } = reversedEntry(reversed);
+    return { status: 201, body: reverseResponse(entry, debit.identifier) };
   },
 });

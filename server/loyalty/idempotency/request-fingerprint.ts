@@ -14,9 +14,10 @@ function canonical(value: unknown): unknown {
 }
 
 /**
- * What makes two requests "the same" for a safe retry: the account and the
- * parsed body, independent of key order and whitespace.
+ * What makes two requests "the same" for a safe retry: the parts given (the
+ * operation, its path, the member, the parsed body), independent of key
+ * order and whitespace.
  */
-export function requestFingerprint(accountIdentifier: string, body: unknown): string {
-  return sha256Hex(JSON.stringify(canonical({ accountIdentifier, body })));
+export function requestFingerprint(parts: Record<string, unknown>): string {
+  return sha256Hex(JSON.stringify(canonical(parts)));
 }
