@@ -19,12 +19,7 @@ export async function bareDebit(pool, { accountId, externalId, partnerId }) {
        external_partner_identifier, service_reference, date_made)
      SELECT $2, moved.id, $3, 'DEBIT', -1, 'BENCH', $4, now(), 'bench', 'WEB', 'RBENCH', now() FROM moved
      RETURNING id`,
-    values: [
-      accountId,
-      `TX${randomBytes(11).toString("hex").toUpperCase()}`,
-      partnerId,
-      externalId,
-    ],
+    values: [accountId, `TX${randomBytes(11).toString("hex").toUpperCase()}`, partnerId, externalId],
   });
   return (result.rowCount ?? 0) > 0;
 }
