@@ -152,11 +152,14 @@ describe("the ledger under concurrent requests (PostgreSQL)", () => {
       const { accountId } = await accountState(db, member);
       let first: Promise<RouteAnswer> | undefined;
       await db.transaction(async (tx) => {
-        // Another writer holds the account row: the keyed debit claims its key, then waits in its statement.
+        // Another writer holds the account row: the keyed debit claims its key, then waits in its
+        // statement (holding its key row); the second request must be told at once, not wait behind it.
         await tx.execute(sql`SELECT 1 FROM loyalty.accounts WHERE id = ${accountId} FOR UPDATE`);
         first = postDebit({ account: member, token, body, headers });
         await expect
-          .poll(async () => (await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).length)
+          .poll(async () => (await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).length, {
+            timeout: 20_000,
+          })
           .toBe(1);
         const second = await postDebit({ account: member, token, body, headers });
         expect(second.status, second.text).toBe(409);

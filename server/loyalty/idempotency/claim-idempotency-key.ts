@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
 import { idempotencyKeys, transactions, type Transaction } from "@/server/db/schema";
 import { idempotencyLeaseSeconds, type IdempotencyClaim } from "./idempotency-claim";
@@ -23,18 +23,28 @@ export type IdempotencyKeyState =
   /** The key was first used for another request (operation, path, member or body). */
   | { state: "reused" };
 
-// A key released between our insert and our read is claimed again; a few turns settle any race.
+// A key released or taken over between our statements is looked at again; a few turns settle any race.
 const attempts = 3;
+
+const lease = sql`now() + make_interval(secs => ${idempotencyLeaseSeconds})`;
 
 /**
  * Claims a partner's idempotency key for one request, or tells what the key
  * already stands for. The database decides races: the primary key lets one
- * insert win, and a takeover of an expired lease is one conditional upsert.
+ * insert win, and taking over a lapsed lease is one conditional update.
+ * Nothing here waits on a request in flight (the insert does nothing on a
+ * conflict and the read takes no lock), so a request that finds its key
+ * claimed is told so at once, even while the holder waits on the account.
  */
 export async function claimIdempotencyKey(db: Database, request: IdempotentRequest): Promise<IdempotencyKeyState> {
+  const thisKey = and(eq(idempotencyKeys.partnerId, request.partnerId), eq(idempotencyKeys.key, request.key));
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     const leaseToken = randomBytes(16).toString("hex");
-    const claimed = await db
+    const claimed = {
+      state: "claimed",
+      claim: { partnerId: request.partnerId, key: request.key, leaseToken },
+    } as const;
+    const inserted = await db
       .insert(idempotencyKeys)
       .values({
         partnerId: request.partnerId,
@@ -42,17 +52,11 @@ export async function claimIdempotencyKey(db: Database, request: IdempotentReque
         operation: request.operation,
         requestFingerprint: request.fingerprint,
         leaseToken,
-        lockedUntil: sql`now() + make_interval(secs => ${idempotencyLeaseSeconds})`,
+        lockedUntil: lease,
       })
-      .onConflictDoUpdate({
-        target: [idempotencyKeys.partnerId, idempotencyKeys.key],
-        set: { leaseToken, lockedUntil: sql`excluded.locked_until` },
-        setWhere: sql`${idempotencyKeys.transactionId} is null and ${idempotencyKeys.lockedUntil} < now()
-          and ${idempotencyKeys.requestFingerprint} = excluded.request_fingerprint`,
-      })
-      .returning({ partnerId: idempotencyKeys.partnerId });
-    if (claimed.length > 0)
-      return { state: "claimed", claim: { partnerId: request.partnerId, key: request.key, leaseToken } };
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted.length > 0) return claimed;
 
     const [existing] = await db
       .select({
@@ -62,11 +66,27 @@ export async function claimIdempotencyKey(db: Database, request: IdempotentReque
       })
       .from(idempotencyKeys)
       .leftJoin(transactions, eq(transactions.id, idempotencyKeys.transactionId))
-      .where(and(eq(idempotencyKeys.partnerId, request.partnerId), eq(idempotencyKeys.key, request.key)));
+      .where(thisKey);
     if (!existing) continue;
     if (existing.fingerprint !== request.fingerprint) return { state: "reused" };
     if (existing.entry) return { state: "completed", entry: existing.entry };
     if (existing.leaseRunning) return { state: "in-progress" };
+
+    // The holder is presumed dead. Should it still be inside its ledger statement, this waits
+    // for that statement, then finds the key completed and leaves it alone.
+    const takenOver = await db
+      .update(idempotencyKeys)
+      .set({ leaseToken, lockedUntil: lease })
+      .where(
+        and(
+          thisKey,
+          isNull(idempotencyKeys.transactionId),
+          lt(idempotencyKeys.lockedUntil, sql`now()`),
+          eq(idempotencyKeys.requestFingerprint, request.fingerprint),
+        ),
+      )
+      .returning({ key: idempotencyKeys.key });
+    if (takenOver.length > 0) return claimed;
   }
   return { state: "in-progress" };
 }
