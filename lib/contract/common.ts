@@ -16,3 +16,12 @@ export const programmeIdentifierSchema = z.string().regex(/^[A-Za-z]{1,20}$/, "m
 export const agentIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9]{1,50}$/, "X-Agent-Id must be 1 to 50 alphanumeric characters");
+
+/**
+ * `Idempotency-Key` (an extension, docs/decisions.md): 1 to 255 printable
+ * ASCII characters. A retry of P4, P5 or P6 with the same key and body gets
+ * the first answer again instead of a second posting.
+ */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x20-\x7E]{1,255}$/, "Idempotency-Key must be 1 to 255 printable ASCII characters");
