@@ -10,6 +10,7 @@ export function CodeBlock({ code, label, language }: { code: string; label: stri
       </figcaption>
       <pre
         tabIndex={0}
+        role="region"
         aria-label={label}
         className="overflow-x-auto p-3 text-xs leading-relaxed text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset"
       >

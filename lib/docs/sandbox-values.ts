@@ -31,6 +31,8 @@ export const members = {
   household: sandboxMember("3081000000000002"),
   /** No security profile yet; registers with postcode SW1A1AA. */
   unregisteredGb: sandboxMember("3081000000000003"),
+  /** No security profile yet; resident in ES, registers with date of birth 1990-04-12. */
+  unregisteredEs: sandboxMember("3081000000000005"),
   /** Fraud status. */
   fraud: sandboxMember("3081000000000007"),
   /** Cancelled: can log in, but its account cannot be retrieved or reversed. */

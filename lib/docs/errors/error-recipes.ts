@@ -129,11 +129,11 @@ export const errorRecipes: Partial<Record<ErrorName, ErrorRecipe>> = {
       query: { "membership-identifier": members.fraud.membershipNumber },
     },
   ),
-  ACCOUNT_NOT_FOUND: recipe("retrieveAccount", "demo.cancelled's own account is cancelled.", {
-    method: "GET",
-    path: account(members.cancelled.membershipNumber),
-    memberToken: { username: members.cancelled.username! },
-  }),
+  ACCOUNT_NOT_FOUND: {
+    kind: "unreachable",
+    reason:
+      "Only the account holder's own token reaches a cancelled account, and the login refuses members whose account is not active (docs/decisions.md, E1), so the sandbox's cancelled member (demo.cancelled, 3081000000000008) cannot get one.",
+  },
   DATE_RANGE_INVALID: recipe("retrieveOwnTransactions", "The range starts after it ends.", {
     method: "GET",
     path: ownTransactions,
@@ -237,11 +237,15 @@ export const errorRecipes: Partial<Record<ErrorName, ErrorRecipe>> = {
       },
     },
   }),
-  AUTHENTICATION_FAILED: recipe("registerAccount", "The programme holds SW1A1AA for this member, not EC1A1BB.", {
-    method: "POST",
-    path: registration(members.unregisteredGb.membershipNumber),
-    body: { member: { ...registerExample.member, postalAddress: { postCode: "EC1A1BB" } } },
-  }),
+  AUTHENTICATION_FAILED: recipe(
+    "registerAccount",
+    `The programme holds ${members.unregisteredEs.dateOfBirth} as this member's date of birth.`,
+    {
+      method: "POST",
+      path: registration(members.unregisteredEs.membershipNumber),
+      body: { member: { securityProfile: registerExample.member.securityProfile, dateOfBirth: "1991-01-01" } },
+    },
+  ),
   CUSTOMER_ALREADY_EXISTS: recipe("registerAccount", "demo.member1 already has a security profile.", {
     method: "POST",
     path: registration(richNumber),
@@ -385,12 +389,11 @@ export const errorRecipes: Partial<Record<ErrorName, ErrorRecipe>> = {
       debitTransaction: { ...debitExample.debitTransaction, productSummary: [{ productInstanceIdentifier: "ITEM-1" }] },
     },
   }),
-  ACCOUNT_NOT_AUTHORIZED: recipe("reverseTransaction", "demo.cancelled's account is cancelled.", {
-    method: "POST",
-    path: ledger(members.cancelled.membershipNumber, "reverse"),
-    memberToken: { username: members.cancelled.username!, scope: "reverse_transaction" },
-    body: reverseExample,
-  }),
+  ACCOUNT_NOT_AUTHORIZED: {
+    kind: "unreachable",
+    reason:
+      "A reversal needs the account holder's own token, and the login refuses members whose account is cancelled, deceased, under fraud investigation or a group (docs/decisions.md, E1), so no sandbox member can get one.",
+  },
   REVERSAL_NO_LONGER_PERMITTED: recipe(
     "reverseTransaction",
     `${seededTransactions.oldDebit} is 40 days old; the window is 24 hours.`,
