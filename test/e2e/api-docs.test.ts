@@ -73,13 +73,13 @@ describe("the API docs in Chromium", () => {
   it("renders the interactive reference from /api/openapi.json, sends nothing off this machine, and its try-it gets 200 from P1", async () => {
     const { page, requested } = await newPage(1280);
     await page.goto(`${app.origin}/docs`);
-    const tryIt = page.getByRole("button", { name: /Test Request \(get \/api\/v1\/programmes\)/i }).first();
+    const tryIt = page.getByRole("button", { name: /Test Request\s*\(get \/api\/v1\/programmes\)/i }).first();
     await tryIt.waitFor();
     await screenshot(page, "docs-01-reference");
     expect(requested).toContain(`${app.origin}/api/openapi.json`);
 
     await tryIt.click();
-    const send = page.getByRole("button", { name: /^Send/ }).first();
+    const send = page.getByRole("button", { name: /Send get request to/i }).first();
     await send.waitFor();
     const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/v1/programmes");
     await send.click();
@@ -88,7 +88,6 @@ describe("the API docs in Chromium", () => {
     // The sandbox key was filled in: nobody typed it.
     expect(new URL(response.url()).searchParams.get("api_key")).toBe(apiKey);
     expect(((await response.json()) as { size: number }).size).toBe(sandbox.programmes.length);
-    await page.getByText("200", { exact: false }).first().waitFor();
     await screenshot(page, "docs-02-try-it");
 
     expect(elsewhere(requested)).toEqual([]);
@@ -98,7 +97,6 @@ describe("the API docs in Chromium", () => {
     const { page, requested } = await newPage(360);
     await page.goto(`${app.origin}/docs`);
     await page.getByRole("navigation", { name: "Documentation" }).waitFor();
-    await page.locator(".scalar-app, .scalar-api-reference").first().waitFor();
     await page.getByText("List programmes").first().waitFor();
     await screenshot(page, "docs-03-reference-360");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -130,8 +128,9 @@ describe("the API docs in Chromium", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("docs-content");
 
-    // From the top, Tab reaches the error catalogue link; Enter opens it.
-    await page.keyboard.press("Shift+Tab");
+    // From the top of a page, Tab reaches the error catalogue link; Enter opens it.
+    await page.goto(`${app.origin}/docs/guides/quickstart`);
+    await page.getByRole("heading", { level: 1, name: "Quickstart" }).waitFor();
     let label = "";
     for (let presses = 0; presses < 15 && label !== "Error catalogue"; presses++) {
       await page.keyboard.press("Tab");
