@@ -4,7 +4,18 @@ import type { ReactNode } from "react";
  * A table that scrolls sideways inside its own focusable region on narrow
  * screens, so the page never does and keyboard users can scroll it too.
  */
-export function DataTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: ReactNode[][] }) {
+export function DataTable({
+  caption,
+  headers,
+  rows,
+  proseColumns = [],
+}: {
+  caption: string;
+  headers: string[];
+  rows: ReactNode[][];
+  /** Columns of running text, which wrap within a readable width; the others (codes, numbers) never break. */
+  proseColumns?: number[];
+}) {
   return (
     <div
       role="region"
@@ -27,7 +38,10 @@ export function DataTable({ caption, headers, rows }: { caption: string; headers
           {rows.map((row, index) => (
             <tr key={index}>
               {row.map((cell, cellIndex) => (
-                <td key={cellIndex} className="px-3 py-2 align-top">
+                <td
+                  key={cellIndex}
+                  className={`px-3 py-2 align-top ${proseColumns.includes(cellIndex) ? "min-w-64" : "whitespace-nowrap"}`}
+                >
                   {cell}
                 </td>
               ))}

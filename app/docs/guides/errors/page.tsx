@@ -32,6 +32,7 @@ export default async function ErrorsGuidePage() {
         <CodeBlock code={JSON.stringify(wrapped, null, 2)} label="Wrapped: a debit above the balance" language="json" />
         <DataTable
           caption="Error shape of each operation"
+          proseColumns={[0]}
           headers={["Operation", "Shape"]}
           rows={documentedOperations.map((operation) => [operationLabel(operation), operation.errorShape])}
         />

@@ -28,6 +28,7 @@ export default function SandboxDataPage() {
         <p>Each member exists for a reason: pick the one whose situation you want to test.</p>
         <DataTable
           caption="Sandbox members"
+          proseColumns={[7]}
           headers={["Membership", "Username", "Programme", "Status", "Type", "Balance", "Country", "What it is for"]}
           rows={sandbox.members.map((member) => [
             <Code key="number">{member.membershipNumber}</Code>,
@@ -121,6 +122,7 @@ export default function SandboxDataPage() {
         <p>The payments sandbox decides a card payment&apos;s outcome by its number.</p>
         <DataTable
           caption="Test cards"
+          proseColumns={[2]}
           headers={["Number", "Outcome", "Notes"]}
           rows={sandbox.paymentTestCards.map((card) => [
             <Code key="number">{card.number}</Code>,
@@ -133,6 +135,7 @@ export default function SandboxDataPage() {
         <p>{sandbox.demoShop.about}</p>
         <DataTable
           caption="Demo shop products"
+          proseColumns={[2]}
           headers={["Product", "Kind", "Name", "Cash price"]}
           rows={shop.map((product) => [
             <Code key="id">{product.id}</Code>,

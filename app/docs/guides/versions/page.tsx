@@ -19,6 +19,7 @@ export default function VersionsPage() {
       <GuideSection id="table" title="Where each operation is served">
         <DataTable
           caption="Operations, versions and paths"
+          proseColumns={[0]}
           headers={["Operation", "Method", "Paths"]}
           rows={documentedOperations.map((operation) => [
             operationLabel(operation),
