@@ -1,0 +1,43 @@
+import { retrieveAccount, retrieveAccountTransactions, retrieveOwnTransactions } from "./accounts";
+import { creditCurrency, debitCurrency, reverseTransaction } from "./ledger";
+import { registerAccount, retrieveMembership, updateMembership } from "./memberships";
+import { retrieveProductPrices } from "./pricing";
+import { retrieveProgramme, retrieveProgrammeList } from "./programmes";
+import type { DocumentedOperation, OperationId } from "./types";
+
+export type { DocumentedOperation, OperationId } from "./types";
+
+/** Every partner operation, in the spec's order. */
+export const documentedOperations: readonly DocumentedOperation[] = [
+  retrieveProgrammeList,
+  retrieveProgramme,
+  retrieveAccount,
+  retrieveOwnTransactions,
+  retrieveAccountTransactions,
+  creditCurrency,
+  debitCurrency,
+  reverseTransaction,
+  registerAccount,
+  updateMembership,
+  retrieveMembership,
+  retrieveProductPrices,
+];
+
+export function documentedOperation(id: OperationId): DocumentedOperation {
+  const found = documentedOperations.find((operation) => operation.id === id);
+  if (!found) throw new Error(`no documented operation ${id}`);
+  return found;
+}
+
+/** The concrete paths an operation is served on: each version, and under /api/test/ where the spec has it. */
+export function servedPaths(operation: DocumentedOperation): { version: string; test: boolean; path: string }[] {
+  return operation.versions.flatMap((version) => [
+    { version, test: false, path: `/api/${version}${operation.path}` },
+    ...(operation.testPath ? [{ version, test: true, path: `/api/test/${version}${operation.path}` }] : []),
+  ]);
+}
+
+/** `P3 Retrieve the member's transactions`, as pages name an operation. */
+export function operationLabel(operation: DocumentedOperation): string {
+  return `${operation.spec} ${operation.summary}`;
+}

@@ -1,0 +1,161 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import sandbox from "@/sandbox.json";
+import { launchBrowser, screenshot } from "../support/browser";
+import { startApp, type RunningApp } from "../support/start-app";
+
+const apiKey = sandbox.partners[0]!.apiKeys.staging;
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+const guides = [
+  { path: "/docs/guides/quickstart", heading: "Quickstart" },
+  { path: "/docs/guides/sandbox-data", heading: "Sandbox data" },
+  { path: "/docs/guides/safe-retries", heading: "Safe retries with Idempotency-Key" },
+  { path: "/docs/guides/offline-channels", heading: "Offline channels" },
+  { path: "/docs/guides/errors", heading: "Errors" },
+  { path: "/docs/guides/versions", heading: "Versions" },
+  { path: "/docs/api/errors", heading: "Error catalogue" },
+];
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+describe("the API docs in Chromium", () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** A page that records every request it makes, wherever it goes. */
+  async function newPage(width: number): Promise<{ page: Page; requested: string[] }> {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    return { page, requested };
+  }
+
+  const elsewhere = (requested: string[]) =>
+    requested.filter((url) => !url.startsWith(`${app.origin}/`) && !/^(data|blob):/.test(url));
+
+  async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+    await page.addScriptTag({ content: axeSource });
+    const violations = await page.evaluate(async (context) => {
+      const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<{ violations: AxeViolation[] }> } })
+        .axe;
+      return (await axe.run(context ? { include: [context] } : document)).violations;
+    }, include);
+    return violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map(
+        (violation) =>
+          `${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      );
+  }
+
+  it("renders the interactive reference from /api/openapi.json, sends nothing off this machine, and its try-it gets 200 from P1", async () => {
+    const { page, requested } = await newPage(1280);
+    await page.goto(`${app.origin}/docs`);
+    const tryIt = page.getByRole("button", { name: /Test Request\s*\(get \/api\/v1\/programmes\)/i }).first();
+    await tryIt.waitFor();
+    await screenshot(page, "docs-01-reference");
+    expect(requested).toContain(`${app.origin}/api/openapi.json`);
+
+    await tryIt.click();
+    const send = page.getByRole("button", { name: /Send get request to/i }).first();
+    await send.waitFor();
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/v1/programmes");
+    await send.click();
+    const response = await answer;
+    expect(response.status()).toBe(200);
+    // The sandbox key was filled in: nobody typed it.
+    expect(new URL(response.url()).searchParams.get("api_key")).toBe(apiKey);
+    expect(((await response.json()) as { size: number }).size).toBe(sandbox.programmes.length);
+    await screenshot(page, "docs-02-try-it");
+
+    expect(elsewhere(requested)).toEqual([]);
+  });
+
+  it("keeps the reference usable at 360 px, with nothing requested off this machine", async () => {
+    const { page, requested } = await newPage(360);
+    await page.goto(`${app.origin}/docs`);
+    await page.getByRole("navigation", { name: "Documentation" }).waitFor();
+    await page.getByText("List programmes").first().waitFor();
+    await screenshot(page, "docs-03-reference-360");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await seriousViolations(page, "header")).toEqual([]);
+    expect(elsewhere(requested)).toEqual([]);
+  });
+
+  it.each(guides)(
+    "serves $path at 360 px: no overflow, no serious axe violation, nothing off this machine",
+    async (guide) => {
+      const { page, requested } = await newPage(360);
+      await page.goto(`${app.origin}${guide.path}`);
+      await page.getByRole("heading", { level: 1, name: guide.heading }).waitFor();
+      await screenshot(page, `docs-guide${guide.path.replaceAll("/", "-")}-360`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(elsewhere(requested)).toEqual([]);
+    },
+  );
+
+  it("is usable from the keyboard: skip link, every docs page in the nav, copy buttons", async () => {
+    const { page } = await newPage(1280);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.origin });
+    await page.goto(`${app.origin}/docs/guides/quickstart`);
+    await page.getByRole("heading", { level: 1, name: "Quickstart" }).waitFor();
+
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("docs-content");
+
+    // From the top of a page, Tab reaches the error catalogue link; Enter opens it.
+    await page.goto(`${app.origin}/docs/guides/quickstart`);
+    await page.getByRole("heading", { level: 1, name: "Quickstart" }).waitFor();
+    let label = "";
+    for (let presses = 0; presses < 15 && label !== "Error catalogue"; presses++) {
+      await page.keyboard.press("Tab");
+      label = (await page.evaluate(() => document.activeElement?.textContent)) ?? "";
+    }
+    expect(label).toBe("Error catalogue");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/docs/api/errors");
+    await page.getByRole("heading", { level: 1, name: "Error catalogue" }).waitFor();
+
+    // A developerLink's fragment lands on its code.
+    await page.goto(`${app.origin}/docs/api/errors#reversal-no-longer-permitted`);
+    await page.getByRole("heading", { level: 2, name: "REVERSAL_NO_LONGER_PERMITTED" }).waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.getElementById("reversal-no-longer-permitted")?.getBoundingClientRect().top ?? -1),
+      )
+      .toBeLessThan(100);
+    await screenshot(page, "docs-04-catalogue-fragment");
+
+    // The copy button works from the keyboard and says so.
+    const copy = page.getByRole("button", { name: /^Copy: Request that answers REVERSAL_NO_LONGER_PERMITTED/ });
+    await copy.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => copy.textContent()).toBe("Copied");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("reverse-transaction-requests");
+  });
+});
