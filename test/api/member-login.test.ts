@@ -9,7 +9,8 @@ import { installDatabase } from "@/server/db/database";
 import { accounts, authorisationCodes, loginThrottles, programmes } from "@/server/db/schema";
 import { findMemberByUsername } from "@/server/loyalty/members/find-member";
 import { loginMessages, loginPages } from "@/server/loyalty/login/login-messages";
-import { loginThrottlePolicy, recordFailedLogin } from "@/server/loyalty/login/login-throttle";
+import { loginThrottlePolicy, reserveLoginAttempt } from "@/server/loyalty/login/login-throttle";
+import { passwordHashActivity } from "@/server/loyalty/security/password-hash";
 import { logger } from "@/server/observability/logger";
 import { callRoute, type RouteAnswer } from "../support/call-route";
 import { loginPageDriver, type OpenForm } from "../support/login-page-driver";
@@ -432,17 +433,19 @@ describe("A1 member login: lockout", () => {
   });
 
   it.runIf(process.env.TEST_DATABASE_KIND === "postgres")(
-    "counts every one of concurrent failures, on PostgreSQL",
+    "grants exactly the allowed attempts when they are reserved together, on PostgreSQL",
     async () => {
       const now = new Date();
-      const states = await Promise.all(
-        Array.from({ length: 10 }, () => recordFailedLogin(db(), "concurrent.user", now)),
+      const reservations = await Promise.all(
+        Array.from({ length: 10 }, () => reserveLoginAttempt(db(), "concurrent.user", now)),
       );
-      expect(states.map((state) => state.failedAttempts).sort((a, b) => a - b)).toEqual([
-        1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+      const granted = reservations.flatMap((reservation) => (reservation.granted ? [reservation] : []));
+      expect(granted.map((reservation) => reservation.attempt).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+      expect(granted.filter((reservation) => reservation.locks).map((reservation) => reservation.attempt)).toEqual([
+        maxFailures,
       ]);
       await expect(throttleRow("concurrent.user")).resolves.toMatchObject({
-        failedAttempts: 10,
+        failedAttempts: maxFailures,
         lockedUntil: new Date(now.getTime() + lockSeconds * 1000),
       });
 
@@ -456,6 +459,26 @@ describe("A1 member login: lockout", () => {
       expect(messages.filter((message) => message === loginMessages.invalidCredentials)).toHaveLength(maxFailures - 1);
       await expect(throttleRow("demo.member1")).resolves.toMatchObject({ failedAttempts: maxFailures });
       expect(messageOf(await submit("demo.member1", password, { form }))).toBe(loginMessages.multipleAttempts);
+    },
+  );
+
+  it.runIf(process.env.TEST_DATABASE_KIND === "postgres")(
+    "verifies only the allowed number of passwords when 20 guesses arrive at once, on PostgreSQL",
+    async () => {
+      const form = await openForm();
+      const before = passwordHashActivity().verifications;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => submit("demo.shopper", `Guess#${1000 + index}`, { form })),
+      );
+      expect(passwordHashActivity().verifications - before).toBe(maxFailures);
+      await expect(throttleRow("demo.shopper")).resolves.toMatchObject({ failedAttempts: maxFailures });
+      const messages = answers.map(messageOf);
+      expect(messages.filter((message) => message === loginMessages.invalidCredentials)).toHaveLength(maxFailures - 1);
+      expect(messages.filter((message) => message === loginMessages.multipleAttempts)).toHaveLength(
+        20 - (maxFailures - 1),
+      );
+      // The right password, coming after the burst, finds the username locked.
+      expect(messageOf(await submit("demo.shopper", password, { form }))).toBe(loginMessages.multipleAttempts);
     },
   );
 });

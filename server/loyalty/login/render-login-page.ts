@@ -27,20 +27,23 @@ const stylesheet = [
 export const loginStyleSource = `'sha256-${createHash("sha256").update(stylesheet).digest("base64")}'`;
 
 function layout(title: string, content: SafeHtml): SafeHtml {
+  // The markup is written by hand (Prettier would re-indent it and change the hashed stylesheet).
+  // prettier-ignore
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title}</title>
-        <style>
-          ${trustedHtml(stylesheet)}
-        </style>
-      </head>
-      <body>
-        <main>${content}</main>
-      </body>
-    </html> `;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>${trustedHtml(stylesheet)}</style>
+</head>
+<body>
+<main>
+${content}
+</main>
+</body>
+</html>
+`;
 }
 
 export interface LoginFormView {
@@ -59,42 +62,37 @@ export function renderLoginForm(view: LoginFormView): SafeHtml {
   const heading = loginFormText.heading(view.programmeName);
   // The message describes both fields, so both point at it for screen readers.
   const describedBy = view.message ? html` aria-describedby="login-message" aria-invalid="true"` : "";
+  // The markup is written by hand (Prettier would re-indent it and change the hashed stylesheet).
+  // prettier-ignore
   return layout(
     heading,
     html`<p class="brand">${view.brand}</p>
-      <h1>${heading}</h1>
-      <p class="intro">${loginFormText.intro(view.brand, view.programmeName)}</p>
-      ${view.message ? html`<p class="alert" role="alert" id="login-message">${view.message}</p>` : ""}
-      <form method="post" action="${view.action}">
-        <input type="hidden" name="csrf" value="${view.csrfToken}" />
-        <div class="field">
-          <label for="username">${loginFormText.username}</label>
-          <input
-            id="username"
-            name="username"
-            type="text"
-            value="${view.username ?? ""}"
-            autocomplete="username"
-            autocapitalize="none"
-            spellcheck="false"
-            required${describedBy}
-          />
-        </div>
-        <div class="field">
-          <label for="password">${loginFormText.password}</label>
-          <input id="password" name="password" type="password" autocomplete="current-password" required${describedBy} />
-        </div>
-        <button type="submit">${loginFormText.submit}</button>
-      </form>`,
+<h1>${heading}</h1>
+<p class="intro">${loginFormText.intro(view.brand, view.programmeName)}</p>
+${view.message ? html`<p class="alert" role="alert" id="login-message">${view.message}</p>` : ""}
+<form method="post" action="${view.action}">
+<input type="hidden" name="csrf" value="${view.csrfToken}">
+<div class="field">
+<label for="username">${loginFormText.username}</label>
+<input id="username" name="username" type="text" value="${view.username ?? ""}" autocomplete="username" autocapitalize="none" spellcheck="false" required${describedBy}>
+</div>
+<div class="field">
+<label for="password">${loginFormText.password}</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}>
+</div>
+<button type="submit">${loginFormText.submit}</button>
+</form>`,
   );
 }
 
 /** A page instead of the form: the request cannot go on, and nothing is sent back to the partner. */
 export function renderProblemPage(page: LoginPage, reference?: string): SafeHtml {
+  // The markup is written by hand (Prettier would re-indent it and change the hashed stylesheet).
+  // prettier-ignore
   return layout(
     page.title,
     html`<h1>${page.title}</h1>
-      <p class="alert" role="alert">${page.text}</p>
-      ${reference ? html`<p class="reference">${loginFormText.reference}: ${reference}</p>` : ""}`,
+<p class="alert" role="alert">${page.text}</p>
+${reference ? html`<p class="reference">${loginFormText.reference}: ${reference}</p>` : ""}`,
   );
 }

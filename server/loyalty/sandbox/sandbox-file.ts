@@ -58,6 +58,11 @@ const memberSchema = z.object({
   joinDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   title: z.string().nullable().optional(),
   dateOfBirth: z.string().nullable().optional(),
+  /** Details the programme holds on file, which a registration (P7) must match. */
+  postCode: z.string().optional(),
+  registeredIdentifier: z
+    .object({ identifier: z.string(), type: z.enum(["PASSPORT", "NATIONAL_IDENTITY_CARD"]) })
+    .optional(),
   notes: z.string().optional(),
 });
 

@@ -7,6 +7,7 @@ import {
   transactions,
   type NewTransaction,
 } from "@/server/db/schema";
+import { comparableDetail } from "@/server/loyalty/members/registration-details";
 import type { Sandbox, SandboxMember } from "./sandbox-file";
 import { idOf, type IdMap } from "./seed-partners";
 import { seededJournal, type SeededJournal } from "./seed-transactions";
@@ -33,6 +34,10 @@ export async function insertMembers(
         dateOfBirth: member.dateOfBirth ?? null,
         countryOfResidence: member.country,
         joinDate: member.joinDate,
+        postCode: member.postCode === undefined ? null : comparableDetail(member.postCode),
+        registeredIdentifierType: member.registeredIdentifier?.type ?? null,
+        registeredIdentifier:
+          member.registeredIdentifier === undefined ? null : comparableDetail(member.registeredIdentifier.identifier),
       })),
     )
     .returning({ id: members.id, membershipNumber: members.membershipNumber });
