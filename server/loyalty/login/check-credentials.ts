@@ -25,6 +25,11 @@ export interface CredentialInput {
 const usernamePattern = /^[A-Za-z0-9][A-Za-z0-9.@_-]{4,48}[A-Za-z0-9]$/;
 const passwordLength = { min: 8, max: 20 } as const;
 
+/** Whether a username has the login format (surrounding spaces aside), and so may be shown again on the form. */
+export function isWellFormedUsername(username: string): boolean {
+  return usernamePattern.test(username.trim());
+}
+
 /** The message for input that cannot be a login at all, checked before anything is looked up. */
 export function credentialInputProblem(username: string, password: string): LoginMessage | undefined {
   const blankUsername = username.trim() === "";

@@ -8,7 +8,7 @@ import type { Database } from "@/server/db/connect";
 import { members, registeredIdentifiers, securityProfiles, securityResponses } from "@/server/db/schema";
 import { ServiceError } from "@/server/loyalty/http/service-error";
 import { hashSecret } from "@/server/loyalty/security/password-hash";
-import { secondsUntil } from "@/server/loyalty/security/attempt-throttle";
+import { secondsUntil } from "@/server/loyalty/rate-limits/fixed-window";
 import { normaliseRegisteredIdentifier, normaliseSecurityResponse } from "./ascii-upper";
 import { findMemberByMembershipNumber, findMemberByUsername, type MemberRecord } from "./find-member";
 import { uniqueViolationOf } from "@/server/db/unique-violation";

@@ -79,8 +79,3 @@ export async function clearAttempts(db: Database, where: ThrottleTable, key: str
     sql`DELETE FROM loyalty.${sql.identifier(where.table)} WHERE ${sql.identifier(where.keyColumn)} = ${key}`,
   );
 }
-
-/** Whole seconds until `until`, at least 1: a `Retry-After` value. */
-export function secondsUntil(until: Date, now: Date): number {
-  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-}
