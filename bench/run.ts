@@ -27,6 +27,7 @@ const minimalNextDir = path.join("bench", "minimal-next");
 const serverUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 process.env.TEST_DATABASE_URL = serverUrl;
+const unlimitedLabel = "PostgreSQL, RATE_LIMITS=off";
 
 const apiKey = sandbox.partners[0]!.apiKeys.staging;
 /** Active members who can log in: the load spreads over their accounts, as real traffic does. */
@@ -68,8 +69,12 @@ interface Target {
   variants: RequestVariant[];
 }
 
-/** The scenarios against one app, once its bench members are funded and logged in. */
-async function appTargets(label: string, app: RunningApp): Promise<Target[]> {
+/** The scenarios against one app (those `only` keeps), once its bench members are funded and logged in. */
+async function appTargets(
+  label: string,
+  app: RunningApp,
+  only: (scenario: (typeof benchScenarios)[number]) => boolean = () => true,
+): Promise<Target[]> {
   const members: BenchMember[] = [];
   for (const member of benchMembers) {
     await creditForRun(app.origin, member.membershipNumber, member.familyName);
@@ -78,7 +83,7 @@ async function appTargets(label: string, app: RunningApp): Promise<Target[]> {
       token: await memberAccessToken(app.origin, member.username!),
     });
   }
-  return benchScenarios.map((scenario) => ({
+  return benchScenarios.filter(only).map((scenario) => ({
     label: `${scenario.name} · ${label}`,
     origin: app.origin,
     variants: scenario.variants({ apiKey, members }),
@@ -205,6 +210,8 @@ async function main(): Promise<void> {
   // PostgreSQL: the baseline and the app side by side, measured in turns.
   const database = await createPostgresDatabase();
   const pgApp = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "info" });
+  // The same app with the request rate limits and body caps switched off, for the same-run comparison.
+  const pgAppUnlimited = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "info", RATE_LIMITS: "off" });
   const { accountIds, partnerId } = await accountsAndPartner(database.url);
   // The bare servers are told each request's account by id.
   const accountVariants = accountIds.map((accountId) => ({
@@ -221,11 +228,13 @@ async function main(): Promise<void> {
       baselineServer.target,
       minimalNext.target,
       ...(await appTargets("PostgreSQL", pgApp)),
+      ...(await appTargets(unlimitedLabel, pgAppUnlimited, (scenario) => scenario.name.startsWith("debit"))),
     ]);
   } finally {
     baselineServer.stop();
     minimalNext.stop();
     await pgApp.stop();
+    await pgAppUnlimited.stop();
     await database.drop();
   }
   const [baselineResult, minimalResult, ...appResults] = postgresResults;
@@ -242,8 +251,12 @@ async function main(): Promise<void> {
   }
 
   const debit = appResults.find(
-    ({ median }) => median.label.startsWith("debit") && median.label.includes("PostgreSQL"),
+    ({ median }) => median.label.startsWith("debit") && median.label.endsWith("· PostgreSQL"),
   )?.median;
+  const unlimitedDebit = appResults.find(
+    ({ median }) => median.label.startsWith("debit") && median.label.endsWith(unlimitedLabel),
+  )?.median;
+  const limitsShare = debit && unlimitedDebit ? debit.requestsPerSecond / unlimitedDebit.requestsPerSecond : 0;
   const debitRatio = debit ? debit.requestsPerSecond / baseline.requestsPerSecond : 0;
   const lines = [
     "# Performance",
@@ -263,6 +276,11 @@ async function main(): Promise<void> {
     "Target (issue 4): the real debit route at least 0.2× the baseline's throughput, with p99 under 100 ms at 32 connections.",
     debit
       ? `This run: ${debitRatio.toFixed(2)}× the baseline, p99 ${debit.p99} ms: ${debitRatio >= 0.2 && debit.p99 < 100 ? "met" : "NOT met"}. The debit reaches ${((debit.requestsPerSecond / minimal.requestsPerSecond) * 100).toFixed(0)} % of the minimal Next.js route's throughput (the issue's estimate: a minimal route at about 0.25× the baseline, the debit within 80 % of it; here the minimal route reaches ${(minimal.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}×).`
+      : "",
+    "",
+    "Target (issue 14): the debit within 5 % of its throughput without the rate limiter and the body cap (same run, RATE_LIMITS=off).",
+    debit && unlimitedDebit
+      ? `This run: with them ${debit.requestsPerSecond.toFixed(0)} requests/s, without ${unlimitedDebit.requestsPerSecond.toFixed(0)}: ${(limitsShare * 100).toFixed(1)} % (${limitsShare >= 0.95 ? "met" : "NOT met"}).`
       : "",
     "",
   ];

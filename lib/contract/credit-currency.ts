@@ -4,7 +4,8 @@ import {
   latinLetter,
   pointsAmountSchema,
   pointsCurrencyCodeSchema,
-  productFeatureSummarySchema,
+  maxProductSummaries,
+  productFeatureSummariesSchema,
   referenceCharacters,
 } from "./ledger-fields";
 
@@ -46,10 +47,11 @@ export const creditRequestSchema = z.object({
     .array(
       z.object({
         productInstanceIdentifier: z.string().max(200).regex(referenceCharacters, "letters, digits, &, . or -"),
-        productFeatureSummary: z.array(productFeatureSummarySchema).optional(),
+        productFeatureSummary: productFeatureSummariesSchema.optional(),
         productTypeSummary: z.enum(creditProductTypes),
       }),
     )
+    .max(maxProductSummaries, `at most ${maxProductSummaries} product summaries`)
     .optional(),
   type: z.literal("COLLECTION", { error: "type must be COLLECTION" }),
   person: z.object({

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { flightAncillaryTypesV1 } from "./flight-ancillary-types";
-import { latinLetter, pointsAmountSchema, productFeatureSummarySchema, referenceCharacters } from "./ledger-fields";
+import {
+  latinLetter,
+  maxProductSummaries,
+  pointsAmountSchema,
+  productFeatureSummariesSchema,
+  referenceCharacters,
+} from "./ledger-fields";
 
 /** P5 Debit currency (a redemption). */
 export const debitCurrencyVersions = ["v1"] as const;
@@ -24,7 +30,7 @@ const partnerIdentifierSchema = z
 const productSummaryItemSchema = z
   .object({
     productInstanceIdentifier: z.string().max(200).regex(referenceCharacters, "letters, digits, &, . or -"),
-    productFeatureSummary: z.array(productFeatureSummarySchema).optional(),
+    productFeatureSummary: productFeatureSummariesSchema.optional(),
     productTypeSummary: z.string().optional(),
   })
   .superRefine((item, context) => {
@@ -67,6 +73,7 @@ export const debitRequestSchema = z.object({
     externalPartnerIdentifier: z.string().regex(/^[A-Za-z0-9]{1,20}$/, "1 to 20 letters or digits"),
     productSummary: z
       .array(productSummaryItemSchema)
+      .max(maxProductSummaries, `at most ${maxProductSummaries} product summaries`)
       .superRefine((items, context) => {
         const seen = new Set<string>();
         items.forEach((item, index) => {

@@ -18,6 +18,13 @@ export const isoDateOrDateTimeSchema = z.union([z.iso.datetime({ offset: true })
   error: "must be an ISO-8601 date or date-time with its offset",
 });
 
+/**
+ * "0..n" in the spec, capped so one request cannot ask for unbounded work or
+ * storage: a basket of at most 50 products, each with at most 20 features.
+ */
+export const maxProductSummaries = 50;
+export const maxProductFeatureSummaries = 20;
+
 export const productFeatureSummarySchema = z.object({
   code: z.string().min(1).max(200),
   value: z.string().min(1).max(200),
@@ -32,3 +39,8 @@ export function pointsAmountSchema(maximumDigits: number) {
     .transform((value) => BigInt(value))
     .refine((value) => value >= 1n, "amount must be above zero");
 }
+
+/** A product's feature summaries: at most `maxProductFeatureSummaries`. */
+export const productFeatureSummariesSchema = z
+  .array(productFeatureSummarySchema)
+  .max(maxProductFeatureSummaries, `at most ${maxProductFeatureSummaries} feature summaries per product`);

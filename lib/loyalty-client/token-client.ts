@@ -97,7 +97,59 @@ export function createTokenClient(settings: TokenClientSettings) {
     });
   }
 
+  /**
+   * Token revocation (the service's RFC 7009 extension): 200 means the token
+   * and its family no longer work, or were never known, which a signing-out
+   * portal treats alike.
+   */
+  async function revoke(
+    client: ClientCredentials,
+    token: string,
+    hint?: "access_token" | "refresh_token",
+  ): Promise<void> {
+    const url = new URL(`${trim(settings.authUrl)}/api/revoke`);
+    const body = new URLSearchParams({ token });
+    if (hint) body.set("token_type_hint", hint);
+    let response: Response;
+    try {
+      response = await (settings.fetch ?? fetch)(url, {
+        method: "POST",
+        headers: {
+          Accept: "application/json",
+          Authorization: basicAuthorization(client),
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: body.toString(),
+        signal: AbortSignal.timeout(settings.timeoutMs),
+        cache: "no-store",
+        redirect: "manual",
+      });
+    } catch (error) {
+      throw new LoyaltyUnavailableError(`The token service did not answer POST ${url.pathname}`, { cause: error });
+    }
+    if (response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      return;
+    }
+    const json: unknown = await response.json().catch(() => undefined);
+    const refusal = oauthErrorSchema.safeParse(json);
+    if (refusal.success)
+      throw new LoyaltyTokenError(response.status, refusal.data.error, refusal.data.error_description);
+    if (response.status >= 500)
+      throw new LoyaltyUnavailableError(`The token service answered ${response.status} to POST ${url.pathname}`);
+    throw new LoyaltyContractError(
+      `HTTP ${response.status} from ${url.pathname} without an OAuth error body`,
+      response.status,
+    );
+  }
+
   return {
+    /**
+     * Revokes a member's tokens on sign-out: the refresh token (or access
+     * token) given, and every token of its family.
+     */
+    revokeToken: revoke,
+
     /** A2, authorization_code grant with PKCE. */
     exchangeCode: (client: ClientCredentials, input: { code: string; redirectUri: string; codeVerifier?: string }) =>
       grant(client, {

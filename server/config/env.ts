@@ -22,6 +22,19 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Public origin of this app, used for absolute links such as `developerLink`. */
   APP_ORIGIN: z.url().default("http://localhost:3000"),
+  /**
+   * `off` turns off the request rate limits and the request body caps, for
+   * the benchmark's same-run comparison only; never in a deployment.
+   */
+  RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  /**
+   * Requests one client address may make to each token service (A1–A4 and
+   * revocation) per window, counted before any password is hashed. Generous
+   * enough for a partner's server calling the grant service for all its
+   * members and for test suites; set lower where that is not needed.
+   */
+  TOKEN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
+  TOKEN_IP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 
   // The portal's side: where the loyalty service is, and the partner's credentials with it.
   // Unset URLs mean this same app; unset credentials are the sandbox's Demo Partner.

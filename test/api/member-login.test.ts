@@ -9,7 +9,8 @@ import { installDatabase } from "@/server/db/database";
 import { accounts, authorisationCodes, loginThrottles, programmes } from "@/server/db/schema";
 import { findMemberByUsername } from "@/server/loyalty/members/find-member";
 import { loginMessages, loginPages } from "@/server/loyalty/login/login-messages";
-import { loginThrottlePolicy, recordFailedLogin } from "@/server/loyalty/login/login-throttle";
+import { loginThrottlePolicy, reserveLoginAttempt } from "@/server/loyalty/login/login-throttle";
+import { passwordHashActivity } from "@/server/loyalty/security/password-hash";
 import { logger } from "@/server/observability/logger";
 import { callRoute, type RouteAnswer } from "../support/call-route";
 import { loginPageDriver, type OpenForm } from "../support/login-page-driver";
@@ -269,12 +270,14 @@ describe("A1 member login: messages on the page", () => {
     ["a password too short", "demo.member1", "Short#1", loginMessages.invalidFormat],
     ["a password too long", "demo.member1", "P".repeat(21), loginMessages.invalidFormat],
   ])(
-    "shows the form again for %s, keeping the username and never the password",
+    "shows the form again for %s, keeping a well-formed username and never the password",
     async (_name, username, secret, message) => {
       const answer = await submit(username, secret);
       expect(answer.status).toBe(200);
       expect(messageOf(answer)).toBe(message);
-      expect(answer.text).toContain(`name="username" type="text" value="${username}"`);
+      // A username that is not in the login format is not repeated back.
+      const kept = /^[A-Za-z0-9][A-Za-z0-9.@_-]{4,48}[A-Za-z0-9]$/.test(username) ? username : "";
+      expect(answer.text).toContain(`name="username" type="text" value="${kept}"`);
       if (secret !== "") expect(answer.text).not.toContain(secret);
       expect(answer.headers.get("location")).toBeNull();
     },
@@ -290,11 +293,12 @@ describe("A1 member login: messages on the page", () => {
     expect(wrong.status).toBe(unknown.status);
   });
 
-  it("escapes a hostile username shown again", async () => {
+  it("does not show a malformed username again, escaped or not", async () => {
     const answer = await submit('"><b>x</b>', password);
     expect(messageOf(answer)).toBe(loginMessages.invalidFormat);
     expect(answer.text).not.toContain("<b>x</b>");
-    expect(answer.text).toContain("&quot;&gt;&lt;b&gt;x&lt;/b&gt;");
+    expect(answer.text).not.toContain("&lt;b&gt;x");
+    expect(answer.text).toContain('name="username" type="text" value=""');
   });
 
   it("refuses a member of another programme as an incorrect login", async () => {
@@ -438,17 +442,19 @@ describe("A1 member login: lockout", () => {
   });
 
   it.runIf(process.env.TEST_DATABASE_KIND === "postgres")(
-    "counts every one of concurrent failures, on PostgreSQL",
+    "grants exactly the allowed attempts when they are reserved together, on PostgreSQL",
     async () => {
       const now = new Date();
-      const states = await Promise.all(
-        Array.from({ length: 10 }, () => recordFailedLogin(db(), "concurrent.user", now)),
+      const reservations = await Promise.all(
+        Array.from({ length: 10 }, () => reserveLoginAttempt(db(), "concurrent.user", now)),
       );
-      expect(states.map((state) => state.failedAttempts).sort((a, b) => a - b)).toEqual([
-        1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+      const granted = reservations.flatMap((reservation) => (reservation.granted ? [reservation] : []));
+      expect(granted.map((reservation) => reservation.attempt).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+      expect(granted.filter((reservation) => reservation.locks).map((reservation) => reservation.attempt)).toEqual([
+        maxFailures,
       ]);
       await expect(throttleRow("concurrent.user")).resolves.toMatchObject({
-        failedAttempts: 10,
+        failedAttempts: maxFailures,
         lockedUntil: new Date(now.getTime() + lockSeconds * 1000),
       });
 
@@ -462,6 +468,26 @@ describe("A1 member login: lockout", () => {
       expect(messages.filter((message) => message === loginMessages.invalidCredentials)).toHaveLength(maxFailures - 1);
       await expect(throttleRow("demo.member1")).resolves.toMatchObject({ failedAttempts: maxFailures });
       expect(messageOf(await submit("demo.member1", password, { form }))).toBe(loginMessages.multipleAttempts);
+    },
+  );
+
+  it.runIf(process.env.TEST_DATABASE_KIND === "postgres")(
+    "verifies only the allowed number of passwords when 20 guesses arrive at once, on PostgreSQL",
+    async () => {
+      const form = await openForm();
+      const before = passwordHashActivity().verifications;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => submit("demo.shopper", `Guess#${1000 + index}`, { form })),
+      );
+      expect(passwordHashActivity().verifications - before).toBe(maxFailures);
+      await expect(throttleRow("demo.shopper")).resolves.toMatchObject({ failedAttempts: maxFailures });
+      const messages = answers.map(messageOf);
+      expect(messages.filter((message) => message === loginMessages.invalidCredentials)).toHaveLength(maxFailures - 1);
+      expect(messages.filter((message) => message === loginMessages.multipleAttempts)).toHaveLength(
+        20 - (maxFailures - 1),
+      );
+      // The right password, coming after the burst, finds the username locked.
+      expect(messageOf(await submit("demo.shopper", password, { form }))).toBe(loginMessages.multipleAttempts);
     },
   );
 });

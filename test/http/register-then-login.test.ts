@@ -33,7 +33,8 @@ describe("register (P7), then log in (A1) with the new credentials, over HTTP", 
                 { questionIdentifier: "7", response: "Leeds" },
               ],
             },
-            postalAddress: { postCode: "LS11AA" },
+            // The postcode the programme holds on file for this member (sandbox.json).
+            postalAddress: { postCode: "SW1A1AA" },
           },
         }),
       },
@@ -51,5 +52,17 @@ describe("register (P7), then log in (A1) with the new credentials, over HTTP", 
 
     const wrong = await submitLogin(`${app.origin}/oauth/auth/login?${query.toString()}`, "jo.tester", "Tester#2027");
     expect(wrong.location).toBeNull();
+  });
+
+  it("refuses a 32 MiB registration body with 413 before reading it, over the real HTTP stack", async () => {
+    const membershipNumber = "3081000000000004";
+    const answer = await fetch(`${app.origin}/api/v2/memberships/${membershipNumber}/registrations?api_key=${apiKey}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ member: { padding: "x".repeat(32 * 1024 * 1024) } }),
+    });
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toMatchObject({ error: { code: "REQUEST_INVALID" } });
+    expect(answer.headers.get("ratelimit-policy")).toMatch(/^"rate";q=\d+;w=1, "daily";q=\d+;w=86400$/);
   });
 });

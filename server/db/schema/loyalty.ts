@@ -34,6 +34,13 @@ export const partners = loyalty.table("partners", {
   reversalWindowHours: integer("reversal_window_hours").notNull().default(24),
   /** The partner's agreed pricing configuration (P9), as in sandbox.json. */
   pricingConfiguration: jsonb("pricing_configuration"),
+  /**
+   * Requests each of the partner's api keys may make per second, and per UTC
+   * day (USAGE_RATE_EXCEEDED, USAGE_RATE_LIMIT_EXCEEDED). The defaults are the
+   * sandbox's: generous enough for a partner's test suite and the benchmark.
+   */
+  requestsPerSecond: integer("requests_per_second").notNull().default(2_000),
+  requestsPerDay: integer("requests_per_day").notNull().default(10_000_000),
   createdAt: createdAt(),
 });
 
@@ -331,6 +338,20 @@ export const loginThrottles = loyalty.table("login_throttles", {
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
 });
 
+/**
+ * Registrations (P7) whose details did not match what the programme holds,
+ * per membership, shared by every app instance: like the login lockout, but
+ * keyed by the membership under attack.
+ */
+export const registrationThrottles = loyalty.table("registration_throttles", {
+  memberId: integer("member_id")
+    .primaryKey()
+    .references(() => members.id, { onDelete: "cascade" }),
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  firstFailedAt: timestamp("first_failed_at", { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
 // ---------------------------------------------------------------- codes and tokens
 
 export const authorisationCodes = loyalty.table(
@@ -389,7 +410,12 @@ export const tokens = loyalty.table(
     rotatedAt: timestamp("rotated_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [index("tokens_family_idx").on(t.familyId), index("tokens_code_idx").on(t.authorisationCodeHash)],
+  (t) => [
+    index("tokens_family_idx").on(t.familyId),
+    index("tokens_code_idx").on(t.authorisationCodeHash),
+    // The purge deletes expired tokens without reading the whole table.
+    index("tokens_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /** Token signing keys, generated on first start and shared by every instance. */
@@ -399,6 +425,8 @@ export const signingKeys = loyalty.table("signing_keys", {
   publicJwk: jsonb("public_jwk").notNull(),
   privateJwk: jsonb("private_jwk").notNull(),
   active: boolean("active").notNull().default(true),
+  /** Set when the key is retired: after this moment it no longer verifies anything, nor is it published. */
+  verifyUntil: timestamp("verify_until", { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -527,6 +555,8 @@ export const rateLimitWindows = loyalty.table(
     bucket: varchar("bucket", { length: 100 }).notNull(),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     requests: integer("requests").notNull().default(0),
+    /** When the window is over and its row may be purged. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.windowStart] })],
 );

@@ -27,6 +27,8 @@ export interface OAuthErrorOptions {
   /** The requested scope that was refused (invalid_scope only). */
   scope?: string;
   headers?: Record<string, string>;
+  /** An HTTP status other than the code's own (413 for a body too large, 429 for too many requests). */
+  status?: number;
 }
 
 /**
@@ -43,6 +45,6 @@ export class OAuthError extends Error {
   ) {
     super(description ? `${code}: ${description}` : code);
     this.name = "OAuthError";
-    this.status = oauthErrorStatuses[code];
+    this.status = options.status ?? oauthErrorStatuses[code];
   }
 }

@@ -1,3 +1,4 @@
+import { bodyText, maxFormBodyBytes, readBodyWithin } from "@/server/loyalty/http/read-body";
 import { OAuthError } from "./oauth-error";
 
 export type RequestParameters = Readonly<Record<string, string>>;
@@ -10,15 +11,16 @@ export function singleValuedParameters(search: URLSearchParams): RequestParamete
   const parameters: Record<string, string> = {};
   const seen = new Set<string>();
   for (const [name, value] of search) {
-    if (seen.has(name)) throw new OAuthError("invalid_request", `parameter sent more than once: ${name}`);
+    if (seen.has(name)) {
+      // Only a plain parameter name is repeated back, never arbitrary text.
+      const named = /^[a-z_]{1,40}$/.test(name) ? `: ${name}` : "";
+      throw new OAuthError("invalid_request", `parameter sent more than once${named}`);
+    }
     seen.add(name);
     if (value !== "") parameters[name] = value;
   }
   return parameters;
 }
-
-/** Larger than any legitimate token request. */
-const maxFormBytes = 16 * 1024;
 
 /** A2's only accepted media type; parameters such as `charset` are allowed. */
 export function isFormContentType(contentType: string | null): boolean {
@@ -31,31 +33,23 @@ export async function readFormParameters(request: Request): Promise<RequestParam
   if (!isFormContentType(request.headers.get("content-type"))) {
     throw new OAuthError("invalid_request", "content type must be application x www form urlencoded");
   }
-  const bytes = await readAtMost(request, maxFormBytes + 1);
-  if (bytes.length > maxFormBytes) throw new OAuthError("invalid_request", "request body too large");
-  return singleValuedParameters(new URLSearchParams(new TextDecoder().decode(bytes)));
+  const body = await readBodyWithin(request, maxFormBodyBytes);
+  if (!body.ok) {
+    throw new OAuthError("invalid_request", `request body too large: at most ${maxFormBodyBytes} bytes`, {
+      status: 413,
+    });
+  }
+  return singleValuedParameters(new URLSearchParams(bodyText(body.bytes)));
 }
 
-/** Does the request carry a non-empty body? (A4 takes none.) */
+/** Does the request carry a non-empty body? (A4 takes none.) Reads one chunk at most. */
 export async function hasBody(request: Request): Promise<boolean> {
-  return (await readAtMost(request, 1)).length > 0;
-}
-
-/** Reads the body up to `limit` bytes, so an oversized one is not held in memory. */
-async function readAtMost(request: Request, limit: number): Promise<Uint8Array> {
-  if (request.body === null) return new Uint8Array();
+  if (request.body === null) return false;
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
   try {
-    while (length < limit) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      length += value.length;
-    }
+    const { done, value } = await reader.read();
+    return !done && value.length > 0;
   } finally {
     await reader.cancel().catch(() => undefined);
   }
-  return Buffer.concat(chunks).subarray(0, limit);
 }

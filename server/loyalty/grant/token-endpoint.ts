@@ -1,6 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { getDatabase, type Database } from "@/server/db/database";
+import { rateLimitHeaders } from "@/server/loyalty/rate-limits/rate-limit-decision";
+import { tokenServiceLimit } from "@/server/loyalty/rate-limits/token-service-limit";
 import { logger } from "@/server/observability/logger";
 import { OAuthError, type OAuthErrorCode } from "./oauth-error";
 import { oauthErrorResponse } from "./render-oauth-error";
@@ -40,17 +42,29 @@ export function tokenEndpoint(
     const requestId = randomUUID();
     const startedAt = performance.now();
     const logFields: Record<string, string> = {};
+    let limitHeaders: Record<string, string> = {};
     let response: Response;
     try {
       if (request.method !== "POST") {
         throw new OAuthError("method_not_allowed", "method not allowed: use POST", { headers: { Allow: "POST" } });
       }
       const db = await openDatabase(definition, requestId);
+      // Before the client's secret is hashed: anyone can send invented credentials.
+      const limit = await tokenServiceLimit(db, definition.name, request);
+      limitHeaders = limit ? rateLimitHeaders([limit]) : {};
+      if (limit && !limit.allowed) {
+        throw new OAuthError(
+          "temporarily_unavailable",
+          `too many requests from this address: retry after ${limit.resetSeconds} seconds`,
+          { status: 429, headers: limitHeaders },
+        );
+      }
       const body = await definition.handle({ request, db, requestId, now: new Date(), logFields });
       response = tokenResponse(body, requestId);
     } catch (error) {
       response = oauthErrorResponse(asOAuthError(error, definition.name, requestId), requestId);
     }
+    for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
     logger.info(
       {
         requestId,

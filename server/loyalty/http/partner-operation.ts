@@ -16,7 +16,9 @@ import { customerAddress, isValidForwardedFor } from "./forwarded-for";
 import { runWithIdempotencyKey, type IdempotencyOption } from "./idempotent-request";
 import { acceptsJson, isJsonContentType } from "./media-types";
 import { authenticateMember, requireLiveMemberToken, type AuthenticatedMember } from "./member-token";
+import { bodyText, maxJsonBodyBytes, readBodyWithin } from "./read-body";
 import { renderErrorResponse } from "./render-error";
+import { enforceApiKeyLimits } from "./request-limits";
 import { invalid, ServiceError } from "./service-error";
 
 const httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -131,9 +133,12 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
     runThroughGateway(request, definition.name, definition.errorShape, async (state, db, url) => {
       const params = await decodedParams(context);
       const version = params.version ?? "";
-      if (!versionSegmentSchema.safeParse(version).success || !definition.versions.includes(version)) {
+      const wellFormedVersion = versionSegmentSchema.safeParse(version).success;
+      if (!wellFormedVersion || !definition.versions.includes(version)) {
+        // A segment that is not even a version is not repeated back.
+        const asked = wellFormedVersion ? ` not on '${version}'` : " and the version segment is malformed";
         throw new ServiceError("VERSION_NOT_SUPPORTED", {
-          developerMessage: `${definition.name} is served on ${definition.versions.join(", ")}, not on '${version}'.`,
+          developerMessage: `${definition.name} is served on ${definition.versions.join(", ")},${asked}.`,
         });
       }
       if (request.method !== definition.method) {
@@ -221,15 +226,18 @@ async function runThroughGateway(
   const state: GatewayState = { requestId: randomUUID(), startedAt: performance.now(), shape };
   const url = new URL(request.url);
   let response: Response;
+  let limitHeaders: Record<string, string> = {};
   try {
     const db = await getDatabase();
     const found = await authenticatePartner(db, url);
     state.partner = found.partner;
     state.partnerProgrammes = found.programmes;
+    limitHeaders = enforceApiKeyLimits(db, found);
     response = await proceed(state, db, url);
   } catch (error) {
     response = errorResponse(error, state, url, operationName);
   }
+  for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
   logger.info(
     {
       requestId: state.requestId,
@@ -287,9 +295,14 @@ function validateHeaders(
 }
 
 async function readJsonBody(request: Request, definition: Pick<OperationDefinition, "errors">): Promise<unknown> {
-  const text = await request.text();
+  const body = await readBodyWithin(request, maxJsonBodyBytes);
+  if (!body.ok) {
+    throw new ServiceError("BODY_TOO_LARGE", {
+      developerMessage: `The body must be at most ${maxJsonBodyBytes / 1024} KiB.`,
+    });
+  }
   try {
-    return JSON.parse(text);
+    return JSON.parse(bodyText(body.bytes));
   } catch {
     throw invalid(definition.errors?.invalidJson ?? "DATA_INVALID", undefined, "The body is not valid JSON.");
   }

@@ -56,6 +56,20 @@ export function validateInput<Schema extends z.ZodType>(
   const errorName = first ? errorNameOf(first, input, mapping) : mapping.invalid;
   const children: ChildErrorDetail[] = issues
     .filter((issue) => errorNameOf(issue, input, mapping) === errorName)
-    .map((issue) => ({ path: issuePath(issue.path), developerMessage: issue.message }));
+    .map((issue) => ({ path: issuePath(issue.path), developerMessage: messageOf(issue) }));
   throw new ServiceError(errorName, { children, developerMessage: children[0]?.developerMessage });
+}
+
+/** An element name worth repeating back: a plain identifier, not whatever text a caller chose to send. */
+const plainName = /^[A-Za-z][A-Za-z0-9_]{0,49}$/;
+
+/**
+ * The issue's message, never repeating input that failed: unknown element
+ * names are named only when they look like element names.
+ */
+function messageOf(issue: z.core.$ZodIssue): string {
+  if (issue.code !== "unrecognized_keys") return issue.message;
+  const names = issue.keys.filter((key) => plainName.test(key));
+  if (names.length === 0 || names.length < issue.keys.length) return "contains elements the contract does not have";
+  return `unknown element${names.length > 1 ? "s" : ""}: ${names.join(", ")}`;
 }

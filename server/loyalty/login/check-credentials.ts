@@ -4,7 +4,7 @@ import { findMemberByUsername, type MemberRecord } from "@/server/loyalty/member
 import { isRefusedAtLogin, loginRefusalReasons } from "@/server/loyalty/members/login-refusals";
 import { hashSecret, verifySecret } from "@/server/loyalty/security/password-hash";
 import { loginMessages, type LoginMessage } from "./login-messages";
-import { clearFailedLogins, isLockedState, isLoginLocked, recordFailedLogin } from "./login-throttle";
+import { clearFailedLogins, reserveLoginAttempt } from "./login-throttle";
 
 export type CredentialCheck =
   /** Shown on the form, which is shown again. */
@@ -24,6 +24,11 @@ export interface CredentialInput {
 // 6 to 50 characters, starting and ending with a letter or digit.
 const usernamePattern = /^[A-Za-z0-9][A-Za-z0-9.@_-]{4,48}[A-Za-z0-9]$/;
 const passwordLength = { min: 8, max: 20 } as const;
+
+/** Whether a username has the login format (surrounding spaces aside), and so may be shown again on the form. */
+export function isWellFormedUsername(username: string): boolean {
+  return usernamePattern.test(username.trim());
+}
 
 /** The message for input that cannot be a login at all, checked before anything is looked up. */
 export function credentialInputProblem(username: string, password: string): LoginMessage | undefined {
@@ -52,18 +57,21 @@ export async function checkCredentials(db: Database, input: CredentialInput): Pr
   if (problem) return { outcome: "message", message: problem };
   const username = input.username.trim();
 
-  // While locked the password is not even verified: a guess cannot succeed, so it costs nothing.
-  if (await isLoginLocked(db, username, input.now))
-    return { outcome: "message", message: loginMessages.multipleAttempts };
+  // The attempt is counted BEFORE the password is verified, by one statement
+  // that refuses at the limit: a burst of guesses sent together gets exactly
+  // the allowed number of verifications. While locked the password is not
+  // even verified: a guess cannot succeed, so it costs nothing.
+  const reservation = await reserveLoginAttempt(db, username, input.now);
+  if (!reservation.granted) return { outcome: "message", message: loginMessages.multipleAttempts };
 
   const found = await findMemberByUsername(db, username);
   const storedHash = found?.securityProfile?.passwordHash ?? (await unknownUsernameHash());
   const passwordMatches = await verifySecret(storedHash, input.password);
   if (!found?.securityProfile || !passwordMatches || !(await input.admits(found))) {
-    const state = await recordFailedLogin(db, username, input.now);
+    // Already counted by the reservation; the one that reached the maximum locked the username.
     return {
       outcome: "message",
-      message: isLockedState(state, input.now) ? loginMessages.multipleAttempts : loginMessages.invalidCredentials,
+      message: reservation.locks ? loginMessages.multipleAttempts : loginMessages.invalidCredentials,
     };
   }
 

@@ -5,7 +5,10 @@ import { getDatabase, type Database } from "@/server/db/database";
 import { isValidForwardedFor } from "@/server/loyalty/http/forwarded-for";
 import { issueAuthorisationCode } from "@/server/loyalty/oauth/authorisation-codes";
 import { logger } from "@/server/observability/logger";
-import { checkCredentials } from "./check-credentials";
+import { bodyText, readBodyWithin } from "@/server/loyalty/http/read-body";
+import { rateLimitHeaders } from "@/server/loyalty/rate-limits/rate-limit-decision";
+import { tokenServiceLimit } from "@/server/loyalty/rate-limits/token-service-limit";
+import { checkCredentials, isWellFormedUsername } from "./check-credentials";
 import {
   csrfCookie,
   csrfFieldName,
@@ -51,6 +54,15 @@ async function answer(service: LoginService, request: Request, method: "GET" | "
   const log = logger.child({ requestId, service: service.name });
   try {
     const db = await getDatabase();
+    // Before anything else is looked up, and long before a password is hashed.
+    const limit = await tokenServiceLimit(db, service.name, request);
+    if (limit && !limit.allowed) {
+      log.info({ outcome: "rate-limited" }, "login request refused: too many from one address");
+      return htmlResponse(renderProblemPage(loginPages.tooManyRequests), {
+        status: 429,
+        headers: rateLimitHeaders([limit]),
+      });
+    }
     const resolution = await service.resolveRequest(db, new URL(request.url));
     if (resolution.outcome === "page") {
       log.info({ outcome: resolution.problem }, "login request refused on a page");
@@ -63,7 +75,12 @@ async function answer(service: LoginService, request: Request, method: "GET" | "
 
     const context: LoginContext = { service, request, db, login: resolution.request, log };
     const form = method === "POST" ? await readLoginForm(request) : undefined;
-    if (!form) return showForm(context, { status: 200, csrfToken: csrfTokenFromCookie(request) ?? newCsrfToken() });
+    const csrfToken = csrfTokenFromCookie(request) ?? newCsrfToken();
+    if (form === "too-large") {
+      log.info({ outcome: "form-too-large" }, "login form refused");
+      return showForm(context, { status: 413, csrfToken, message: loginMessages.formTooLarge });
+    }
+    if (!form) return showForm(context, { status: 200, csrfToken });
     return await submit(context, form);
   } catch (error) {
     // Details go to the log only; the member sees a reference to quote.
@@ -78,11 +95,16 @@ interface LoginForm {
   csrf: string | undefined;
 }
 
-/** The submitted login form, or undefined for a POST that carries none of its fields. */
-async function readLoginForm(request: Request): Promise<LoginForm | undefined> {
+/** Far more than a login form holds (a username of 50, a password of 20, a token of 43 characters). */
+const maxLoginFormBytes = 4 * 1024;
+
+/** The submitted login form, undefined for a POST that carries none of its fields, or "too-large". */
+async function readLoginForm(request: Request): Promise<LoginForm | "too-large" | undefined> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) return undefined;
-  const fields = new URLSearchParams(await request.text());
+  const body = await readBodyWithin(request, maxLoginFormBytes);
+  if (!body.ok) return "too-large";
+  const fields = new URLSearchParams(bodyText(body.bytes));
   if (!["username", "password", csrfFieldName].some((name) => fields.has(name))) return undefined;
   return {
     username: fields.get("username") ?? "",
@@ -98,7 +120,12 @@ async function submit(context: LoginContext, form: LoginForm): Promise<Response>
     log.info({ outcome: "csrf-mismatch" }, "login form refused");
     return showForm(context, { status: 400, csrfToken: newCsrfToken(), message: loginMessages.sessionExpired });
   }
-  const shown = { status: 200, csrfToken: cookieToken, username: form.username };
+  // A username is shown again only when it has the login format: the page never repeats other text it was sent.
+  const shown = {
+    status: 200,
+    csrfToken: cookieToken,
+    username: isWellFormedUsername(form.username) ? form.username : undefined,
+  };
 
   const forwardedFor = request.headers.get("x-forwarded-for");
   if (forwardedFor !== null && !isValidForwardedFor(forwardedFor)) {

@@ -16,6 +16,7 @@ export const loginMessages = {
   invalidIpAddress:
     "We could not check the network address your request came from (invalid IP address format). Please try again.",
   sessionExpired: "Your session has expired. Please try again.",
+  formTooLarge: "The form sent was larger than a login can be. Please type your username and password again.",
 } as const;
 
 export type LoginMessage = (typeof loginMessages)[keyof typeof loginMessages];
@@ -33,6 +34,10 @@ export const loginPages = {
   securityIssue: {
     title: "Security issue",
     text: "For your security we stopped here: the application asked us to send you back to an address that is not registered for it. Please go back to the application and try again.",
+  },
+  tooManyRequests: {
+    title: "Too many requests",
+    text: "Too many requests have come from your network address in a short time. Please wait a minute and try again.",
   },
   systemUnavailable: {
     title: "System unavailable",

@@ -31,6 +31,8 @@ export interface HtmlResponseOptions {
   /** The form's redirect URI, when the page holds the login form. */
   formRedirectUri?: string;
   cookies?: string[];
+  /** Further headers, e.g. Retry-After and the RateLimit fields. */
+  headers?: Record<string, string>;
 }
 
 export function htmlResponse(page: SafeHtml, options: HtmlResponseOptions): Response {
@@ -43,6 +45,7 @@ export function htmlResponse(page: SafeHtml, options: HtmlResponseOptions): Resp
   );
   headers.set("Content-Type", "text/html; charset=utf-8");
   for (const cookie of options.cookies ?? []) headers.append("Set-Cookie", cookie);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   return new Response(page.value, { status: options.status, headers });
 }
 

@@ -27,6 +27,8 @@ const stylesheet = [
 export const loginStyleSource = `'sha256-${createHash("sha256").update(stylesheet).digest("base64")}'`;
 
 function layout(title: string, content: SafeHtml): SafeHtml {
+  // The markup is written by hand (Prettier would re-indent it and change the hashed stylesheet).
+  // prettier-ignore
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -60,6 +62,8 @@ export function renderLoginForm(view: LoginFormView): SafeHtml {
   const heading = loginFormText.heading(view.programmeName);
   // The message describes both fields, so both point at it for screen readers.
   const describedBy = view.message ? html` aria-describedby="login-message" aria-invalid="true"` : "";
+  // The markup is written by hand (Prettier would re-indent it and change the hashed stylesheet).
+  // prettier-ignore
   return layout(
     heading,
     html`<p class="brand">${view.brand}</p>
@@ -83,6 +87,8 @@ ${view.message ? html`<p class="alert" role="alert" id="login-message">${view.me
 
 /** A page instead of the form: the request cannot go on, and nothing is sent back to the partner. */
 export function renderProblemPage(page: LoginPage, reference?: string): SafeHtml {
+  // The markup is written by hand (Prettier would re-indent it and change the hashed stylesheet).
+  // prettier-ignore
   return layout(
     page.title,
     html`<h1>${page.title}</h1>

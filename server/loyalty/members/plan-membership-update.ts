@@ -158,7 +158,8 @@ function telecomAddressChange(telecom: TelecomAddressInput, residence: string | 
 function storedText(value: string, maxLength: number, path: string): string {
   const stored = toAsciiUpper(value).trim();
   if (!isPrintableAscii(stored) || stored.length > maxLength) {
-    const developerMessage = `Stored in upper-case ASCII this is '${stored}', which is not at most ${maxLength} ASCII characters.`;
+    // The refused text is not repeated back: it is the caller's input, and it failed.
+    const developerMessage = `Stored in upper-case ASCII this text is not at most ${maxLength} ASCII characters.`;
     throw new ServiceError("DATA_INVALID", { developerMessage, children: [{ path, developerMessage }] });
   }
   return stored;

@@ -5,28 +5,34 @@ import {
   type RegisterAccountRequest,
 } from "@/lib/contract/register-account";
 import type { Database } from "@/server/db/connect";
-import {
-  members,
-  postalAddresses,
-  registeredIdentifiers,
-  securityProfiles,
-  securityResponses,
-} from "@/server/db/schema";
+import { members, registeredIdentifiers, securityProfiles, securityResponses } from "@/server/db/schema";
 import { ServiceError } from "@/server/loyalty/http/service-error";
 import { hashSecret } from "@/server/loyalty/security/password-hash";
-import { normaliseRegisteredIdentifier, normaliseSecurityResponse, toAsciiUpper } from "./ascii-upper";
+import { secondsUntil } from "@/server/loyalty/rate-limits/fixed-window";
+import { normaliseRegisteredIdentifier, normaliseSecurityResponse } from "./ascii-upper";
 import { findMemberByMembershipNumber, findMemberByUsername, type MemberRecord } from "./find-member";
 import { uniqueViolationOf } from "@/server/db/unique-violation";
+import { detailsMatch, detailsOnFile, requiredDetails } from "./registration-details";
+import {
+  clearRegistrationAttempts,
+  registrationThrottlePolicy,
+  reserveRegistrationAttempt,
+} from "./registration-throttle";
 
 const memberPath = "member";
 
 /**
  * P7: gives an existing, ACTIVE membership without a security profile its
- * login credentials and security responses. Nothing the member typed is
- * stored in clear: the password, the two answers and the registered
- * identifiers are argon2id hashes; the username is stored upper-case, which
- * makes the database's unique constraint case insensitive.
+ * login credentials and security responses, once the registrant has proved
+ * to know the membership: the details its country of residence requires
+ * (postcode, registered identifier, date of birth) must be those the
+ * programme holds on file. Anyone holding a partner's api_key can call this,
+ * so a membership with nothing on file to compare cannot be registered, and
+ * wrong details are counted per membership and lock it for a while.
  *
+ * Nothing the member typed is stored in clear: the password, the two answers
+ * and the registered identifiers are argon2id hashes; the username is stored
+ * upper-case, which makes the database's unique constraint case insensitive.
  * Everything is written in one transaction, and the unique constraints on
  * `security_profiles` (one per member, one per username) decide concurrent
  * registrations: the loser gets the already-exists error, never a 500.
@@ -35,13 +41,15 @@ export async function registerMember(
   db: Database,
   membershipNumber: string,
   request: RegisterAccountRequest,
+  now: Date = new Date(),
 ): Promise<void> {
   const record = await findMemberByMembershipNumber(db, membershipNumber);
   requireRegistrable(record);
   const input = request.member;
   requireCountryElements(record, input);
-  await verifyKnownDetails(db, record, input);
+  await proveDetails(db, record, input, now);
 
+  // Only now, so that registration cannot be used to find out which usernames exist.
   const username = input.securityProfile.credentials.identifier.toUpperCase();
   if (await findMemberByUsername(db, username)) throw usernameTaken();
 
@@ -70,15 +78,20 @@ export async function registerMember(
           responseHash: responseHashes[index] as string,
         })),
       );
-      if (identifiers.length > 0) {
-        await tx.insert(registeredIdentifiers).values(
-          identifiers.map((item, index) => ({
-            memberId: record.member.id,
-            type: item.type,
-            identifierHash: identifierHashes[index] as string,
-          })),
-        );
-      }
+      // A document of a type already on file was just proven against it: it is not stored twice.
+      const held = await tx
+        .select({ type: registeredIdentifiers.type })
+        .from(registeredIdentifiers)
+        .where(eq(registeredIdentifiers.memberId, record.member.id));
+      const heldTypes = new Set(held.map((row) => row.type));
+      const documents = identifiers
+        .map((item, index) => ({
+          memberId: record.member.id,
+          type: item.type,
+          identifierHash: identifierHashes[index] as string,
+        }))
+        .filter((document) => !heldTypes.has(document.type));
+      if (documents.length > 0) await tx.insert(registeredIdentifiers).values(documents);
       if (input.dateOfBirth !== undefined) await storeDateOfBirth(tx, record.member.id, input.dateOfBirth);
     });
   } catch (error) {
@@ -119,36 +132,43 @@ function requireCountryElements(record: MemberRecord, input: RegisterAccountRequ
 }
 
 /**
- * The postcode and the date of birth prove the registrant knows the
- * membership: when the service already holds them they must match
- * (AUTHENTICATION_FAILED otherwise). A postcode is compared without spaces
- * and case; it is a check only, never stored (a postal address needs lines).
+ * The registrant proves to know the membership. The attempt is counted
+ * before the details are compared (one statement that refuses while the
+ * membership is locked), so a burst of guesses gets no more comparisons than
+ * the policy allows; matching details forget the earlier failures. A refusal
+ * says only that the details do not match, never which one.
  */
-async function verifyKnownDetails(
+async function proveDetails(
   db: Database,
   record: MemberRecord,
   input: RegisterAccountRequest["member"],
+  now: Date,
 ): Promise<void> {
-  const residence = record.member.countryOfResidence ?? "";
-  if (input.postalAddress && postCodeCountries.includes(residence)) {
-    const [address] = await db
-      .select({ postCode: postalAddresses.postCode })
-      .from(postalAddresses)
-      .where(and(eq(postalAddresses.memberId, record.member.id), eq(postalAddresses.type, "PERSONAL")))
-      .limit(1);
-    const stored = address?.postCode ? comparablePostCode(address.postCode) : undefined;
-    if (stored !== undefined && stored !== comparablePostCode(input.postalAddress.postCode)) {
-      throw notMatching(`${memberPath}.postalAddress.postCode`, "The postcode does not match the membership's.");
-    }
+  const required = requiredDetails(record.member.countryOfResidence);
+  const onFile = await detailsOnFile(db, record);
+  if (!required.every((detail) => onFile[detail] !== undefined)) {
+    throw new ServiceError("REGISTRATION_FAILED", {
+      developerMessage:
+        "The programme holds no details to check a registration of this membership against; the member must contact the programme.",
+    });
   }
-  const storedDateOfBirth = record.member.dateOfBirth;
-  if (input.dateOfBirth !== undefined && storedDateOfBirth !== null && storedDateOfBirth !== input.dateOfBirth) {
-    throw notMatching(`${memberPath}.dateOfBirth`, "The date of birth does not match the membership's.");
+
+  const memberId = record.member.id;
+  const reservation = await reserveRegistrationAttempt(db, memberId, now);
+  if (!reservation.granted) throw registrationLocked(reservation.lockedUntil, now);
+  if (!(await detailsMatch(required, onFile, input))) {
+    if (reservation.locks) throw registrationLocked(undefined, now);
+    throw detailsNotMatching();
   }
+  await clearRegistrationAttempts(db, memberId);
 }
 
-function comparablePostCode(postCode: string): string {
-  return toAsciiUpper(postCode).replace(/\s+/g, "");
+function registrationLocked(lockedUntil: Date | undefined, now: Date): ServiceError {
+  const retryAfter = lockedUntil ? secondsUntil(lockedUntil, now) : registrationThrottlePolicy.lockSeconds;
+  return new ServiceError("REGISTRATION_LOCKED", {
+    developerMessage: `Registration of this membership is locked after ${registrationThrottlePolicy.maxFailures} attempts whose details did not match; retry after ${retryAfter} seconds.`,
+    headers: { "Retry-After": String(retryAfter) },
+  });
 }
 
 /** Stores the date of birth only where none is held; one set meanwhile must be the same date. */
@@ -161,7 +181,7 @@ async function storeDateOfBirth(tx: Database, memberId: number, dateOfBirth: str
   if (updated.length > 0) return;
   const [current] = await tx.select({ dateOfBirth: members.dateOfBirth }).from(members).where(eq(members.id, memberId));
   if (current?.dateOfBirth !== dateOfBirth) {
-    throw notMatching(`${memberPath}.dateOfBirth`, "The date of birth does not match the membership's.");
+    throw detailsNotMatching();
   }
 }
 
@@ -194,6 +214,9 @@ function usernameTaken(): ServiceError {
   });
 }
 
-function notMatching(path: string, developerMessage: string): ServiceError {
-  return new ServiceError("AUTHENTICATION_FAILED", { developerMessage, children: [{ path, developerMessage }] });
+/** One answer whichever detail was wrong, so a refusal does not help guess the others. */
+function detailsNotMatching(): ServiceError {
+  return new ServiceError("AUTHENTICATION_FAILED", {
+    developerMessage: "The details given do not match those the programme holds for the membership.",
+  });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
+import { compactVerify, decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import type { Database } from "@/server/db/connect";
 import { tokens } from "@/server/db/schema";
 import { activeSigningKey, signingAlgorithm, signingKeyById } from "./signing-keys";
@@ -89,7 +89,7 @@ export type AccessTokenCheck =
  * checked on every use (revocation in the database, shared by all instances).
  * An ES256 verification costs more CPU than the rest of a debit's handling.
  */
-const verifiedSignatures = new Map<string, JWTPayload>();
+const verifiedSignatures = new Map<string, { payload: JWTPayload; kid: string }>();
 const maximumVerifiedSignatures = 10_000;
 
 /** Verifies signature, issuer, audience and expiry, then that the token was not revoked. */
@@ -114,11 +114,17 @@ export async function verifyAccessTokenSignature(
 ): Promise<AccessTokenCheck> {
   const remembered = verifiedSignatures.get(token);
   if (remembered) {
-    if (typeof remembered.exp !== "number" || remembered.exp * 1000 <= now.getTime()) {
+    const { payload } = remembered;
+    if (typeof payload.exp !== "number" || payload.exp * 1000 <= now.getTime()) {
       verifiedSignatures.delete(token);
       return { valid: false, reason: "expired" };
     }
-    return { valid: true, claims: remembered as unknown as VerifiedClaims };
+    // A key retired since (and past its time to verify) no longer vouches for what it signed.
+    if (!(await signingKeyById(db, remembered.kid, now))) {
+      verifiedSignatures.delete(token);
+      return { valid: false, reason: "signature" };
+    }
+    return { valid: true, claims: payload as unknown as VerifiedClaims };
   }
 
   let kid: string | undefined;
@@ -127,8 +133,8 @@ export async function verifyAccessTokenSignature(
   } catch {
     return { valid: false, reason: "malformed" };
   }
-  const key = kid ? await signingKeyById(db, kid) : undefined;
-  if (!key) return { valid: false, reason: "signature" };
+  const key = kid ? await signingKeyById(db, kid, now) : undefined;
+  if (!key || !kid) return { valid: false, reason: "signature" };
 
   let payload: JWTPayload;
   try {
@@ -144,7 +150,7 @@ export async function verifyAccessTokenSignature(
   }
   if (typeof payload.jti !== "string" || typeof payload.sub !== "string") return { valid: false, reason: "malformed" };
   if (verifiedSignatures.size >= maximumVerifiedSignatures) verifiedSignatures.clear();
-  verifiedSignatures.set(token, payload);
+  verifiedSignatures.set(token, { payload, kid });
   return { valid: true, claims: payload as unknown as VerifiedClaims };
 }
 
@@ -156,4 +162,31 @@ export async function isAccessTokenLive(db: Database, tokenId: string): Promise<
     .where(and(eq(tokens.id, tokenId), eq(tokens.kind, "access"), isNull(tokens.revokedAt)))
     .limit(1);
   return record !== undefined;
+}
+
+/**
+ * The id (`jti`) of an access token this service signed with a key that
+ * still verifies, expired or not (revocation, RFC 7009, also takes expired
+ * tokens); undefined for anything else.
+ */
+export async function signedAccessTokenId(
+  db: Database,
+  token: string,
+  now: Date = new Date(),
+): Promise<string | undefined> {
+  let kid: string | undefined;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    return undefined;
+  }
+  const key = kid ? await signingKeyById(db, kid, now) : undefined;
+  if (!key) return undefined;
+  try {
+    const { payload } = await compactVerify(token, key.publicKey, { algorithms: [signingAlgorithm] });
+    const claims = JSON.parse(new TextDecoder().decode(payload)) as JWTPayload;
+    return typeof claims.jti === "string" ? claims.jti : undefined;
+  } catch {
+    return undefined;
+  }
 }

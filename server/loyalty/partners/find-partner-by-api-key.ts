@@ -10,6 +10,8 @@ export function hashApiKey(apiKey: string): string {
 
 export interface PartnerWithKey {
   partner: Partner;
+  /** The key's own id: request limits are counted per key. */
+  keyId: number;
   environment: "staging" | "live";
   /** Identifiers of the programmes the partner is registered with. */
   programmes: ReadonlySet<string>;
@@ -18,7 +20,12 @@ export interface PartnerWithKey {
 /** The partner holding an unrevoked api_key, with its programmes, in one query; or undefined. */
 export async function findPartnerByApiKey(db: Database, apiKey: string): Promise<PartnerWithKey | undefined> {
   const rows = await db
-    .select({ partner: partners, environment: apiKeys.environment, programme: programmes.identifier })
+    .select({
+      partner: partners,
+      keyId: apiKeys.id,
+      environment: apiKeys.environment,
+      programme: programmes.identifier,
+    })
     .from(apiKeys)
     .innerJoin(partners, eq(partners.id, apiKeys.partnerId))
     .leftJoin(partnerProgrammes, eq(partnerProgrammes.partnerId, partners.id))
@@ -29,5 +36,10 @@ export async function findPartnerByApiKey(db: Database, apiKey: string): Promise
   const identifiers = rows
     .map((row) => row.programme)
     .filter((identifier): identifier is string => identifier !== null);
-  return { partner: first.partner, environment: first.environment, programmes: new Set(identifiers) };
+  return {
+    partner: first.partner,
+    keyId: first.keyId,
+    environment: first.environment,
+    programmes: new Set(identifiers),
+  };
 }

@@ -23,7 +23,13 @@ export const gatewayErrors = {
   USAGE_RATE_EXCEEDED: {
     status: 429,
     code: "USAGE_RATE_EXCEEDED",
-    message: "Too many requests in a short time. Slow down and retry later.",
+    message: "Too many requests in a short time. Slow down and retry after the time given.",
+    gateway: true,
+  },
+  USAGE_RATE_LIMIT_EXCEEDED: {
+    status: 429,
+    code: "USAGE_RATE_LIMIT_EXCEEDED",
+    message: "The api_key has used its quota of requests for the day. Retry after the time given.",
     gateway: true,
   },
   RESOURCE_NOT_FOUND: {

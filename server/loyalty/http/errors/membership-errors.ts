@@ -24,6 +24,12 @@ export const membershipErrors = {
     childCode: "AUTHENTICATION_FAILED",
     message: "The details given do not match the membership.",
   },
+  // E10 has no row for it: the gateway's code for too many requests, with Retry-After (docs/decisions.md).
+  REGISTRATION_LOCKED: {
+    status: 429,
+    code: "USAGE_RATE_LIMIT_EXCEEDED",
+    message: "Too many registrations with details that do not match this membership. Try again later.",
+  },
   // E10's 409 row; the code E10 also names for an existing profile is its child (docs/decisions.md).
   CUSTOMER_ALREADY_EXISTS: {
     status: 409,

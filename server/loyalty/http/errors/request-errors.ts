@@ -32,6 +32,12 @@ export const requestErrors = {
     childCode: "HEADER_INVALID",
     message: "The only media type this service produces is application/json.",
   },
+  BODY_TOO_LARGE: {
+    status: 413,
+    code: "REQUEST_INVALID",
+    childCode: "DATA_INVALID",
+    message: "The request body is larger than this operation accepts.",
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     code: "REQUEST_INVALID",

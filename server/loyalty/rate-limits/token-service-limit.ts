@@ -1,0 +1,29 @@
+import { env } from "@/server/config/env";
+import type { Database } from "@/server/db/connect";
+import { connectingAddress } from "./client-address";
+import { consumeRateLimit } from "./consume-rate-limit";
+import type { RateLimitDecision } from "./rate-limit-decision";
+
+/**
+ * Counts a request to a token service (login pages, grant, secure key,
+ * revocation) per connecting address and service, before any password or
+ * client secret is hashed: every one of them can be made to run argon2.
+ * Undefined when limits are off (RATE_LIMITS=off).
+ */
+export async function tokenServiceLimit(
+  db: Database,
+  service: string,
+  request: Request,
+  now: Date = new Date(),
+): Promise<RateLimitDecision | undefined> {
+  const config = env();
+  if (config.RATE_LIMITS === "off") return undefined;
+  return consumeRateLimit(
+    db,
+    `token-ip:${service}:${connectingAddress(request)}`,
+    config.TOKEN_IP_RATE_LIMIT,
+    config.TOKEN_IP_RATE_WINDOW_SECONDS,
+    now,
+    "address",
+  );
+}
