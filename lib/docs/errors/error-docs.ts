@@ -38,6 +38,18 @@ const bodyOperations: OperationId[] = [
  * its line gets written.
  */
 export const errorDocs: Partial<Record<ErrorName, ErrorDoc>> = {
+  USAGE_RATE_LIMIT_EXCEEDED: {
+    scope: "every",
+    when: "The api_key has used its daily quota of requests (set per partner). Retry-After says when the quota opens again.",
+  },
+  REGISTRATION_LOCKED: {
+    scope: ["registerAccount"],
+    when: "Registration of this membership is locked for a while after five attempts whose details did not match what the programme holds. Retry-After says when it opens again.",
+  },
+  BODY_TOO_LARGE: {
+    scope: "every",
+    when: "The request body is larger than the operation accepts (64 KiB of JSON); checked before it is read.",
+  },
   IDEMPOTENCY_KEY_INVALID: {
     scope: ["creditCurrency", "debitCurrency", "reverseTransaction"],
     when: "The Idempotency-Key header is empty, longer than 255 characters, or not printable ASCII (a bare token, or the IETF draft's quoted string).",

@@ -48,6 +48,21 @@ function recipe(operation: OperationId | "unknown-path", why: string, request: R
  * nothing in the sandbox.
  */
 export const errorRecipes: Partial<Record<ErrorName, ErrorRecipe>> = {
+  USAGE_RATE_LIMIT_EXCEEDED: {
+    kind: "unreachable",
+    reason:
+      "The sandbox's daily quota (ten million requests per api_key) is out of reach of one request; the same code answers a registration locked after five attempts whose details did not match.",
+  },
+  REGISTRATION_LOCKED: {
+    kind: "unreachable",
+    reason:
+      "Not with one request: five registrations of one membership whose details do not match (demo.member3's postcode is SW1A1AA; send another) lock it, and the sixth answers 429 with Retry-After.",
+  },
+  BODY_TOO_LARGE: {
+    kind: "unreachable",
+    reason:
+      "Any JSON body over 64 KiB (a login form over 4 KiB, a token form over 8 KiB) gets it; a recipe that size has no place on this page: pad a credit's description to 70,000 characters.",
+  },
   IDEMPOTENCY_KEY_INVALID: recipe("creditCurrency", "A quoted Idempotency-Key must end with its closing quote.", {
     method: "POST",
     path: ledger(richNumber, "credit"),
@@ -145,11 +160,11 @@ export const errorRecipes: Partial<Record<ErrorName, ErrorRecipe>> = {
       query: { "membership-identifier": members.fraud.membershipNumber },
     },
   ),
-  ACCOUNT_NOT_FOUND: {
-    kind: "unreachable",
-    reason:
-      "Only the account holder's own token reaches a cancelled account, and the login refuses members whose account is not active (docs/decisions.md, E1), so the sandbox's cancelled member (demo.cancelled, 3081000000000008) cannot get one.",
-  },
+  ACCOUNT_NOT_FOUND: recipe("retrieveAccount", "demo.cancelled can log in, but its own account is cancelled.", {
+    method: "GET",
+    path: account(members.cancelled.membershipNumber),
+    memberToken: { username: members.cancelled.username! },
+  }),
   DATE_RANGE_INVALID: recipe("retrieveOwnTransactions", "The range starts after it ends.", {
     method: "GET",
     path: ownTransactions,
@@ -405,11 +420,12 @@ export const errorRecipes: Partial<Record<ErrorName, ErrorRecipe>> = {
       debitTransaction: { ...debitExample.debitTransaction, productSummary: [{ productInstanceIdentifier: "ITEM-1" }] },
     },
   }),
-  ACCOUNT_NOT_AUTHORIZED: {
-    kind: "unreachable",
-    reason:
-      "A reversal needs the account holder's own token, and the login refuses members whose account is cancelled, deceased, under fraud investigation or a group (docs/decisions.md, E1), so no sandbox member can get one.",
-  },
+  ACCOUNT_NOT_AUTHORIZED: recipe("reverseTransaction", "A cancelled account takes no reversal.", {
+    method: "POST",
+    path: ledger(members.cancelled.membershipNumber, "reverse"),
+    memberToken: { username: members.cancelled.username!, scope: "reverse_transaction" },
+    body: reverseExample,
+  }),
   REVERSAL_NO_LONGER_PERMITTED: recipe(
     "reverseTransaction",
     `${seededTransactions.oldDebit} is 40 days old; the window is 24 hours.`,
