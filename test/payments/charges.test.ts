@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chargeSchema } from "@/lib/payments-client/contract";
-import { resetEnvironmentCache } from "@/server/config/env";
 import { tokeniseCard } from "@/server/payments/cards/tokenise-card";
 import { charges } from "@/server/payments/db/schema";
 import {
@@ -13,6 +12,7 @@ import {
   publishableAuth,
   testCards,
   tokenOf,
+  useTimeoutCardDelay,
 } from "@/test/support/payments-requests";
 import { setupTestDatabase } from "@/test/support/test-database";
 
@@ -20,15 +20,7 @@ const { db } = setupTestDatabase();
 
 // The timeout card's answer comes this late; the lookup below must see the charge before it does.
 const lateAnswerMs = 4_000;
-beforeAll(() => {
-  vi.stubEnv("PAYMENTS_TIMEOUT_MS", "500");
-  vi.stubEnv("PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS", String(lateAnswerMs));
-  resetEnvironmentCache();
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  resetEnvironmentCache();
-});
+useTimeoutCardDelay(lateAnswerMs);
 
 let keys = 0;
 const newKey = () => `test-key-${Date.now()}-${(keys += 1)}`;

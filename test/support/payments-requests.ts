@@ -2,7 +2,8 @@ import * as chargesRoute from "@/app/payments-sandbox/v1/charges/route";
 import * as refundsRoute from "@/app/payments-sandbox/v1/charges/[chargeId]/refunds/route";
 import * as tokensRoute from "@/app/payments-sandbox/v1/tokens/route";
 import sandbox from "@/sandbox.json";
-import { env } from "@/server/config/env";
+import { afterAll, beforeAll, vi } from "vitest";
+import { env, resetEnvironmentCache } from "@/server/config/env";
 import { callRoute, type RouteAnswer } from "./call-route";
 
 /** The sandbox's test cards by outcome. */
@@ -102,4 +103,17 @@ export function errorOf(answer: RouteAnswer): {
   const body = answer.json as { error?: { type: string; code: string; message: string; param?: string } };
   if (!body?.error) throw new Error(`not an error body: ${answer.text}`);
   return body.error;
+}
+
+/** Makes the timeout card answer after `delayMs` (and the client give up well before) in this test file. */
+export function useTimeoutCardDelay(delayMs: number): void {
+  beforeAll(() => {
+    vi.stubEnv("PAYMENTS_TIMEOUT_MS", String(Math.max(100, Math.floor(delayMs / 4))));
+    vi.stubEnv("PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS", String(delayMs));
+    resetEnvironmentCache();
+  });
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    resetEnvironmentCache();
+  });
 }
