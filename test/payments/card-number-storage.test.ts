@@ -10,12 +10,12 @@ import {
   postRefund,
   postToken,
   testCards,
-  useTimeoutCardDelay,
+  setupTimeoutCardDelay,
 } from "@/test/support/payments-requests";
 import { setupTestDatabase } from "@/test/support/test-database";
 
 const { db } = setupTestDatabase();
-useTimeoutCardDelay(400);
+setupTimeoutCardDelay(400);
 
 /** Every cell of every table of every party, as text, that contains `needle`. */
 async function cellsContaining(needle: string): Promise<string[]> {

@@ -12,7 +12,7 @@ import {
   publishableAuth,
   testCards,
   tokenOf,
-  useTimeoutCardDelay,
+  setupTimeoutCardDelay,
 } from "@/test/support/payments-requests";
 import { setupTestDatabase } from "@/test/support/test-database";
 
@@ -20,7 +20,7 @@ const { db } = setupTestDatabase();
 
 // The timeout card's answer comes this late; the lookup below must see the charge before it does.
 const lateAnswerMs = 4_000;
-useTimeoutCardDelay(lateAnswerMs);
+setupTimeoutCardDelay(lateAnswerMs);
 
 let keys = 0;
 const newKey = () => `test-key-${Date.now()}-${(keys += 1)}`;

@@ -1,24 +1,13 @@
 import * as chargesRoute from "@/app/payments-sandbox/v1/charges/route";
 import * as refundsRoute from "@/app/payments-sandbox/v1/charges/[chargeId]/refunds/route";
 import * as tokensRoute from "@/app/payments-sandbox/v1/tokens/route";
-import sandbox from "@/sandbox.json";
 import { afterAll, beforeAll, vi } from "vitest";
 import { env, resetEnvironmentCache } from "@/server/config/env";
 import { callRoute, type RouteAnswer } from "./call-route";
 
-/** The sandbox's test cards by outcome. */
-export const testCards = Object.fromEntries(
-  sandbox.paymentTestCards.map((card) => [card.outcome, card.number]),
-) as Record<
-  "APPROVED" | "DECLINED" | "DECLINED_INSUFFICIENT_FUNDS" | "PROCESSING_ERROR" | "TIMEOUT_UNKNOWN_OUTCOME",
-  string
->;
+import { cardBody } from "./payment-cards";
 
-export const nextYear = new Date().getUTCFullYear() + 1;
-
-export function cardBody(number: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { number, exp_month: 12, exp_year: nextYear, cvc: "123", name: "Jo Tester", ...overrides };
-}
+export { cardBody, nextYear, testCards, validCard } from "./payment-cards";
 
 export const publishableAuth = () => ({ Authorization: `Bearer ${env().PAYMENTS_PUBLISHABLE_KEY}` });
 export const secretAuth = () => ({ Authorization: `Bearer ${env().PAYMENTS_SECRET_KEY}` });
@@ -106,7 +95,7 @@ export function errorOf(answer: RouteAnswer): {
 }
 
 /** Makes the timeout card answer after `delayMs` (and the client give up well before) in this test file. */
-export function useTimeoutCardDelay(delayMs: number): void {
+export function setupTimeoutCardDelay(delayMs: number): void {
   beforeAll(() => {
     vi.stubEnv("PAYMENTS_TIMEOUT_MS", String(Math.max(100, Math.floor(delayMs / 4))));
     vi.stubEnv("PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS", String(delayMs));
