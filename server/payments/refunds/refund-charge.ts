@@ -37,7 +37,11 @@ export async function refundCharge(
   const found = await findChargeById(db, chargeId);
   if (!found) throw new PaymentsError("charge_not_found");
   if (found.charge.status !== "captured") throw new PaymentsError("charge_not_refundable");
-  if (found.refund) throw new PaymentsError("charge_already_refunded");
+  if (found.refund) {
+    // A request with this same key may have refunded it since the lookup above.
+    if (found.refund.idempotencyKey === idempotencyKey) return replay(found.refund, hash);
+    throw new PaymentsError("charge_already_refunded");
+  }
 
   const row: RefundRow = {
     id: randomId("re"),
