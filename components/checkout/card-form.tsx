@@ -51,7 +51,7 @@ export function CardForm({ cashAmount, currency, points = 0, ...options }: CardF
         <TextField
           registration={register("securityCode")}
           label="Security code"
-          hint="3 or 4 digits, on the back"
+          hint="3 or 4 digits"
           error={errorFor("securityCode")}
           inputMode="numeric"
           autoComplete="cc-csc"

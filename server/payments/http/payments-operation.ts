@@ -135,7 +135,7 @@ async function logged(
   }
   logger.info(
     {
-      service: "payments",
+      component: "payments-sandbox",
       requestId,
       operation,
       method: request.method,
@@ -156,7 +156,7 @@ function errorResponse(
 ): Response {
   if (error instanceof PaymentsError) return paymentsErrorResponse(error, headers);
   // Internals go to the log only; the caller gets a reference to quote.
-  logger.error({ service: "payments", err: error, requestId, operation }, "unexpected error");
+  logger.error({ component: "payments-sandbox", err: error, requestId, operation }, "unexpected error");
   return paymentsErrorResponse(
     new PaymentsError("internal_error", {
       message: `Unexpected condition in the payments sandbox; quote request id ${requestId}. The outcome of a charge is told by looking it up.`,
@@ -181,7 +181,8 @@ function requireIdempotencyKey(request: Request): string {
 }
 
 async function stringParams(context: RouteContext): Promise<Record<string, string>> {
-  const raw = await context.params;
+  // Next.js gives routes without dynamic segments no params at all.
+  const raw = (await context.params) ?? {};
   return Object.fromEntries(
     Object.entries(raw).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
