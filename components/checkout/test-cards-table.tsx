@@ -38,8 +38,8 @@ export function TestCardsTable() {
           <tbody>
             {sandbox.paymentTestCards.map((card) => (
               <tr key={card.number} className="border-b border-amber-200 last:border-0">
-                <td className="py-2 pr-3 font-mono whitespace-nowrap">{grouped(card.number)}</td>
-                <td className="py-2">{whatHappens[card.outcome] ?? card.outcome}</td>
+                <td className="py-2 pr-3 align-top font-mono whitespace-nowrap">{grouped(card.number)}</td>
+                <td className="py-2 align-top">{whatHappens[card.outcome] ?? card.outcome}</td>
               </tr>
             ))}
           </tbody>
