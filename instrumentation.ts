@@ -12,5 +12,10 @@ export async function register(): Promise<void> {
     const { getDatabase } = await import("./server/db/database");
     warmUps.push(getDatabase());
   }
+  // Likewise the payments sandbox, when the portal charges another processor.
+  if (!process.env.PAYMENTS_BASE_URL) {
+    const { getPaymentsDatabase } = await import("./server/payments/db/payments-database");
+    warmUps.push(getPaymentsDatabase());
+  }
   for (const warmUp of warmUps) warmUp.catch((error: unknown) => logger.error({ err: error }, "database start failed"));
 }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const root = import.meta.dirname;
-const databaseSuites = ["test/api/**/*.test.ts", "test/db/**/*.test.ts"];
+const databaseSuites = ["test/api/**/*.test.ts", "test/db/**/*.test.ts", "test/payments/**/*.test.ts"];
 
 export default defineConfig({
   resolve: {

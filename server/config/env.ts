@@ -72,12 +72,39 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[A-Za-z]{1,50}$/, "PORTAL_BRAND_NAME must be 1 to 50 letters")
     .default("DemoPartner"),
+
+  // The card processor the portal charges (the payments sandbox of this app unless PAYMENTS_BASE_URL says otherwise).
+  /** Base URL of the processor's API, without the version: `{APP_ORIGIN}/payments-sandbox` when unset. */
+  PAYMENTS_BASE_URL: optionalUrl.optional(),
+  /** Public: the browser tokenises cards with it. */
+  PAYMENTS_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_[A-Za-z0-9_]{8,100}$/, "PAYMENTS_PUBLISHABLE_KEY must start with pk_")
+    .default("pk_sandbox_9TbQ4fXc2LmW7rZp5HkD3sNv"),
+  /** Server-only: charges and refunds. */
+  PAYMENTS_SECRET_KEY: z
+    .string()
+    .regex(/^sk_[A-Za-z0-9_]{8,100}$/, "PAYMENTS_SECRET_KEY must start with sk_")
+    .default("sk_sandbox_Jq7Vw2Xe5RtY8uPa3SdF6gHk"),
+  /** How long the portal waits for the processor before it calls the outcome unknown. */
+  PAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** How late the sandbox answers a charge of the TIMEOUT_UNKNOWN_OUTCOME test card: longer than PAYMENTS_TIMEOUT_MS. */
+  PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
 });
+
+// The timeout card's answer must come after the portal has given up, or it would not stand for a lost answer.
+const checkedEnvironmentSchema = environmentSchema.refine(
+  (config) => config.PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS > config.PAYMENTS_TIMEOUT_MS,
+  {
+    path: ["PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS"],
+    message: "PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS must be longer than PAYMENTS_TIMEOUT_MS",
+  },
+);
 
 export type Environment = z.infer<typeof environmentSchema>;
 
 function readEnvironment(): Environment {
-  const parsed = environmentSchema.safeParse(process.env);
+  const parsed = checkedEnvironmentSchema.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import sandbox from "@/sandbox.json";
+import { env } from "@/server/config/env";
 
 const partner = sandbox.partners[0]!;
 const staticDir = path.resolve(".next", "static");
@@ -23,6 +24,7 @@ function secrets(): { name: string; value: string }[] {
     { name: "PEM private key", value: "PRIVATE KEY-----" },
     { name: "stored private JWK column", value: "private_jwk" },
     { name: "server-only marker of the signing keys module", value: "privateJwk" },
+    { name: "payments secret key", value: env().PAYMENTS_SECRET_KEY },
   ];
   for (const [name, value] of Object.entries({
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET,

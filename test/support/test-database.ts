@@ -3,6 +3,7 @@ import { Client } from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { connectDatabase, type Database, type DatabaseHandle } from "@/server/db/connect";
 import { installDatabase, prepareDatabase } from "@/server/db/database";
+import { preparePaymentsDatabase } from "@/server/payments/db/payments-database";
 import { preparePortalDatabase } from "@/server/portal/db/portal-database";
 
 export type TestDatabaseKind = "pglite" | "postgres";
@@ -36,10 +37,11 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-/** The service's schema and sandbox, and the portal's schema, as the app prepares them on first use. */
+/** The service's schema and sandbox, the portal's schema and the payments sandbox's, as the app prepares them on first use. */
 async function prepareEveryParty(handle: DatabaseHandle): Promise<void> {
   await prepareDatabase(handle);
   await preparePortalDatabase(handle);
+  await preparePaymentsDatabase(handle);
 }
 
 /** An empty PostgreSQL database of its own on the TEST_DATABASE_URL server, dropped by `drop`. */

@@ -24,6 +24,11 @@ describe("the boundary between the parties (npm run lint)", () => {
     ["server/loyalty/ledger/fixture.ts", "@/lib/loyalty-client/loyalty-client"],
     ["app/api/[version]/fixture/route.ts", "@/server/portal/db/portal-database"],
     ["server/payments/charges/fixture.ts", "@/server/loyalty/ledger/debit-account"],
+    ["app/payments-sandbox/v1/fixture/route.ts", "@/server/portal/db/portal-database"],
+    ["app/payments-sandbox/v1/fixture/route.ts", "@/components/checkout/card-form"],
+    ["server/payments/charges/fixture.ts", "@/lib/loyalty-client/loyalty-client"],
+    ["lib/payments-client/fixture.ts", "@/server/payments/charges/charge-card"],
+    ["components/checkout/fixture.ts", "@/server/payments/cards/test-cards"],
   ])("refuses %s importing %s", async (filePath, specifier) => {
     expect(await ruleIdsFor(filePath, importing(specifier))).toContain("no-restricted-imports");
   });
@@ -33,6 +38,9 @@ describe("the boundary between the parties (npm run lint)", () => {
     ["server/portal/checkout/fixture.ts", "@/server/portal/db/portal-database"],
     ["server/portal/checkout/fixture.ts", "@/lib/contract/debit-currency"],
     ["server/loyalty/ledger/fixture.ts", "@/server/db/schema"],
+    ["app/payments-sandbox/v1/fixture/route.ts", "@/lib/payments-client/contract"],
+    ["server/payments/charges/fixture.ts", "@/server/db/shared-connection"],
+    ["components/checkout/fixture.ts", "@/lib/payments-client/tokenise-card"],
   ])("lets %s import %s", async (filePath, specifier) => {
     expect(await ruleIdsFor(filePath, importing(specifier))).not.toContain("no-restricted-imports");
   });

@@ -1,0 +1,98 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import type { TokenisedCard } from "@/lib/payments-client/contract";
+import { tokeniseCard } from "@/lib/payments-client/tokenise-card";
+import {
+  cardFieldForParam,
+  cardFormSchema,
+  emptyCardValues,
+  looksComplete,
+  toTokeniseRequest,
+  type CardField,
+  type CardFormValues,
+} from "./card-form-schema";
+
+/** What the page does with a tokenised card (the checkout's server action); a refusal is shown in the form. */
+export type OnTokenised = (card: TokenisedCard) => Promise<{ formError?: string } | undefined | void>;
+
+export interface UseCardFormOptions {
+  publishableKey: string;
+  /** The processor's base URL as the browser reaches it; this app's /payments-sandbox by default. */
+  paymentsBaseUrl?: string;
+  onTokenised: OnTokenised;
+  /** The browser tokeniser; tests hand in their own to see what it is given. */
+  tokenise?: typeof tokeniseCard;
+  /** Expiry dates are judged against this moment; tests pin it. */
+  now?: Date;
+}
+
+const unavailableMessage = "Your card could not be checked just now. Nothing was charged; please try again.";
+
+/**
+ * The card form's behaviour: validation as the member types (shown once a
+ * field is complete or left), tokenising in the browser on submit, and
+ * handing on only the token, the brand and the last four digits.
+ */
+export function useCardForm({ publishableKey, paymentsBaseUrl, onTokenised, tokenise, now }: UseCardFormOptions) {
+  const nowTime = now?.getTime();
+  const schema = useMemo(() => cardFormSchema(nowTime === undefined ? new Date() : new Date(nowTime)), [nowTime]);
+  const form = useForm<CardFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: emptyCardValues,
+    mode: "onChange",
+    reValidateMode: "onChange",
+  });
+  const {
+    control,
+    setError,
+    setFocus,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = form;
+  const values = useWatch({ control });
+  const [alert, setAlert] = useState<string | undefined>();
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  /** The error to show: only once the field is complete, left, or the form was submitted. */
+  const errorFor = (field: CardField): string | undefined => {
+    const message = errors[field]?.message;
+    if (!message) return undefined;
+    const shown = isSubmitted || touchedFields[field] || looksComplete(field, values[field] ?? "");
+    return shown ? message : undefined;
+  };
+
+  const showAlert = (message: string) => {
+    setAlert(message);
+    requestAnimationFrame(() => alertRef.current?.focus());
+  };
+
+  const onValid = async (valid: CardFormValues) => {
+    setAlert(undefined);
+    const outcome = await (tokenise ?? tokeniseCard)(publishableKey, toTokeniseRequest(valid), {
+      baseUrl: paymentsBaseUrl,
+    }).catch(() => ({ kind: "unavailable" as const, message: unavailableMessage }));
+    if (outcome.kind === "unavailable") return showAlert(unavailableMessage);
+    if (outcome.kind === "refused") {
+      const field = cardFieldForParam(outcome.error.param);
+      if (!field) return showAlert(unavailableMessage);
+      setError(field, { type: "server", message: outcome.error.message });
+      return setFocus(field);
+    }
+    // Only these three leave the browser for the portal: never the number, the expiry or the code.
+    const { token, brand, last4 } = outcome.token;
+    let result: Awaited<ReturnType<OnTokenised>>;
+    try {
+      result = await onTokenised({ token, brand, last4 });
+    } catch {
+      return showAlert("The payment could not be sent. Check your connection and try again.");
+    }
+    if (result?.formError) showAlert(result.formError);
+  };
+
+  // handleSubmit is called in the event, not during render.
+  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);
+
+  return { register: form.register, submit, errorFor, pending: isSubmitting, alert, alertRef };
+}

@@ -1,0 +1,155 @@
+import "server-only";
+import {
+  chargeSchema,
+  idempotentReplayedHeader,
+  idempotencyKeyHeader,
+  refundSchema,
+  type Charge,
+  type ChargeRequest,
+  type PaymentsErrorObject,
+  type Refund,
+  type RefundRequest,
+} from "./contract";
+import { declineCodes, failedChargeCodes, type DeclineCode, type FailedChargeCode } from "./error-catalogue";
+import { PaymentsApiError, PaymentsUnavailableError } from "./errors";
+import { endpoint, exchange, type Exchange } from "./http";
+
+export interface PaymentsClientSettings {
+  /** The processor's base URL, without the version: e.g. `http://localhost:3000/payments-sandbox`. */
+  baseUrl: string;
+  /** `sk_...`: server-side only. */
+  secretKey: string;
+  /** After this long without an answer a charge's outcome is "unknown" (PAYMENTS_TIMEOUT_MS). */
+  timeoutMs: number;
+  fetch?: typeof fetch;
+}
+
+/** Why nothing can be said about a charge or refund yet: look it up later, never guess. */
+export type UnknownReason = "timeout" | "network" | "server_error" | "unexpected_answer";
+
+export type ChargeOutcome =
+  /** Money taken. `replayed`: the key was used before and this is that first outcome. */
+  | { kind: "captured"; charge: Charge; replayed: boolean }
+  /** The card said no; no money taken. */
+  | { kind: "declined"; code: DeclineCode; message: string; chargeId: string | undefined; replayed: boolean }
+  /** Certainly no money taken under this key (processing error, or a token that cannot pay); enter the card again. */
+  | { kind: "failed"; code: FailedChargeCode; message: string; chargeId: string | undefined; replayed: boolean }
+  /** The answer was lost: the charge may or may not exist. Settle it with findChargeByIdempotencyKey. */
+  | { kind: "unknown"; reason: UnknownReason; detail: string };
+
+export type RefundOutcome =
+  | { kind: "refunded"; refund: Refund; replayed: boolean }
+  /** The sandbox said no: nothing was refunded by this request. */
+  | {
+      kind: "refused";
+      code: "charge_not_found" | "charge_not_refundable" | "charge_already_refunded";
+      message: string;
+    }
+  | { kind: "unknown"; reason: UnknownReason; detail: string };
+
+const refundRefusals = ["charge_not_found", "charge_not_refundable", "charge_already_refunded"] as const;
+
+const includes = <T extends string>(list: readonly T[], value: string): value is T => list.includes(value as T);
+
+/**
+ * The portal's client of the card processor, over HTTP with the secret
+ * key. Every money call takes an idempotency key; outcomes are values, and
+ * an answer that never came is "unknown", never a guess. Refusals that are
+ * the caller's bug (bad key, bad request, a key reused with another body)
+ * throw PaymentsApiError.
+ */
+export function createPaymentsClient(settings: PaymentsClientSettings) {
+  const call = (method: "GET" | "POST", path: string, body?: unknown, idempotencyKey?: string) =>
+    exchange({
+      url: endpoint(settings.baseUrl, path),
+      method,
+      key: settings.secretKey,
+      body,
+      headers: idempotencyKey === undefined ? undefined : { [idempotencyKeyHeader]: idempotencyKey },
+      timeoutMs: settings.timeoutMs,
+      fetch: settings.fetch,
+    });
+
+  return {
+    /** Charges a token. Use one idempotency key per payment attempt, and the same key to retry that attempt. */
+    async charge(request: ChargeRequest, options: { idempotencyKey: string }): Promise<ChargeOutcome> {
+      const answer = await call("POST", "/charges", request, options.idempotencyKey);
+      if (answer.kind === "no-answer") return { kind: "unknown", reason: answer.reason, detail: answer.detail };
+      const replayed = answer.headers.get(idempotentReplayedHeader) === "true";
+      if (answer.status === 201) {
+        const charge = chargeSchema.safeParse(answer.json);
+        if (charge.success && charge.data.status === "captured")
+          return { kind: "captured", charge: charge.data, replayed };
+        return unexpected(answer);
+      }
+      const error = answer.error;
+      if (!error) return unexpected(answer);
+      if (answer.status === 402 && includes(declineCodes, error.code)) {
+        return { kind: "declined", code: error.code, message: error.message, chargeId: error.charge, replayed };
+      }
+      if (includes(failedChargeCodes, error.code)) {
+        return { kind: "failed", code: error.code, message: error.message, chargeId: error.charge, replayed };
+      }
+      if (answer.status >= 500) return { kind: "unknown", reason: "server_error", detail: error.message };
+      throw new PaymentsApiError(answer.status, error);
+    },
+
+    /** The charge made under an idempotency key (any status), or null when there is none. */
+    async findChargeByIdempotencyKey(idempotencyKey: string): Promise<Charge | null> {
+      const query = new URLSearchParams({ idempotency_key: idempotencyKey });
+      const answer = await call("GET", `/charges?${query.toString()}`);
+      if (answer.kind === "no-answer") {
+        throw new PaymentsUnavailableError(`The payments service did not answer the lookup: ${answer.detail}`);
+      }
+      if (answer.status === 200) {
+        const charge = chargeSchema.safeParse(answer.json);
+        if (charge.success) return charge.data;
+      }
+      if (answer.status === 404 && answer.error?.code === "charge_not_found") return null;
+      if (answer.error && answer.status < 500) throw new PaymentsApiError(answer.status, answer.error);
+      throw new PaymentsUnavailableError(`The payments service answered the lookup with HTTP ${answer.status}`);
+    },
+
+    /** Refunds a captured charge in full. Same idempotency key, same answer. */
+    async refund(
+      chargeId: string,
+      options: { idempotencyKey: string; reason?: RefundRequest["reason"] },
+    ): Promise<RefundOutcome> {
+      const body: RefundRequest = options.reason ? { reason: options.reason } : {};
+      const answer = await call(
+        "POST",
+        `/charges/${encodeURIComponent(chargeId)}/refunds`,
+        body,
+        options.idempotencyKey,
+      );
+      if (answer.kind === "no-answer") return { kind: "unknown", reason: answer.reason, detail: answer.detail };
+      if (answer.status === 201) {
+        const refund = refundSchema.safeParse(answer.json);
+        if (refund.success)
+          return {
+            kind: "refunded",
+            refund: refund.data,
+            replayed: answer.headers.get(idempotentReplayedHeader) === "true",
+          };
+        return unexpected(answer);
+      }
+      const error = answer.error;
+      if (!error) return unexpected(answer);
+      if (includes(refundRefusals, error.code)) return { kind: "refused", code: error.code, message: error.message };
+      if (answer.status >= 500) return { kind: "unknown", reason: "server_error", detail: error.message };
+      throw new PaymentsApiError(answer.status, error);
+    },
+  };
+}
+
+export type PaymentsClient = ReturnType<typeof createPaymentsClient>;
+
+function unexpected(answer: Extract<Exchange, { kind: "answered" }>): {
+  kind: "unknown";
+  reason: UnknownReason;
+  detail: string;
+} {
+  return { kind: "unknown", reason: "unexpected_answer", detail: `HTTP ${answer.status} outside the contract` };
+}
+
+export type { Charge, ChargeRequest, PaymentsErrorObject, Refund };

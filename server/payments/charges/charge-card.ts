@@ -1,0 +1,91 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { chargeRequestSchema } from "@/lib/payments-client/contract";
+import type { DeclineCode } from "@/lib/payments-client/error-catalogue";
+import { isUniqueViolation } from "@/server/db/unique-violation";
+import type { TestCardOutcome } from "../cards/test-cards";
+import type { Database } from "../db/payments-database";
+import { cardTokens, charges, type ChargeRow } from "../db/schema";
+import { PaymentsError } from "../payments-error";
+import { randomId } from "../random-id";
+import { requestHash } from "../request-hash";
+import { findChargeByIdempotencyKey, type ChargeRecord } from "./find-charge";
+
+export type ChargeDetails = z.output<typeof chargeRequestSchema>;
+
+export interface ChargeResult extends ChargeRecord {
+  /** The key was seen before with this same request: its first outcome, unchanged. */
+  replayed: boolean;
+  /** The card stands for a processor that answers after the merchant has given up. */
+  answersLate: boolean;
+}
+
+interface Behaviour {
+  status: "captured" | "declined" | "failed";
+  failureCode: DeclineCode | "processing_error" | null;
+  answersLate: boolean;
+}
+
+const behaviours: Record<TestCardOutcome, Behaviour> = {
+  APPROVED: { status: "captured", failureCode: null, answersLate: false },
+  DECLINED: { status: "declined", failureCode: "card_declined", answersLate: false },
+  DECLINED_INSUFFICIENT_FUNDS: { status: "declined", failureCode: "insufficient_funds", answersLate: false },
+  // Recorded as failed, so a lookup can say for certain that no money was taken.
+  PROCESSING_ERROR: { status: "failed", failureCode: "processing_error", answersLate: false },
+  // Captured for real: only the answer is lost, as when a network times out after the bank said yes.
+  TIMEOUT_UNKNOWN_OUTCOME: { status: "captured", failureCode: null, answersLate: true },
+};
+
+/**
+ * Charges a token once under an idempotency key. The charge is written
+ * with its outcome in one statement; the unique idempotency key decides a
+ * race between two requests with the same key (the second replays the
+ * first), and the unique token makes every token pay at most once.
+ */
+export async function chargeCard(
+  db: Database,
+  request: ChargeDetails,
+  idempotencyKey: string,
+  now = new Date(),
+): Promise<ChargeResult> {
+  const hash = requestHash(request);
+  const earlier = await findChargeByIdempotencyKey(db, idempotencyKey);
+  if (earlier) return replay(earlier, hash);
+
+  const [token] = await db.select().from(cardTokens).where(eq(cardTokens.id, request.token)).limit(1);
+  if (!token) throw new PaymentsError("token_not_found", { param: "token" });
+  if (token.expiresAt.getTime() <= now.getTime()) throw new PaymentsError("token_expired", { param: "token" });
+  const behaviour = behaviours[token.testOutcome as TestCardOutcome];
+
+  const row: ChargeRow = {
+    id: randomId("ch"),
+    idempotencyKey,
+    requestHash: hash,
+    tokenId: token.id,
+    amount: request.amount,
+    currency: request.currency,
+    description: request.description,
+    merchantReference: request.merchant_reference,
+    status: behaviour.status,
+    failureCode: behaviour.failureCode,
+    cardBrand: token.brand,
+    cardLast4: token.last4,
+    createdAt: now,
+  };
+  try {
+    await db.insert(charges).values(row);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Either the same key won a race (replay it) or the token has paid already.
+    const winner = await findChargeByIdempotencyKey(db, idempotencyKey);
+    if (winner) return replay(winner, hash);
+    throw new PaymentsError("token_already_used", { param: "token" });
+  }
+  return { charge: row, refund: undefined, replayed: false, answersLate: behaviour.answersLate };
+}
+
+function replay(earlier: ChargeRecord, hash: string): ChargeResult {
+  if (earlier.charge.requestHash !== hash) throw new PaymentsError("idempotency_key_reused");
+  return { ...earlier, replayed: true, answersLate: false };
+}

@@ -1,0 +1,23 @@
+import type { PaymentsErrorBody } from "@/lib/payments-client/contract";
+import type { PaymentsError } from "../payments-error";
+
+/** The one shape of every refusal: `{ error: { type, code, message, param?, charge? } }`. */
+export function renderPaymentsError(error: PaymentsError): PaymentsErrorBody {
+  const { param, charge } = error.options;
+  return {
+    error: {
+      type: error.definition.type,
+      code: error.code,
+      message: error.message,
+      ...(param ? { param } : {}),
+      ...(charge ? { charge } : {}),
+    },
+  };
+}
+
+export function paymentsErrorResponse(error: PaymentsError, baseHeaders: Record<string, string>): Response {
+  return Response.json(renderPaymentsError(error), {
+    status: error.definition.status,
+    headers: { ...baseHeaders, ...error.options.headers },
+  });
+}
