@@ -104,7 +104,9 @@ export function buildPricingRequest(product: ShopProduct, member: PricingMember,
 }
 
 /** Where the answer holds the options of this product: the request's key. */
-export function pricedKey(product: ShopProduct): keyof Body {
+export type PricedKey = "flight" | "flightAncillary" | "carHire" | "hotel" | "insurance" | "packagedProduct";
+
+export function pricedKey(product: ShopProduct): PricedKey {
   switch (product.kind) {
     case "PACKAGE":
       return "packagedProduct";
