@@ -20,14 +20,14 @@ interface Props {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { productId } = await params;
-  const listed = await findShopProduct(await getPortalDatabase(), decodeURIComponent(productId));
+  const listed = await findShopProduct(await getPortalDatabase(), productId);
   return { title: listed?.product.name ?? "Product not found" };
 }
 
 export default async function ProductPage({ params }: Props) {
   const session = await requireMemberSession();
   const { productId } = await params;
-  const listed = await findShopProduct(await getPortalDatabase(), decodeURIComponent(productId));
+  const listed = await findShopProduct(await getPortalDatabase(), productId);
   if (!listed) notFound();
   const today = new Date();
 

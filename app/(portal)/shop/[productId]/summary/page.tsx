@@ -24,7 +24,7 @@ export default async function SummaryPage({ params, searchParams }: Props) {
   const { productId } = await params;
   const query = await searchParams;
   const db = await getPortalDatabase();
-  const listed = await findShopProduct(db, decodeURIComponent(productId));
+  const listed = await findShopProduct(db, productId);
   if (!listed) notFound();
   const productHref = `/shop/${encodeURIComponent(listed.product.id)}`;
 
