@@ -1,7 +1,6 @@
 import { formatLongDate, formatCode } from "@/lib/portal/format";
-import { kindLabels, type ShopFlight, type ShopItem, type ShopProduct } from "@/lib/shop/shop-catalogue";
 import { formatMoney } from "@/lib/shop/price-choices";
-import { toMinorUnits } from "@/lib/shop/shop-catalogue";
+import { kindLabels, toMinorUnits, type ShopFlight, type ShopItem, type ShopProduct } from "@/lib/shop/shop-catalogue";
 
 const day = 86_400_000;
 

@@ -9,9 +9,10 @@ type ShopProductRow = typeof shopProducts.$inferSelect;
 /** A product as a row: the columns the shop lists by, the kind-specific rest in `details`. */
 export function productRow(product: ShopProduct, position: number): ShopProductRow {
   const { minor, currency } = productPrice(product);
-  const { id, kind, name, ...rest } = product;
-  const details = "price" in rest ? (({ price: _price, ...other }) => other)(rest) : rest;
-  return { id, kind, name, priceMinor: minor, currency, details, position };
+  // The price has its own columns; everything else of the kind stays as sandbox.json gives it.
+  const details: Record<string, unknown> = { ...product };
+  for (const column of ["id", "kind", "name", "price"]) delete details[column];
+  return { id: product.id, kind: product.kind, name: product.name, priceMinor: minor, currency, details, position };
 }
 
 /** The row back as a product, validated: a hand-edited row fails here, not in the pricing. */
