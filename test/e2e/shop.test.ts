@@ -30,6 +30,8 @@ describe("the shop in Chromium", () => {
 
     await page.goto(`${app.origin}/shop`);
     await page.waitForURL((url) => url.pathname === "/login");
+    expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe("/shop");
+    await snap(page, `shop-${width}-00-login`);
     await signIn(page, { programme: /Northstar Club/, username: shopper.username!, shotPrefix: `shop-${width}-01` });
     expect(new URL(page.url()).pathname).toBe("/shop");
     const flightLink = page.getByRole("link", { name: /London Heathrow to Madrid, economy/ });
