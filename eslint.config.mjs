@@ -19,6 +19,7 @@ const portalFiles = [
   "lib/loyalty-client/**",
   "lib/payments-client/**",
   "lib/portal/**",
+  "lib/shop/**",
 ];
 const serviceFiles = [
   "server/loyalty/**",

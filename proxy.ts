@@ -24,5 +24,5 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  matcher: ["/account/:path*", "/transactions/:path*", "/profile/:path*"],
+  matcher: ["/account/:path*", "/transactions/:path*", "/profile/:path*", "/shop/:path*"],
 };

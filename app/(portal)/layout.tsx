@@ -14,6 +14,7 @@ import { serviceFailure } from "@/server/portal/service-failure";
 const navigation: PortalNavItem[] = [
   { href: "/account", label: "Account" },
   { href: "/transactions", label: "Transactions" },
+  { href: "/shop", label: "Shop" },
   { href: "/profile", label: "Profile" },
 ];
 

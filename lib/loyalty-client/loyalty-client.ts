@@ -2,7 +2,11 @@ import type { z } from "zod";
 import type { CreditRequest } from "@/lib/contract/credit-currency";
 import { creditResponseSchema } from "@/lib/contract/credit-currency";
 import { debitResponseSchema, type DebitRequest } from "@/lib/contract/debit-currency";
-import { productPriceResponseSchema } from "@/lib/contract/product-pricing";
+import {
+  productPriceRequestSchema,
+  productPriceResponseSchema,
+  type ProductPriceRequest,
+} from "@/lib/contract/product-pricing";
 import { accountResponseSchema, type AccountField } from "@/lib/contract/retrieve-account";
 import { membershipResponseSchema } from "@/lib/contract/retrieve-membership";
 import { programmeListResponseSchema, programmeResponseSchema } from "@/lib/contract/retrieve-programme";
@@ -147,6 +151,19 @@ export function createLoyaltyClient(settings: LoyaltyClientSettings) {
         path: `/v3/memberships/${segment(membershipNumber)}`,
         context,
         responseSchema: membershipResponseSchema,
+      }),
+
+    /**
+     * P9 (v2 body) with a request checked against the contract first, so a
+     * request the service would refuse never leaves the portal.
+     */
+    retrieveProductPricing: (request: ProductPriceRequest, context?: CallContext) =>
+      call({
+        method: "POST",
+        path: "/v2/product-prices",
+        body: productPriceRequestSchema("v2").parse(request),
+        context,
+        responseSchema: productPriceResponseSchema,
       }),
 
     priceProducts: (body: unknown, context?: CallContext) =>

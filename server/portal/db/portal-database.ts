@@ -3,6 +3,8 @@ import path from "node:path";
 import type { Database, DatabaseHandle } from "@/server/db/connect";
 import { migrateFolder, type MigrationSet } from "@/server/db/migrate";
 import { getConnection, prepareOnce } from "@/server/db/shared-connection";
+import { demoShopProducts } from "@/lib/shop/demo-shop";
+import { seedShop } from "@/server/portal/shop/shop-products";
 
 export type { Database } from "@/server/db/connect";
 
@@ -12,8 +14,10 @@ export const portalMigrations: MigrationSet = {
   bookkeepingTable: "__portal_migrations",
 };
 
+/** Migrates, then stocks the shop from sandbox.json when it is empty. */
 async function preparePortal(handle: DatabaseHandle): Promise<void> {
   await migrateFolder(handle, portalMigrations);
+  await seedShop(handle.db, demoShopProducts());
 }
 
 /** Migrates the portal's schema (never the service's); safe for instances starting together. */
@@ -37,7 +41,7 @@ export async function getPortalDatabase(): Promise<Database> {
   return ready;
 }
 
-/** Drops the portal's schema and bookkeeping, then migrates it again (db:reset). */
+/** Drops the portal's schema and bookkeeping, then migrates and stocks the shop again (db:reset). */
 export async function resetPortalDatabase(handle: DatabaseHandle): Promise<void> {
   await handle.withStartupLock(async () => {
     await handle.exec(`
@@ -45,5 +49,6 @@ export async function resetPortalDatabase(handle: DatabaseHandle): Promise<void>
       DROP TABLE IF EXISTS "drizzle"."${portalMigrations.bookkeepingTable}";
     `);
     await migrateFolder(handle, portalMigrations);
+    await seedShop(handle.db, demoShopProducts());
   });
 }

@@ -1,4 +1,17 @@
-import { char, index, pgSchema, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 
 /** Everything the partner portal owns lives in its own Postgres schema, apart from the service's. */
 export const portal = pgSchema("portal");
@@ -31,4 +44,53 @@ export const memberSessions = portal.table(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("member_sessions_expires_at_idx").on(table.expiresAt)],
+);
+
+/**
+ * The shop's products, seeded from `demoShop` of sandbox.json. The
+ * kind-specific part (legs, ancillary type, a package's components) is
+ * kept as sent in `details` and validated by lib/shop/shop-catalogue.ts
+ * when read; the cash price is in minor units.
+ */
+export const shopProducts = portal.table(
+  "shop_products",
+  {
+    id: varchar("id", { length: 60 }).primaryKey(),
+    kind: varchar("kind", { length: 20 }).notNull(),
+    name: varchar("name", { length: 120 }).notNull(),
+    priceMinor: bigint("price_minor", { mode: "number" }).notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    details: jsonb("details").notNull(),
+    /** The sandbox's order, which the shop keeps. */
+    position: integer("position").notNull(),
+  },
+  (table) => [check("shop_products_price_positive", sql`${table.priceMinor} > 0`)],
+);
+
+/**
+ * A price the service gave one member for one product, kept for 15 minutes
+ * so the checkout debits exactly the option the member chose, never a
+ * stale one. `options` holds the service's options as answered.
+ */
+export const quotes = portal.table(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    membershipNumber: varchar("membership_number", { length: 24 }).notNull(),
+    programme: varchar("programme", { length: 20 }).notNull(),
+    productId: varchar("product_id", { length: 60 })
+      .notNull()
+      .references(() => shopProducts.id),
+    priceMinor: bigint("price_minor", { mode: "number" }).notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    /** The member's balance when priced, to tell what they could afford. */
+    balance: bigint("balance", { mode: "number" }),
+    options: jsonb("options").notNull(),
+    pricedAt: timestamp("priced_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index("quotes_member_idx").on(table.membershipNumber, table.pricedAt),
+    index("quotes_expires_at_idx").on(table.expiresAt),
+  ],
 );

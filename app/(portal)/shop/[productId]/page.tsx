@@ -1,0 +1,95 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Suspense } from "react";
+import { PriceOptions } from "@/components/shop/price-options";
+import { ProductDetails } from "@/components/shop/product-details";
+import { ServiceProblem } from "@/components/portal/service-problem";
+import { formatMoney } from "@/lib/shop/price-choices";
+import { kindLabels } from "@/lib/shop/shop-catalogue";
+import { loadAccount } from "@/server/portal/account/load-account";
+import { requireMemberSession, type MemberSession } from "@/server/portal/auth/member-session";
+import { getPortalDatabase } from "@/server/portal/db/portal-database";
+import { serviceFailure } from "@/server/portal/service-failure";
+import { priceShopProduct } from "@/server/portal/shop/price-shop-product";
+import { findShopProduct, type ListedProduct } from "@/server/portal/shop/shop-products";
+
+interface Props {
+  params: Promise<{ productId: string }>;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { productId } = await params;
+  const listed = await findShopProduct(await getPortalDatabase(), productId);
+  return { title: listed?.product.name ?? "Product not found" };
+}
+
+export default async function ProductPage({ params }: Props) {
+  const session = await requireMemberSession();
+  const { productId } = await params;
+  const listed = await findShopProduct(await getPortalDatabase(), productId);
+  if (!listed) notFound();
+  const today = new Date();
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link
+          href="/shop"
+          className="rounded text-brand-700 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
+          Shop
+        </Link>
+      </p>
+      <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{kindLabels[listed.product.kind]}</p>
+      <h1 className="mb-1 text-2xl font-bold tracking-tight">{listed.product.name}</h1>
+      <p className="mb-4 text-slate-700">{formatMoney(listed.priceMinor, listed.currency)} before points</p>
+      <div className="grid gap-6 md:grid-cols-2">
+        <ProductDetails product={listed.product} today={today} />
+        <section aria-label="How to pay" className="rounded-xl border border-slate-200 bg-white p-4">
+          <Suspense fallback={<PricingSkeleton />}>
+            <ProductPricing session={session} listed={listed} />
+          </Suspense>
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** Priced on every visit: a quote is never reused at a stale price. */
+async function ProductPricing({ session, listed }: { session: MemberSession; listed: ListedProduct }) {
+  let balance: number | undefined;
+  try {
+    balance = (await loadAccount(session)).balance?.amount;
+  } catch (error) {
+    // Without a balance the options still show; the service adjusts single products to it anyway.
+    await serviceFailure(error);
+  }
+  let quote;
+  try {
+    quote = await priceShopProduct(session, listed, balance, new Date());
+  } catch (error) {
+    const failure = await serviceFailure(error);
+    return <ServiceProblem {...failure} retryHref={`/shop/${encodeURIComponent(listed.product.id)}`} />;
+  }
+  return (
+    <PriceOptions
+      productId={listed.product.id}
+      quoteId={quote.id}
+      price={{ minor: quote.priceMinor, currency: quote.currency }}
+      balance={quote.balance}
+      options={quote.options}
+    />
+  );
+}
+
+function PricingSkeleton() {
+  return (
+    <div role="status" aria-live="polite" className="space-y-2">
+      <span className="text-sm text-slate-600">Pricing this for you…</span>
+      <div className="h-16 animate-pulse rounded-xl bg-slate-200" />
+      <div className="h-16 animate-pulse rounded-xl bg-slate-200" />
+      <div className="h-16 animate-pulse rounded-xl bg-slate-200" />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The checkout order's states and the only moves between them: the contract
+ * the saga is built against. Every state is stored before the step it
+ * names is taken, so the worker can resume any order from its state alone.
+ */
+export const orderStates = [
+  "priced",
+  "points_debited",
+  "payment_pending",
+  "completed",
+  "payment_failed",
+  "reversing",
+  "points_returned",
+  "needs_attention",
+  "cancelled",
+] as const;
+export type OrderState = (typeof orderStates)[number];
+
+/** What the member reads for each state. */
+export const memberStatus: Record<OrderState, string> = {
+  priced: "Awaiting payment",
+  points_debited: "Confirming payment",
+  payment_pending: "Confirming payment",
+  completed: "Completed",
+  payment_failed: "Returning your points",
+  reversing: "Returning your points",
+  points_returned: "Points returned",
+  needs_attention: "Needs attention",
+  cancelled: "Cancelled",
+};
+
+/**
+ * Legal moves. A cash-only order (no points) goes from priced straight to
+ * payment_pending; a card that fails before any points were taken has
+ * nothing to give back, so priced → payment_failed → cancelled. Staff may
+ * refund a completed order (cancelled) and settle one needing attention.
+ */
+export const orderTransitions: Record<OrderState, readonly OrderState[]> = {
+  priced: ["points_debited", "payment_pending", "payment_failed", "needs_attention"],
+  points_debited: ["payment_pending", "payment_failed", "reversing", "needs_attention"],
+  payment_pending: ["completed", "payment_failed", "needs_attention"],
+  completed: ["cancelled"],
+  payment_failed: ["reversing", "cancelled", "needs_attention"],
+  reversing: ["points_returned", "needs_attention"],
+  points_returned: [],
+  needs_attention: ["completed", "reversing", "points_returned", "cancelled"],
+  cancelled: [],
+};
+
+/** States no step leaves on its own: the worker does not pick them up. */
+export const finalStates: readonly OrderState[] = orderStates.filter((state) => orderTransitions[state].length === 0);
+
+export class IllegalOrderTransition extends Error {
+  readonly from: OrderState;
+  readonly to: OrderState;
+
+  constructor(from: OrderState, to: OrderState) {
+    super(`An order cannot move from ${from} to ${to}`);
+    this.name = "IllegalOrderTransition";
+    this.from = from;
+    this.to = to;
+  }
+}
+
+export function canTransition(from: OrderState, to: OrderState): boolean {
+  return orderTransitions[from].includes(to);
+}
+
+/** The next state, or IllegalOrderTransition for a move the contract does not allow. */
+export function transitionOrder(from: OrderState, to: OrderState): OrderState {
+  if (!canTransition(from, to)) throw new IllegalOrderTransition(from, to);
+  return to;
+}

@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectDatabase, type DatabaseHandle } from "@/server/db/connect";
+import { rowsOf } from "@/server/db/rows";
+import { demoShopProducts } from "@/lib/shop/demo-shop";
+import type { PriceOption } from "@/lib/contract/product-pricing";
+import { preparePortalDatabase, resetPortalDatabase } from "@/server/portal/db/portal-database";
+import { findShopProduct, listShopProducts } from "@/server/portal/shop/shop-products";
+import { findValidQuote, saveQuote } from "@/server/portal/shop/quote-store";
+import { createPostgresDatabase, testDatabaseKind } from "@/test/support/test-database";
+
+let handle: DatabaseHandle;
+let drop: () => Promise<void> = async () => undefined;
+
+beforeAll(async () => {
+  if (testDatabaseKind() === "pglite") {
+    handle = await connectDatabase({ pgliteDataDir: "memory://" });
+  } else {
+    const database = await createPostgresDatabase();
+    drop = database.drop;
+    handle = await connectDatabase({ databaseUrl: database.url, poolSize: 2 });
+  }
+  await preparePortalDatabase(handle);
+});
+
+afterAll(async () => {
+  await handle.close();
+  await drop();
+});
+
+const shopper = { membershipNumber: "3081000000000012", programme: "NORTHSTAR" };
+const option = (points: number, cash: number): PriceOption => ({
+  priceOptionType: "PART_AVIOS_PART_CASH",
+  cashAmount: { amount: cash, currency: { code: "GBP" } },
+  pointsAmount: { amount: points, currency: { code: "POINTS" } },
+});
+
+describe("the shop's products", () => {
+  it("are seeded from demoShop in the sandbox's order, prices in minor units", async () => {
+    const listed = await listShopProducts(handle.db);
+    expect(listed.map((item) => item.product)).toEqual(demoShopProducts());
+    const flight = listed.find((item) => item.product.id === "FLIGHT-LHR-MAD")!;
+    expect([flight.priceMinor, flight.currency]).toEqual([18_000, "GBP"]);
+    const hotel = await findShopProduct(handle.db, "HOTEL-MAD-3N");
+    expect([hotel?.priceMinor, hotel?.currency]).toEqual([42_000, "EUR"]);
+    const pack = await findShopProduct(handle.db, "PACKAGE-MAD-CITY-BREAK");
+    expect(pack?.priceMinor).toBe(49_000);
+    expect(pack?.product.kind === "PACKAGE" && pack.product.components).toHaveLength(2);
+  });
+
+  it("are not seeded twice, and an unknown id is none", async () => {
+    await preparePortalDatabase(handle);
+    const result = await handle.db.execute(sql`select count(*)::int as total from portal.shop_products`);
+    expect(rowsOf<{ total: number }>(result)[0]?.total).toBe(demoShopProducts().length);
+    expect(await findShopProduct(handle.db, "NO-SUCH-PRODUCT")).toBeUndefined();
+  });
+});
+
+describe("the quote store", () => {
+  it("keeps a member's options for 15 minutes, then never again", async () => {
+    const pricedAt = new Date("2030-01-01T10:00:00Z");
+    const quote = await saveQuote(
+      handle.db,
+      shopper,
+      {
+        productId: "FLIGHT-LHR-MAD",
+        priceMinor: 18_000,
+        currency: "GBP",
+        balance: 60_000,
+        options: [option(1800, 162)],
+      },
+      pricedAt,
+    );
+    expect(quote.expiresAt.toISOString()).toBe("2030-01-01T10:15:00.000Z");
+
+    const found = await findValidQuote(handle.db, quote.id, shopper, new Date("2030-01-01T10:14:59Z"));
+    expect(found?.options).toEqual([option(1800, 162)]);
+    expect(found?.balance).toBe(60_000);
+    expect(await findValidQuote(handle.db, quote.id, shopper, new Date("2030-01-01T10:15:00Z"))).toBeUndefined();
+  });
+
+  it("never gives one member's quote to another, nor answers a malformed id", async () => {
+    const now = new Date();
+    const quote = await saveQuote(
+      handle.db,
+      shopper,
+      { productId: "LOUNGE-LHR", priceMinor: 4_000, currency: "GBP", balance: undefined, options: [option(1000, 30)] },
+      now,
+    );
+    const other = { membershipNumber: "3081000000000001", programme: "NORTHSTAR" };
+    expect(await findValidQuote(handle.db, quote.id, other, now)).toBeUndefined();
+    expect(await findValidQuote(handle.db, quote.id, { ...shopper, programme: "MERIDIAN" }, now)).toBeUndefined();
+    expect(await findValidQuote(handle.db, "not-a-uuid'; drop table", shopper, now)).toBeUndefined();
+    expect((await findValidQuote(handle.db, quote.id, shopper, now))?.productId).toBe("LOUNGE-LHR");
+  });
+
+  it("is emptied by a reset, which stocks the shop again", async () => {
+    await resetPortalDatabase(handle);
+    const result = await handle.db.execute(sql`select count(*)::int as total from portal.quotes`);
+    expect(rowsOf<{ total: number }>(result)[0]?.total).toBe(0);
+    expect(await listShopProducts(handle.db)).toHaveLength(demoShopProducts().length);
+  });
+});
