@@ -93,7 +93,9 @@ async function registeredIdentifierMatches(
   for (const item of sent.registeredIdentifier ?? []) {
     for (const document of documents) {
       if (item.type !== document.type) continue;
-      if (await verifySecret(document.identifierHash, normaliseRegisteredIdentifier(item.identifier))) return true;
+      // Stored as registration normalises it; a member may also space the number out as printed.
+      const candidates = new Set([normaliseRegisteredIdentifier(item.identifier), comparableDetail(item.identifier)]);
+      for (const candidate of candidates) if (await verifySecret(document.identifierHash, candidate)) return true;
     }
   }
   return false;
