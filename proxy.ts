@@ -1,28 +1,64 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { needsInlineStyles, newNonce, pageSecurityHeaders } from "@/lib/portal/security-headers";
 
 // Kept in step with server/portal/auth/member-session.ts (requestedPathHeader)
 // and next-auth's cookie names; the proxy imports nothing server-only.
 const requestedPathHeader = "x-portal-path";
 const sessionCookies = ["next-auth.session-token", "__Secure-next-auth.session-token"];
+const memberPages = /^\/(?:account|transactions|profile|shop)(?:\/|$)/;
 
 /**
+ * Every portal page: a fresh nonce and the security headers
+ * (lib/portal/security-headers.ts). Next.js reads the nonce from the
+ * request's Content-Security-Policy and puts it on its own scripts.
+ *
  * Member pages: without a session cookie at all, straight to the login page
  * with the page to come back to. With one, the page asked for is passed on
  * in a request header, so requireMemberSession() can send the member back
  * here when the session behind the cookie has ended.
  */
 export function proxy(request: NextRequest): NextResponse {
+  const nonce = newNonce();
+  const security = pageSecurityHeaders({
+    nonce,
+    development: process.env.NODE_ENV === "development",
+    https: request.nextUrl.protocol === "https:",
+    inlineStyles: needsInlineStyles(request.nextUrl.pathname),
+  });
+  const response = memberPages.test(request.nextUrl.pathname)
+    ? guardMemberPage(request, nonce, security)
+    : pass(request, nonce, security);
+  for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
+  return response;
+}
+
+function guardMemberPage(request: NextRequest, nonce: string, security: Record<string, string>): NextResponse {
   const requested = `${request.nextUrl.pathname}${request.nextUrl.search}`;
   if (!sessionCookies.some((name) => request.cookies.has(name))) {
     const login = new URL("/login", request.url);
     login.searchParams.set("callbackUrl", requested);
     return NextResponse.redirect(login);
   }
+  return pass(request, nonce, security, { [requestedPathHeader]: requested });
+}
+
+function pass(
+  request: NextRequest,
+  nonce: string,
+  security: Record<string, string>,
+  extra: Record<string, string> = {},
+): NextResponse {
   const headers = new Headers(request.headers);
-  headers.set(requestedPathHeader, requested);
+  headers.set("x-nonce", nonce);
+  headers.set("Content-Security-Policy", security["Content-Security-Policy"]!);
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
   return NextResponse.next({ request: { headers } });
 }
 
 export const config = {
-  matcher: ["/account/:path*", "/transactions/:path*", "/profile/:path*", "/shop/:path*"],
+  // Pages only: the service's surfaces (/api, /oauth, /partner-oauth), the payments sandbox and
+  // static files keep their own headers. /api/auth is next-auth's JSON and redirects, no pages.
+  matcher: [
+    "/((?!(?:api|oauth|partner-oauth|payments-sandbox)(?:/|$)|_next/static/|_next/image(?:/|$)|favicon\\.ico$).*)",
+  ],
 };

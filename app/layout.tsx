@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -7,7 +8,10 @@ export const metadata: Metadata = {
   description: "Sandbox of the Loyalty Points Partner API and the partner portal built on it.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request: its scripts must carry that request's CSP nonce (see proxy.ts),
+  // which a page prerendered at build time could not know.
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">{children}</body>

@@ -12,6 +12,7 @@ const sources = [
   "package-lock.json",
   "sandbox.json",
   "instrumentation.ts",
+  "instrumentation-client.ts",
   "proxy.ts",
 ];
 const lockDir = path.join(".data", "build.lock");

@@ -3,36 +3,12 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { ProgrammeSignIn } from "@/components/login/programme-sign-in";
 import { safeCallbackPath } from "@/lib/portal/login-path";
-import { signInProgrammes } from "@/lib/portal/sign-in-programmes";
+import { loginNotice, type LoginQuery } from "@/server/portal/auth/login-notice";
 import { getMemberSession } from "@/server/portal/auth/member-session";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-type SearchParams = Record<string, string | string[] | undefined>;
-
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
-/** What to tell a member who arrives here: why they are signed out, or why the last attempt failed. */
-function notice(params: SearchParams): { tone: "info" | "error"; text: string } | undefined {
-  const error = first(params.error);
-  if (error === "Refused") {
-    const programme =
-      signInProgrammes.find((entry) => entry.provider === first(params.provider))?.name ?? "The programme";
-    const detail = first(params.detail)
-      ?.replace(/[^A-Za-z0-9: ]/g, " ")
-      .trim();
-    return {
-      tone: "error",
-      text: `${programme} did not sign you in${detail ? `: ${detail}` : ""}. Please check your account or try another programme.`,
-    };
-  }
-  if (error) return { tone: "error", text: "We could not sign you in. Please try again." };
-  const reason = first(params.reason);
-  if (reason === "session-expired") return { tone: "info", text: "Your session has expired. Please sign in again." };
-  if (reason === "signed-out") return { tone: "info", text: "You have logged out." };
-  if (first(params.callbackUrl)) return { tone: "info", text: "Please sign in to see that page." };
-  return undefined;
-}
 
 /** Whether a usable session exists; a session the service cannot refresh just now counts as none here. */
 async function signedIn(): Promise<boolean> {
@@ -43,11 +19,11 @@ async function signedIn(): Promise<boolean> {
   }
 }
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+export default async function LoginPage({ searchParams }: { searchParams: Promise<LoginQuery> }) {
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(first(params.callbackUrl));
   if (await signedIn()) redirect(callbackUrl);
-  const message = notice(params);
+  const message = await loginNotice(params);
 
   return (
     <main id="main" className="mx-auto max-w-lg px-4 py-10 sm:py-16">

@@ -90,6 +90,20 @@ const environmentSchema = z.object({
   PAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   /** How late the sandbox answers a charge of the TIMEOUT_UNKNOWN_OUTCOME test card: longer than PAYMENTS_TIMEOUT_MS. */
   PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
+
+  // Limits on the portal's public forms, per client address and fixed window, shared through the database.
+  /** Sign-ins started (POST /api/auth/signin/*) per address and window. */
+  PORTAL_SIGN_IN_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  PORTAL_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** Registrations submitted per address and window (each can test a postcode or date of birth). */
+  PORTAL_REGISTER_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  PORTAL_REGISTER_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
+  /**
+   * Proxies in front of the portal that append the address they see to
+   * X-Forwarded-For: the client is the entry this many places from the end
+   * (the last entry when 0, as without a proxy `next start` writes it).
+   */
+  PORTAL_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 // The timeout card's answer must come after the portal has given up, or it would not stand for a lost answer.

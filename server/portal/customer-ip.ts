@@ -1,13 +1,13 @@
 import "server-only";
 import { headers } from "next/headers";
+import { env } from "@/server/config/env";
+import { clientAddress } from "./client-address";
 
 /**
- * The member's address for the service's X-Forwarded-For: the first entry
- * of the incoming request's X-Forwarded-For when a proxy in front of the
- * portal set one (the client drops anything that is not an address).
+ * The member's address, for the service's X-Forwarded-For and the portal's
+ * rate limits: from the incoming X-Forwarded-For, past the proxies the
+ * portal trusts (PORTAL_TRUSTED_PROXIES; see client-address.ts).
  */
 export async function customerIp(): Promise<string | undefined> {
-  const forwarded = (await headers()).get("x-forwarded-for");
-  const first = forwarded?.split(",")[0]?.trim();
-  return first || undefined;
+  return clientAddress((await headers()).get("x-forwarded-for"), env().PORTAL_TRUSTED_PROXIES);
 }

@@ -140,7 +140,9 @@ describe("the member portal in Chromium", () => {
     await page.locator("#password").fill(sandbox.password);
     await page.locator("button[type=submit]").click();
     await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("error") === "Refused");
-    await shown(page.getByRole("alert").filter({ hasText: "Northstar Club did not sign you in: account blocked." }));
+    await shown(
+      page.getByRole("alert").filter({ hasText: "Northstar Club did not sign you in: your account is blocked." }),
+    );
     await snap(page, "home-02-login-refused");
   });
 

@@ -1,5 +1,6 @@
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
+import { defaultAfterLogin, sameOriginPath } from "@/lib/portal/login-path";
 import { env } from "@/server/config/env";
 import { logger } from "@/server/observability/logger";
 import { authSecret } from "./auth-secret";
@@ -21,6 +22,17 @@ export function portalAuthOrigin(): string {
 /** Name of next-auth's session cookie (the `__Secure-` prefix over https, as next-auth does). */
 export function sessionCookieName(): string {
   return `${portalAuthOrigin().startsWith("https://") ? "__Secure-" : ""}next-auth.session-token`;
+}
+
+/**
+ * Where next-auth sends the member after sign-in or sign-out (the
+ * callbackUrl it was given, kept in a cookie in between): a page of the
+ * portal's own origin, as the URL parser re-serialises it, else the
+ * default page. next-auth's own check (`url.startsWith("/")`) lets a tab
+ * or a line break through.
+ */
+export function portalRedirect(url: string, baseUrl: string): string {
+  return `${baseUrl}${sameOriginPath(url, baseUrl) ?? defaultAfterLogin}`;
 }
 
 /**
@@ -65,6 +77,7 @@ export function authOptions(): NextAuthOptions {
       },
       // The browser's /api/auth/session learns only that a session exists; pages use getMemberSession().
       session: ({ session }) => ({ expires: session.expires }),
+      redirect: ({ url, baseUrl }) => portalRedirect(url, baseUrl),
     },
     events: {
       async signOut({ token }) {

@@ -1,5 +1,6 @@
 import "server-only";
-import { safeCallbackPath } from "@/lib/portal/login-path";
+import { safeCallbackPath, sameOriginPath } from "@/lib/portal/login-path";
+import { signInRefusalOf } from "@/lib/portal/sign-in-refusals";
 
 const callbackPath = /^\/api\/auth\/callback\/(loyalty|meridian|horizon)$/;
 
@@ -7,8 +8,10 @@ const callbackPath = /^\/api\/auth\/callback\/(loyalty|meridian|horizon)$/;
  * A login page that refuses the member (blocked account, expired
  * password...) redirects to the callback with `error` and
  * `error_description`. next-auth would reduce that to a bare
- * "OAuthCallback"; the login page is told the reason instead, in the OAuth
- * error resource's own alphabet (letters, digits, colon, space).
+ * "OAuthCallback"; the login page is told which refusal it was instead, by
+ * the portal's own name for it (lib/portal/sign-in-refusals.ts). Anyone can
+ * write a link to the callback, so nothing of the description itself is
+ * passed on.
  */
 export function refusedSignIn(request: Request): Response | undefined {
   if (request.method !== "GET") return undefined;
@@ -16,27 +19,27 @@ export function refusedSignIn(request: Request): Response | undefined {
   const provider = callbackPath.exec(url.pathname)?.[1];
   const error = url.searchParams.get("error");
   if (!provider || !error) return undefined;
-  const description = (url.searchParams.get("error_description") ?? "")
-    .replace(/[^A-Za-z0-9: ]/g, " ")
-    .slice(0, 120)
-    .trim();
-  const reason = description.includes(":") ? description.slice(description.indexOf(":") + 1).trim() : description;
-  const login = new URLSearchParams({ error: "Refused", provider });
-  if (reason) login.set("detail", reason);
+  const login = new URLSearchParams({
+    error: "Refused",
+    provider,
+    refusal: signInRefusalOf(error, url.searchParams.get("error_description")),
+  });
   // The page to come back to survives in next-auth's callback-url cookie; only paths of this site are kept.
   const cookie = /(?:^|;\s*)(?:__Secure-)?next-auth\.callback-url=([^;]+)/.exec(
     request.headers.get("cookie") ?? "",
   )?.[1];
-  if (cookie) {
-    try {
-      const back = new URL(decodeURIComponent(cookie), url.origin);
-      if (back.origin === url.origin) login.set("callbackUrl", safeCallbackPath(`${back.pathname}${back.search}`));
-    } catch {
-      // not a URL: the default page it is
-    }
-  }
+  const back = cookie ? sameOriginPath(safeDecode(cookie), url.origin) : undefined;
+  if (back) login.set("callbackUrl", safeCallbackPath(back));
   return new Response(null, {
     status: 302,
     headers: { Location: `/login?${login.toString()}`, "Cache-Control": "no-store" },
   });
+}
+
+function safeDecode(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }

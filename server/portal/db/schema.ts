@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgSchema,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -92,5 +93,27 @@ export const quotes = portal.table(
   (table) => [
     index("quotes_member_idx").on(table.membershipNumber, table.pricedAt),
     index("quotes_expires_at_idx").on(table.expiresAt),
+  ],
+);
+
+/**
+ * Fixed-window counters of the portal's public forms (sign-in start,
+ * registration), one row per form and client address, shared by every
+ * instance through the database. A hit is one upsert that either counts
+ * in the current window or starts a new one (server/portal/rate-limit).
+ */
+export const rateLimitCounters = portal.table(
+  "rate_limit_counters",
+  {
+    /** Which form: sign-in, register. */
+    scope: varchar("scope", { length: 32 }).notNull(),
+    /** The client's address as the portal reads it (see server/portal/client-address.ts). */
+    clientKey: varchar("client_key", { length: 64 }).notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scope, table.clientKey] }),
+    index("rate_limit_counters_window_start_idx").on(table.windowStart),
   ],
 );
