@@ -11,6 +11,12 @@ export async function register(): Promise<void> {
   if (!process.env.LOYALTY_BASE_URL) {
     const { getDatabase } = await import("./server/db/database");
     warmUps.push(getDatabase());
+    const { env } = await import("./server/config/env");
+    const maintenanceSeconds = env().MAINTENANCE_INTERVAL_SECONDS;
+    if (maintenanceSeconds > 0) {
+      const { startMaintenanceLoop } = await import("./server/loyalty/maintenance/start-maintenance-loop");
+      startMaintenanceLoop(maintenanceSeconds * 1000);
+    }
   }
   // Likewise the payments sandbox, when the portal charges another processor.
   if (!process.env.PAYMENTS_BASE_URL) {

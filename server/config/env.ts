@@ -35,6 +35,8 @@ const environmentSchema = z.object({
    */
   TOKEN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   TOKEN_IP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** How often the service purges expired codes, tokens, throttle rows and idempotency keys; 0 turns it off. */
+  MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
 
   // The portal's side: where the loyalty service is, and the partner's credentials with it.
   // Unset URLs mean this same app; unset credentials are the sandbox's Demo Partner.

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import * as jwksRoute from "@/app/oauth/jwks/route";
 import {
   authorisationCodes,
+  idempotencyKeys,
   loginThrottles,
   rateLimitWindows,
   registrationThrottles,
@@ -11,6 +12,7 @@ import {
   tokens,
 } from "@/server/db/schema";
 import { purgeExpired, spentCodeRetentionSeconds } from "@/server/loyalty/maintenance/purge-expired";
+import { runMaintenance } from "@/server/loyalty/maintenance/run-maintenance";
 import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
 import { findOAuthClient } from "@/server/loyalty/oauth/find-oauth-client";
 import { registrationThrottlePolicy } from "@/server/loyalty/members/registration-throttle";
@@ -166,5 +168,43 @@ describe("purgeExpired", () => {
 
     // Running it again finds nothing more to do.
     expect(Object.values(await purgeExpired(db(), now)).every((count) => count === 0)).toBe(true);
+  });
+});
+
+describe("runMaintenance (the periodic job's pass)", () => {
+  it("purges expired rows and idempotency keys past their retention, and keeps live ones", async () => {
+    const now = new Date("2032-03-01T12:00:00Z");
+    const client = await findOAuthClient(db(), "DEMO-10001");
+    const partnerId = client!.partner.id;
+    const key = (name: string, createdAt: Date) => ({
+      partnerId,
+      key: name,
+      operation: "debit-account",
+      requestFingerprint: "f".repeat(64),
+      // A claim whose holder died: its lease lapsed long ago (the purge compares it with the database clock).
+      leaseToken: "d".repeat(32),
+      lockedUntil: new Date("2020-01-01T00:00:00Z"),
+      createdAt,
+    });
+    await db()
+      .insert(idempotencyKeys)
+      .values([key("maintenance-old", seconds(now, -25 * 3_600)), key("maintenance-recent", seconds(now, -3_600))]);
+    const expiredToken = {
+      id: randomUUID(),
+      kind: "refresh" as const,
+      familyId: randomUUID(),
+      clientId: client!.client.id,
+      partnerId,
+      expiresAt: seconds(now, -1),
+    };
+    await db().insert(tokens).values(expiredToken);
+
+    const report = await runMaintenance(db(), now);
+    expect(report.idempotencyKeys).toBeGreaterThanOrEqual(1);
+    expect(report.tokens).toBeGreaterThanOrEqual(1);
+    const keys = (await db().select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((row) => row.key);
+    expect(keys).toContain("maintenance-recent");
+    expect(keys).not.toContain("maintenance-old");
+    expect((await db().select().from(tokens).where(eq(tokens.id, expiredToken.id))).length).toBe(0);
   });
 });

@@ -7,27 +7,37 @@ import { setupTestDatabase } from "../support/test-database";
 
 // The token service is the only thing faked: the store and the refresh run on the real database.
 const refresh = vi.fn();
+const revokeToken = vi.fn();
 vi.mock("@/server/portal/auth/token-service", () => ({
-  tokenService: () => ({ refresh }),
+  tokenService: () => ({ refresh, revokeToken }),
   memberLoginClient: () => ({ clientId: "DEMO-10001", secret: "sandbox-client-secret" }),
+  furtherProgrammesClient: () => ({
+    clientId: "DEMO10001",
+    secret: "sandbox-partner-secret",
+    businessContext: "DEMOPARTNER",
+  }),
 }));
 
 const { db } = setupTestDatabase();
 
 type Store = typeof import("@/server/portal/auth/session-store");
 type Refresh = typeof import("@/server/portal/auth/refresh-session");
+type Sessions = typeof import("@/server/portal/auth/start-session");
 let store: Store;
 let refreshing: Refresh;
+let sessions: Sessions;
 
 beforeAll(async () => {
   process.env.NEXTAUTH_SECRET = "db-test-secret-of-at-least-thirty-two-characters";
   resetEnvironmentCache();
   store = await import("@/server/portal/auth/session-store");
   refreshing = await import("@/server/portal/auth/refresh-session");
+  sessions = await import("@/server/portal/auth/start-session");
 });
 
 afterEach(() => {
   refresh.mockReset();
+  revokeToken.mockReset();
 });
 
 afterAll(() => {
@@ -147,5 +157,51 @@ describe("the portal's member sessions (portal.member_sessions)", () => {
     const { session: old } = await newSession({ expiresAt: new Date(Date.now() - 1_000) });
     await newSession();
     expect(await store.findStoredSession(db(), old.idHash)).toBeUndefined();
+  });
+
+  it("revokes the member's token family at the service on sign-out, after the session is gone", async () => {
+    const { sessionId } = await newSession({ refreshToken: "refresh-to-revoke" });
+    let rowsWhenRevoked: number | undefined;
+    revokeToken.mockImplementation(async () => {
+      const rows = await db()
+        .select()
+        .from(memberSessions)
+        .where(eq(memberSessions.idHash, store.sessionIdHash(sessionId)));
+      rowsWhenRevoked = rows.length;
+    });
+    await sessions.endMemberSessionById(sessionId);
+    expect(revokeToken).toHaveBeenCalledExactlyOnceWith(
+      { clientId: "DEMO-10001", secret: "sandbox-client-secret" },
+      "refresh-to-revoke",
+      "refresh_token",
+    );
+    expect(rowsWhenRevoked).toBe(0);
+    expect(await store.findStoredSession(db(), store.sessionIdHash(sessionId))).toBeUndefined();
+  });
+
+  it("revokes a further programme's access token with the partner's client", async () => {
+    const { sessionId } = await newSession({
+      provider: "meridian",
+      refreshToken: undefined,
+      accessToken: "meridian-access",
+    });
+    await sessions.endMemberSessionById(sessionId);
+    expect(revokeToken).toHaveBeenCalledExactlyOnceWith(
+      { clientId: "DEMO10001", secret: "sandbox-partner-secret", businessContext: "DEMOPARTNER" },
+      "meridian-access",
+      "access_token",
+    );
+  });
+
+  it("still ends the session when the service cannot be reached to revoke", async () => {
+    const { sessionId } = await newSession();
+    revokeToken.mockRejectedValue(new LoyaltyUnavailableError("down"));
+    await expect(sessions.endMemberSessionById(sessionId)).resolves.toBeUndefined();
+    expect(await store.findStoredSession(db(), store.sessionIdHash(sessionId))).toBeUndefined();
+  });
+
+  it("calls nothing for a session that is already gone", async () => {
+    await sessions.endMemberSessionById("no-such-session");
+    expect(revokeToken).not.toHaveBeenCalled();
   });
 });

@@ -3,7 +3,15 @@ import { env } from "@/server/config/env";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { logger } from "@/server/observability/logger";
 import { loyaltyService } from "@/server/portal/loyalty-service";
-import { createStoredSession, deleteStoredSession, sessionIdHash, type MemberProvider } from "./session-store";
+import {
+  createStoredSession,
+  deleteStoredSession,
+  findStoredSession,
+  sessionIdHash,
+  type MemberProvider,
+  type StoredSession,
+} from "./session-store";
+import { furtherProgrammesClient, memberLoginClient, tokenService } from "./token-service";
 
 export interface SignedInMember {
   provider: MemberProvider;
@@ -36,9 +44,36 @@ export async function startMemberSession(member: SignedInMember, now = new Date(
   );
 }
 
-/** Ends a session: its tokens are deleted, so the cookie that named it opens nothing any more. */
+/**
+ * Ends a session: its tokens are deleted, so the cookie that named it opens
+ * nothing any more, then revoked at the service (RFC 7009 extension), so a
+ * copy of them elsewhere stops working too. The row goes first: a service
+ * that cannot be reached leaves tokens that expire by themselves, never a
+ * session that stays open.
+ */
 export async function endMemberSessionById(sessionId: string): Promise<void> {
-  await deleteStoredSession(await getPortalDatabase(), sessionIdHash(sessionId));
+  const db = await getPortalDatabase();
+  const idHash = sessionIdHash(sessionId);
+  const stored = await findStoredSession(db, idHash);
+  await deleteStoredSession(db, idHash);
+  if (stored) await revokeSessionTokens(stored);
+}
+
+/** The refresh token ends the whole family (every access token of that login); the further programmes have only an access token. */
+async function revokeSessionTokens(session: StoredSession): Promise<void> {
+  try {
+    if (session.provider === "loyalty") {
+      await tokenService().revokeToken(
+        memberLoginClient(),
+        session.refreshToken ?? session.accessToken,
+        session.refreshToken ? "refresh_token" : "access_token",
+      );
+    } else {
+      await tokenService().revokeToken(furtherProgrammesClient(), session.accessToken, "access_token");
+    }
+  } catch (error) {
+    logger.warn({ err: error, provider: session.provider }, "token revocation at sign-out failed");
+  }
 }
 
 /**
