@@ -12,8 +12,8 @@ export async function register(): Promise<void> {
     const { getDatabase } = await import("./server/db/database");
     warmUps.push(getDatabase());
     // The request log's last rows are written before the server exits (Next.js also waits for them through `after`).
-    const { flushRequestLogOnShutdown } = await import("./server/loyalty/request-log/request-log-buffer");
-    for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void flushRequestLogOnShutdown());
+    const { flushRequestLogOnSignals } = await import("./server/loyalty/request-log/request-log-buffer");
+    flushRequestLogOnSignals();
   }
   // Likewise the payments sandbox, when the portal charges another processor.
   if (!process.env.PAYMENTS_BASE_URL) {

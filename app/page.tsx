@@ -11,7 +11,7 @@ const pathStyle: Record<DemoPath["id"], { card: string; badge: string }> = {
 };
 
 const stepLink =
-  "inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
+  "inline-flex min-h-11 items-center rounded-lg py-2 bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 const smallLink =
   "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
 
@@ -63,12 +63,13 @@ export default function HomePage() {
                     <a href={step.href} className={`${stepLink} mt-2`}>
                       {step.action}
                     </a>
+                    {step.todo ? <p className="mt-2 text-sm text-slate-800">{step.todo}</p> : null}
                     {step.type ? (
-                      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                      <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-2 text-sm">
                         {step.type.map((value) => (
-                          <div key={value.label} className="contents">
-                            <dt className="text-slate-600">{value.label}</dt>
-                            <dd className="min-w-0 font-mono break-all text-slate-900">{value.value}</dd>
+                          <div key={value.label} className="min-w-0">
+                            <dt className="text-xs text-slate-600">{value.label}</dt>
+                            <dd className="font-mono font-medium break-words text-slate-900">{value.value}</dd>
                           </div>
                         ))}
                       </dl>

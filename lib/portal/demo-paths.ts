@@ -10,7 +10,9 @@ export interface DemoStep {
   href: string;
   /** The link's words: where the click goes. */
   action: string;
-  /** Values to type, as label and value. */
+  /** What to do once there, in words. */
+  todo?: string;
+  /** Values to type, as label and value (exactly as typed). */
   type?: { label: string; value: string }[];
   lookAt: string;
   /** A further link of the same step (e.g. the history that shows its result). */
@@ -46,8 +48,8 @@ export const demoPaths: DemoPath[] = [
         title: "Sign in as the shopper",
         href: `/login?callbackUrl=${encodeURIComponent(flightPath)}`,
         action: "Sign in to the shop",
+        todo: "Choose Northstar Club, then log in on the programme's page.",
         type: [
-          { label: "Programme", value: "Northstar Club" },
           { label: "Username", value: shopper.username! },
           { label: "Password", value: password },
         ],
@@ -58,10 +60,11 @@ export const demoPaths: DemoPath[] = [
         title: "Redeem a flight with points and card",
         href: flightPath,
         action: "London Heathrow to Madrid",
+        todo: "Choose a price option with points, continue to payment and pay by card (any future expiry, any 3-digit code, any name).",
         type: [
-          { label: "Price option", value: "any points option" },
           { label: "Card", value: groupedCardNumber(cards.APPROVED!) },
-          { label: "Expiry, code, name", value: "12/30, 123, any name" },
+          { label: "Expiry", value: "12/30" },
+          { label: "Security code", value: "123" },
         ],
         lookAt:
           "The price options come from the service's pricing (P9), adjusted to the balance; paying debits the points (P5), then takes the cash.",
@@ -70,6 +73,7 @@ export const demoPaths: DemoPath[] = [
         title: "Watch a declined card give the points back",
         href: flightPath,
         action: "Redeem the flight again",
+        todo: "Choose a points option again and pay with the card that is declined.",
         type: [{ label: "Card", value: groupedCardNumber(cards.DECLINED!) }],
         lookAt:
           "The points are debited first; when the card is declined the shop reverses the debit (P6). The order says the points were returned, and your history shows the debit and its reversal.",
@@ -93,12 +97,13 @@ export const demoPaths: DemoPath[] = [
           { label: "Username", value: agent.username },
           { label: "Password", value: agent.password },
         ],
-        lookAt: "Staff have their own accounts and roles (agent, admin), separate from members.",
+        lookAt: "Staff have their own accounts and roles (agent, admin), apart from the members' logins.",
       },
       {
         title: "Find the member by membership number",
         href: "/staff",
         action: "Find a member",
+        todo: "Search for Casey Shopper's membership number and open the member.",
         type: [{ label: "Membership number", value: shopper.membershipNumber }],
         lookAt:
           "The console reads the account through the partner's own token and the agent's id (X-Agent-Id), without the member's password.",
@@ -120,8 +125,9 @@ export const demoPaths: DemoPath[] = [
         title: "Call an operation from the reference",
         href: "/docs",
         action: "API reference",
-        type: [{ label: "api_key (filled in)", value: sandbox.partners[0]!.apiKeys.staging }],
-        lookAt: "Open “List programmes” and press “Test Request”: the answer comes from this sandbox.",
+        todo: "Open “List programmes” and press “Test Request”; the sandbox's key is already filled in.",
+        type: [{ label: "api_key", value: sandbox.partners[0]!.apiKeys.staging }],
+        lookAt: "The answer comes from this sandbox, with an X-Request-Id header: keep it for step 3.",
       },
       {
         title: "Follow the quickstart",
@@ -134,7 +140,7 @@ export const demoPaths: DemoPath[] = [
         title: "Find your request in the log",
         href: "/docs/requests",
         action: "Request log",
-        type: [{ label: "Request id", value: "the X-Request-Id of an answer" }],
+        todo: "Paste an answer's X-Request-Id into the “Request id” box, or filter by operation and status.",
         lookAt:
           "Every request you made is there for 7 days with its status and error code; an error's request id finds it.",
       },

@@ -50,7 +50,7 @@ describe("the request log page in Chromium", () => {
     const { page, requested } = await newPage(1280);
     await page.goto(`${app.origin}/docs/requests`);
     await shown(page.getByRole("heading", { level: 1, name: "Request log" }));
-    await page.getByLabel("Request id").fill(requestId);
+    await page.getByLabel("Request id", { exact: true }).fill(requestId);
     await page.getByRole("button", { name: "Find" }).click();
     await page.waitForURL((url) => url.searchParams.get("request-id") === requestId);
 
@@ -87,8 +87,8 @@ describe("the request log page in Chromium", () => {
     await shown(page.getByRole("navigation", { name: "Request log pages" }).getByText("Page 2"));
     await screenshot(page, "request-log-02-page-2");
 
-    await page.getByLabel("Operation").selectOption("retrieve-programme");
-    await page.getByLabel("Status").selectOption("4xx");
+    await page.getByLabel("Operation", { exact: true }).selectOption("retrieve-programme");
+    await page.getByLabel("Status", { exact: true }).selectOption("4xx");
     await page.getByRole("button", { name: "Filter" }).click();
     await page.waitForURL(
       (url) => url.searchParams.get("operation") === "retrieve-programme" && url.searchParams.get("status") === "4xx",
@@ -97,7 +97,7 @@ describe("the request log page in Chromium", () => {
     const statuses = await page.locator("tbody tr td:last-child span").allTextContents();
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.every((status) => /^4\d\d$/.test(status.trim()))).toBe(true);
-    expect(await page.getByLabel("Status").inputValue()).toBe("4xx");
+    expect(await page.getByLabel("Status", { exact: true }).inputValue()).toBe("4xx");
     await screenshot(page, "request-log-03-filtered");
     expect(elsewhere(requested)).toEqual([]);
   });
@@ -111,11 +111,11 @@ describe("the request log page in Chromium", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByLabel("Request id").fill("not-a-request-id");
+    await page.getByLabel("Request id", { exact: true }).fill("not-a-request-id");
     await page.getByRole("button", { name: "Find" }).click();
     await page.waitForURL((url) => url.searchParams.get("request-id") === "not-a-request-id");
     await shown(page.getByText("Enter a request id as the X-Request-Id header gives it", { exact: false }));
-    expect(await page.getByLabel("Request id").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Request id", { exact: true }).getAttribute("aria-invalid")).toBe("true");
     await screenshot(page, "request-log-05-360-malformed-id");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await seriousViolations(page)).toEqual([]);

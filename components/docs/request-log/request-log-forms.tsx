@@ -2,7 +2,7 @@ import { requestLogOperations } from "@/lib/contract/request-log";
 import { operationLabels, statusChoices, type RequestLogFilters } from "@/lib/portal/request-log-view";
 
 const fieldStyle =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 focus:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
+  "mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 focus:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-invalid:border-rose-600";
 const buttonStyle =
   "inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 
@@ -21,7 +21,7 @@ export function RequestLogForms({ values, errors }: RequestLogFormsProps) {
   // A status asked for in the address but not offered (e.g. 404) stays chosen.
   const extraStatus = values.status && !statusValues.includes(values.status) ? values.status : undefined;
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
       <form
         role="search"
         aria-label="Find a request by its id"

@@ -119,6 +119,15 @@ export function flushRequestLogOnShutdown(): Promise<void> {
   return flushRequestLog();
 }
 
+/**
+ * Flushes when the server is told to stop. Next.js's own handler of these
+ * signals closes the server (in-flight requests finish, pending `after` work
+ * is awaited) before it exits; this one makes the last rows go at once.
+ */
+export function flushRequestLogOnSignals(): void {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void flushRequestLogOnShutdown());
+}
+
 async function writeBatch(taken: Batch): Promise<void> {
   const byDatabase = new Map<Database, RequestLogRow[]>();
   for (const { db, row } of taken.rows) {
