@@ -13,6 +13,7 @@ const portalFiles = [
   "app/shop/**",
   "app/orders/**",
   "app/staff/**",
+  "app/docs/requests/**",
   "app/api/auth/**",
   "server/portal/**",
   "components/**",

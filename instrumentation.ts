@@ -17,6 +17,9 @@ export async function register(): Promise<void> {
       const { startMaintenanceLoop } = await import("./server/loyalty/maintenance/start-maintenance-loop");
       startMaintenanceLoop(maintenanceSeconds * 1000);
     }
+    // The request log's last rows are written before the server exits (Next.js also waits for them through `after`).
+    const { flushRequestLogOnSignals } = await import("./server/loyalty/request-log/request-log-buffer");
+    flushRequestLogOnSignals();
   }
   // Likewise the payments sandbox, when the portal charges another processor.
   if (!process.env.PAYMENTS_BASE_URL) {

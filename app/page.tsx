@@ -1,59 +1,134 @@
+import { TestCardsTable } from "@/components/checkout/test-cards-table";
+import { demoPaths, type DemoPath } from "@/lib/portal/demo-paths";
 import sandbox from "@/sandbox.json";
 
-const examples = [
-  { label: "All programmes", path: `/api/v1/programmes?api_key=${sandbox.partners[0]?.apiKeys.staging}` },
-  {
-    label: "Programmes in Spain",
-    path: `/api/v1/programmes?location-identifier=ES&api_key=${sandbox.partners[0]?.apiKeys.staging}`,
-  },
-  { label: "One programme", path: `/api/v1/programmes/NORTHSTAR?api_key=${sandbox.partners[0]?.apiKeys.staging}` },
-];
+const apiKey = sandbox.partners[0]!.apiKeys.staging;
 
+const pathStyle: Record<DemoPath["id"], { card: string; badge: string }> = {
+  member: { card: "border-brand-600/30 bg-brand-50", badge: "bg-brand-600 text-white" },
+  staff: { card: "border-emerald-600/30 bg-emerald-50", badge: "bg-emerald-700 text-white" },
+  developer: { card: "border-slate-300 bg-white", badge: "bg-slate-800 text-white" },
+};
+
+const stepLink =
+  "inline-flex min-h-11 items-center rounded-lg py-2 bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
+const smallLink =
+  "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
+
+/**
+ * The guided demo: what this is, and three paths through it (member, partner
+ * staff, developer), each step one click away with the sandbox values to
+ * type and what to look at.
+ */
 export default function HomePage() {
   return (
-    <main className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-      <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Sandbox</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Loyalty Points Partner API</h1>
-      <p className="mt-4 text-lg text-slate-600">
-        A faithful sandbox of the partner API, seeded with public test data, and the partner portal built on it.
+    <main id="main" className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Sandbox · all test data</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Loyalty Points Partner Platform</h1>
+      <p className="mt-4 max-w-3xl text-lg text-slate-700">
+        A working loyalty programme and a partner built on it, in one app on this machine. The{" "}
+        <strong>loyalty service</strong> keeps members and their points and answers the partner API; the{" "}
+        <strong>partner&apos;s portal</strong> sells flights for points and card, and gives its staff a console; a{" "}
+        <strong>payments sandbox</strong> stands in for the card processor. Nothing is real: every login and card below
+        is public test data.
       </p>
+      <p className="mt-3 text-slate-700">Pick a path. Each step is one link; the values to type are beside it.</p>
 
-      <section aria-labelledby="portal" className="mt-10 rounded-xl border border-brand-600/30 bg-brand-50 p-6">
-        <h2 id="portal" className="text-lg font-semibold text-brand-900">
-          Partner portal
-        </h2>
-        <p className="mt-2 text-slate-700">
-          Sign in as a sandbox member (for example <code className="font-mono text-sm">demo.member1</code> or{" "}
-          <code className="font-mono text-sm">demo.meridian</code>, password{" "}
-          <code className="font-mono text-sm">{sandbox.password}</code>) to see a balance and transaction history
-          through the API.
-        </p>
-        <a
-          className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-          href="/login"
-        >
-          Sign in to the portal
-        </a>
-      </section>
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        {demoPaths.map((path) => (
+          <section
+            key={path.id}
+            aria-labelledby={`path-${path.id}`}
+            data-demo-path={path.id}
+            className={`rounded-xl border p-5 ${pathStyle[path.id].card}`}
+          >
+            <h2 id={`path-${path.id}`} className="text-xl font-semibold text-slate-900">
+              {path.title}
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">{path.who}</p>
+            <ol className="mt-4 space-y-5">
+              {path.steps.map((step, index) => (
+                <li key={step.title} className="flex gap-3">
+                  <span
+                    aria-hidden="true"
+                    className={`flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${pathStyle[path.id].badge}`}
+                  >
+                    {index + 1}
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <h3 className="font-semibold text-slate-900">
+                      <span className="sr-only">Step {index + 1}: </span>
+                      {step.title}
+                    </h3>
+                    <a href={step.href} className={`${stepLink} mt-2`}>
+                      {step.action}
+                    </a>
+                    {step.todo ? <p className="mt-2 text-sm text-slate-800">{step.todo}</p> : null}
+                    {step.type ? (
+                      <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-2 text-sm">
+                        {step.type.map((value) => (
+                          <div key={value.label} className="min-w-0">
+                            <dt className="text-xs text-slate-600">{value.label}</dt>
+                            <dd className="font-mono font-medium break-words text-slate-900">{value.value}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    ) : null}
+                    <p className="mt-2 text-sm text-slate-700">
+                      <span className="font-semibold">Look at: </span>
+                      {step.lookAt}
+                    </p>
+                    {step.also ? (
+                      <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
+                        {step.also.map((link) => (
+                          <a key={link.href} href={link.href} className={smallLink}>
+                            {link.label}
+                          </a>
+                        ))}
+                      </p>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </section>
+        ))}
+      </div>
 
-      <section aria-labelledby="try-it" className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="try-it" className="text-lg font-semibold">
-          Try it
-        </h2>
-        <ul className="mt-4 space-y-3">
-          {examples.map((example) => (
-            <li key={example.label}>
-              <a
-                className="group block rounded-lg border border-slate-200 px-4 py-3 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-                href={example.path}
-              >
-                <span className="block font-medium group-hover:text-brand-700">{example.label}</span>
-                <code className="mt-1 block font-mono text-xs break-all text-slate-500">GET {example.path}</code>
-              </a>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <TestCardsTable />
+        <section aria-labelledby="try-it" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <h2 id="try-it" className="text-base font-semibold text-slate-900">
+            Or call the API straight away
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            Every partner operation takes the sandbox&apos;s staging key as <code className="font-mono">api_key</code>.
+            Other member logins (<code className="font-mono">demo.member1</code>,{" "}
+            <code className="font-mono">demo.meridian</code>, password{" "}
+            <code className="font-mono">{sandbox.password}</code>) are listed in the{" "}
+            <a href="/docs/guides/sandbox-data" className={smallLink}>
+              sandbox data
+            </a>
+            .
+          </p>
+          <ul className="mt-3 space-y-2">
+            {[
+              { label: "All programmes", path: `/api/v1/programmes?api_key=${apiKey}` },
+              { label: "Programmes in Spain", path: `/api/v1/programmes?location-identifier=ES&api_key=${apiKey}` },
+            ].map((example) => (
+              <li key={example.label}>
+                <a
+                  className="group block rounded-lg border border-slate-200 px-3 py-2 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                  href={example.path}
+                >
+                  <span className="block text-sm font-medium group-hover:text-brand-700">{example.label}</span>
+                  <code className="mt-1 block font-mono text-xs break-all text-slate-600">GET {example.path}</code>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
     </main>
   );
 }

@@ -28,6 +28,7 @@ const serverUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 process.env.TEST_DATABASE_URL = serverUrl;
 const unlimitedLabel = "PostgreSQL, RATE_LIMITS=off";
+const unloggedLabel = "PostgreSQL, REQUEST_LOG=off";
 
 const apiKey = sandbox.partners[0]!.apiKeys.staging;
 /** Active members who can log in: the load spreads over their accounts, as real traffic does. */
@@ -212,6 +213,8 @@ async function main(): Promise<void> {
   const pgApp = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "info" });
   // The same app with the request rate limits and body caps switched off, for the same-run comparison.
   const pgAppUnlimited = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "info", RATE_LIMITS: "off" });
+  // And with the partner request log off (the limits on), for the log's same-run comparison.
+  const pgAppUnlogged = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "info", REQUEST_LOG: "off" });
   const { accountIds, partnerId } = await accountsAndPartner(database.url);
   // The bare servers are told each request's account by id.
   const accountVariants = accountIds.map((accountId) => ({
@@ -228,12 +231,16 @@ async function main(): Promise<void> {
     const unlimitedDebit = await appTargets(unlimitedLabel, pgAppUnlimited, (scenario) =>
       scenario.name.startsWith("debit"),
     );
-    // The two debits side by side in every round, so drift of the shared machine touches both alike.
+    const unloggedDebit = await appTargets(unloggedLabel, pgAppUnlogged, (scenario) =>
+      scenario.name.startsWith("debit"),
+    );
+    // The debits side by side in every round, so drift of the shared machine touches them alike.
     postgresResults = await measure([
       baselineServer.target,
       minimalNext.target,
       limitedDebit!,
       ...unlimitedDebit,
+      ...unloggedDebit,
       ...otherTargets,
     ]);
   } finally {
@@ -241,6 +248,7 @@ async function main(): Promise<void> {
     minimalNext.stop();
     await pgApp.stop();
     await pgAppUnlimited.stop();
+    await pgAppUnlogged.stop();
     await database.drop();
   }
   const [baselineResult, minimalResult, ...appResults] = postgresResults;
@@ -262,7 +270,11 @@ async function main(): Promise<void> {
   const unlimitedDebit = appResults.find(
     ({ median }) => median.label.startsWith("debit") && median.label.endsWith(unlimitedLabel),
   )?.median;
+  const unloggedDebit = appResults.find(
+    ({ median }) => median.label.startsWith("debit") && median.label.endsWith(unloggedLabel),
+  )?.median;
   const limitsShare = debit && unlimitedDebit ? debit.requestsPerSecond / unlimitedDebit.requestsPerSecond : 0;
+  const logShare = debit && unloggedDebit ? debit.requestsPerSecond / unloggedDebit.requestsPerSecond : 0;
   const debitRatio = debit ? debit.requestsPerSecond / baseline.requestsPerSecond : 0;
   const lines = [
     "# Performance",
@@ -287,6 +299,11 @@ async function main(): Promise<void> {
     "Target (issue 14): the debit within 5 % of its throughput without the rate limiter and the body cap (same run, RATE_LIMITS=off).",
     debit && unlimitedDebit
       ? `This run: with them ${debit.requestsPerSecond.toFixed(0)} requests/s, without ${unlimitedDebit.requestsPerSecond.toFixed(0)}: ${(limitsShare * 100).toFixed(1)} % (${limitsShare >= 0.95 ? "met" : "NOT met"}).`
+      : "",
+    "",
+    "Target (issue 13): recording each request in the partner's request log costs the debit at most 5 % of its throughput (same run, REQUEST_LOG=off; rows buffered and written in one INSERT per second).",
+    debit && unloggedDebit
+      ? `This run: with the log ${debit.requestsPerSecond.toFixed(0)} requests/s, without ${unloggedDebit.requestsPerSecond.toFixed(0)}: ${(logShare * 100).toFixed(1)} % (${logShare >= 0.95 ? "met" : "NOT met"}).`
       : "",
     "",
   ];

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const sources = [
   "app",
@@ -14,6 +15,8 @@ const sources = [
   "instrumentation.ts",
   "instrumentation-client.ts",
   "proxy.ts",
+  "postcss.config.mjs",
+  "tsconfig.json",
 ];
 const lockDir = path.join(".data", "build.lock");
 
@@ -57,9 +60,9 @@ function withBuildLock(task: () => void): void {
 }
 
 /**
- * Global setup of the suites that run the production build (http, e2e) and
- * of the benchmark: build when the build is missing or older than the
- * sources. CI builds first and this finds the build fresh.
+ * Global setup of the suites that run the production build (http, e2e), of
+ * the benchmark and of `npm run demo`: build when the build is missing or
+ * older than the sources. CI builds first and this finds the build fresh.
  */
 export default function ensureBuild(): void {
   if (isFresh()) return;
@@ -72,3 +75,6 @@ export default function ensureBuild(): void {
     });
   });
 }
+
+// `tsx scripts/ensure-build.ts` (npm run demo) runs it; importing it (vitest's global setup, the benchmark) does not.
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) ensureBuild();

@@ -9,6 +9,7 @@ import {
 } from "@/lib/contract/product-pricing";
 import { accountResponseSchema, type AccountField } from "@/lib/contract/retrieve-account";
 import { membershipResponseSchema } from "@/lib/contract/retrieve-membership";
+import { requestLogResponseSchema, type RequestLogQuery } from "@/lib/contract/request-log";
 import { programmeListResponseSchema, programmeResponseSchema } from "@/lib/contract/retrieve-programme";
 import { transactionsResponseSchema, type TransactionsVariant } from "@/lib/contract/retrieve-transactions";
 import { reverseResponseSchema, type ReverseRequest } from "@/lib/contract/reverse-transaction";
@@ -168,6 +169,24 @@ export function createLoyaltyClient(settings: LoyaltyClientSettings) {
 
     priceProducts: (body: unknown, context?: CallContext) =>
       call({ method: "POST", path: "/v2/product-prices", body, context, responseSchema: productPriceResponseSchema }),
+
+    /**
+     * The partner's own request log of the last 7 days (an extension; see
+     * docs/decisions.md), newest first, for the api_key's environment.
+     */
+    retrieveRequestLog: (query: RequestLogQuery = {}) =>
+      call({
+        method: "GET",
+        path: "/v1/partner/requests",
+        query: {
+          operation: query.operation,
+          status: query.status,
+          "request-id": query.requestId,
+          page: query.page?.toString(),
+          "page-size": query.pageSize?.toString(),
+        },
+        responseSchema: requestLogResponseSchema,
+      }),
 
     // Offline channels: the partner's client token and X-Agent-Id instead of the member's token.
     ...agentOperations(call, settings.applicationName),

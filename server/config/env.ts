@@ -28,6 +28,11 @@ const environmentSchema = z.object({
    */
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   /**
+   * `off` stops recording partner requests in the request log (/docs/requests),
+   * for the benchmark's same-run comparison; a deployment keeps it on.
+   */
+  REQUEST_LOG: z.enum(["on", "off"]).default("on"),
+  /**
    * Requests one client address may make to each token service (A1–A4 and
    * revocation) per window, counted before any password is hashed. Generous
    * enough for a partner's server calling the grant service for all its

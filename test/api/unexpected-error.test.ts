@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as listRoute from "@/app/api/[version]/programmes/route";
 import type { DatabaseHandle } from "@/server/db/connect";
 import { installDatabase } from "@/server/db/database";
+import { requestLog } from "@/server/db/schema";
+import { flushRequestLog } from "@/server/loyalty/request-log/request-log-buffer";
 import { logger } from "@/server/observability/logger";
 import { callRoute, withKey } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";
@@ -11,13 +14,14 @@ const internals = "relation secret_internal_table at /srv/loyalty/db.ts:42";
 
 describe("an unexpected exception", () => {
   let handle: DatabaseHandle;
+  let outage = true;
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    // A database whose every query fails, as during an outage.
+    // A database whose every query fails, as during an outage (while `outage` holds).
     const failing = new Proxy(handle.db, {
       get(target, property, receiver) {
-        if (property === "select") {
+        if (property === "select" && outage) {
           return () => {
             throw new Error(internals);
           };
@@ -43,5 +47,20 @@ describe("an unexpected exception", () => {
     expect(answer.text).not.toContain("/srv/");
     const logged = error.mock.calls.find((call) => (call[0] as { requestId?: string }).requestId === requestId);
     expect(String((logged?.[0] as { err?: Error }).err?.message)).toContain("secret_internal_table");
+  });
+
+  it("is in the partner's request log under the request id the error gives", async () => {
+    // The partner was looked up before the outage (the gateway remembers it a few seconds).
+    outage = false;
+    expect((await callRoute(listRoute, { url: withKey("/api/v1/programmes"), params: { version: "v1" } })).status).toBe(
+      200,
+    );
+    outage = true;
+    const answer = await callRoute(listRoute, { url: withKey("/api/v1/programmes"), params: { version: "v1" } });
+    expect(answer.status).toBe(503);
+    const requestId = answer.headers.get("x-request-id")!;
+    await flushRequestLog();
+    const rows = await handle.db.select().from(requestLog).where(eq(requestLog.requestId, requestId));
+    expect(rows).toMatchObject([{ status: 503, errorCode: "SYSTEM_UNAVAILABLE", operation: "retrieve-programme" }]);
   });
 });

@@ -132,7 +132,7 @@ describe("the member portal in Chromium", () => {
     const page = await newPage(1280);
     await page.goto(app.origin);
     await snap(page, "home-01");
-    await page.getByRole("link", { name: "Sign in to the portal" }).click();
+    await page.getByRole("link", { name: "Sign in to the shop" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
     await (await hydrated(page.getByRole("button", { name: /Northstar Club/ }))).click();
     await page.waitForURL((url) => url.pathname === "/oauth/auth/login");

@@ -29,6 +29,8 @@ describe("the boundary between the parties (npm run lint)", () => {
     ["server/payments/charges/fixture.ts", "@/lib/loyalty-client/loyalty-client"],
     ["lib/payments-client/fixture.ts", "@/server/payments/charges/charge-card"],
     ["components/checkout/fixture.ts", "@/server/payments/cards/test-cards"],
+    ["app/docs/requests/fixture.ts", "@/server/loyalty/request-log/find-request-log"],
+    ["app/docs/requests/fixture.ts", "@/server/db/database"],
   ])("refuses %s importing %s", async (filePath, specifier) => {
     expect(await ruleIdsFor(filePath, importing(specifier))).toContain("no-restricted-imports");
   });
@@ -41,6 +43,7 @@ describe("the boundary between the parties (npm run lint)", () => {
     ["app/payments-sandbox/v1/fixture/route.ts", "@/lib/payments-client/contract"],
     ["server/payments/charges/fixture.ts", "@/server/db/shared-connection"],
     ["components/checkout/fixture.ts", "@/lib/payments-client/tokenise-card"],
+    ["app/docs/requests/fixture.ts", "@/server/portal/request-log/load-request-log"],
   ])("lets %s import %s", async (filePath, specifier) => {
     expect(await ruleIdsFor(filePath, importing(specifier))).not.toContain("no-restricted-imports");
   });

@@ -55,6 +55,42 @@ describe("the loyalty client", () => {
     expect((captured[1]?.init.headers as Record<string, string>)["Idempotency-Key"]).toBeUndefined();
   });
 
+  it("reads the partner's request log with its filters, and validates the page it gets", async () => {
+    const captured: Captured[] = [];
+    const entry = {
+      requestId: "3f2c8a1e-5b7d-4c9a-8e21-6d0f4b3a9c57",
+      operation: "retrieve-programme",
+      method: "GET",
+      path: "/api/v1/programmes/NOSUCH",
+      status: 400,
+      errorCode: "PROGRAMME_NOT_FOUND",
+      durationMs: 2.5,
+      requestedAt: "2026-11-22T10:00:00.000Z",
+    };
+    const client = clientAnswering(200, { page: 2, pageSize: 10, hasMore: false, requests: [entry] }, captured);
+    const log = await client.retrieveRequestLog({
+      operation: "retrieve-programme",
+      status: "4xx",
+      requestId: entry.requestId,
+      page: 2,
+      pageSize: 10,
+    });
+    expect(log.requests).toEqual([entry]);
+    const url = captured[0]!.url;
+    expect(url.pathname).toBe("/api/v1/partner/requests");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      operation: "retrieve-programme",
+      status: "4xx",
+      "request-id": entry.requestId,
+      page: "2",
+      "page-size": "10",
+      api_key: "SBX0DEMO0PARTNER00000001",
+    });
+    await expect(clientAnswering(200, { requests: "nope" }).retrieveRequestLog()).rejects.toBeInstanceOf(
+      LoyaltyContractError,
+    );
+  });
+
   it("sends svc_client_applicationName on the primary transactions variant only", async () => {
     const captured: Captured[] = [];
     const client = clientAnswering(200, {}, captured);

@@ -99,6 +99,7 @@ export const errorDocs: Partial<Record<ErrorName, ErrorDoc>> = {
       "updateMembership",
       "retrieveMembership",
       "retrieveProductPrices",
+      "retrieveRequestLog",
     ],
     when: "Another HTTP method on this path; the Allow header names the methods served.",
   },

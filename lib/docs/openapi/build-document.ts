@@ -36,6 +36,7 @@ export function buildOpenApiDocument(origin: string): OpenApiDocument {
         { name: "Points", description: "P4 credit, P5 debit, P6 reversal: the ledger." },
         { name: "Memberships", description: "P7 registration, P8 update and the membership read model." },
         { name: "Pricing", description: "P9: points-and-cash price options." },
+        { name: "Request log", description: "An extension: your own requests of the last 7 days, by request id." },
         { name: "Token services", description: "A2 grant service and A4 secure key: tokens for members and partners." },
         { name: "Service description", description: "This document." },
       ],

@@ -3,11 +3,12 @@ import { creditCurrency, debitCurrency, reverseTransaction } from "./ledger";
 import { registerAccount, retrieveMembership, updateMembership } from "./memberships";
 import { retrieveProductPrices } from "./pricing";
 import { retrieveProgramme, retrieveProgrammeList } from "./programmes";
+import { retrieveRequestLog } from "./request-log";
 import type { DocumentedOperation, OperationId } from "./types";
 
 export type { DocumentedOperation, OperationId } from "./types";
 
-/** Every partner operation, in the spec's order. */
+/** Every partner operation, in the spec's order, then the request log (an extension). */
 export const documentedOperations: readonly DocumentedOperation[] = [
   retrieveProgrammeList,
   retrieveProgramme,
@@ -21,6 +22,7 @@ export const documentedOperations: readonly DocumentedOperation[] = [
   updateMembership,
   retrieveMembership,
   retrieveProductPrices,
+  retrieveRequestLog,
 ];
 
 export function documentedOperation(id: OperationId): DocumentedOperation {

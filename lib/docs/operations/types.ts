@@ -13,9 +13,10 @@ export type OperationId =
   | "registerAccount"
   | "updateMembership"
   | "retrieveMembership"
-  | "retrieveProductPrices";
+  | "retrieveProductPrices"
+  | "retrieveRequestLog";
 
-export type Tag = "Programmes" | "Accounts and transactions" | "Points" | "Memberships" | "Pricing";
+export type Tag = "Programmes" | "Accounts and transactions" | "Points" | "Memberships" | "Pricing" | "Request log";
 
 /**
  * What a partner operation needs besides the api_key: nothing, the member's

@@ -10,10 +10,12 @@ import {
   jsonb,
   pgSchema,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from "drizzle-orm/pg-core";
 
@@ -561,6 +563,42 @@ export const rateLimitWindows = loyalty.table(
   (t) => [primaryKey({ columns: [t.bucket, t.windowStart] })],
 );
 
+/**
+ * The partner's request log: one row per partner operation answered, for the
+ * partner's own support (/docs/requests) and ours. Never a body, a token or a
+ * key: the path keeps only the query parameters that cannot be secret. Rows
+ * are written in batches (server/loyalty/request-log) and purged after 7 days.
+ */
+export const requestLog = loyalty.table(
+  "request_log",
+  {
+    id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
+    partnerId: integer("partner_id")
+      .notNull()
+      .references(() => partners.id, { onDelete: "cascade" }),
+    /** The api_key's environment: a staging key reads only staging rows. */
+    environment: varchar("environment", { length: 10 }).notNull().$type<"staging" | "live">(),
+    /** The `X-Request-Id` of the answer (a UUID), the reference every error gives. */
+    requestId: uuid("request_id").notNull(),
+    /** The operation's kebab-case name, e.g. `debit-currency`; `unknown-path` for paths no operation serves. */
+    operation: varchar("operation", { length: 40 }).notNull(),
+    method: varchar("method", { length: 10 }).notNull(),
+    /** Path and the query parameters that are kept (never api_key). */
+    path: varchar("path", { length: 600 }).notNull(),
+    status: smallint("status").notNull(),
+    /** The error's `code` and its first child's, when the answer was an error. */
+    errorCode: varchar("error_code", { length: 60 }),
+    childErrorCode: varchar("child_error_code", { length: 60 }),
+    durationMs: real("duration_ms").notNull(),
+    /** When the request arrived. */
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("request_log_partner_time_idx").on(t.partnerId, t.requestedAt),
+    index("request_log_request_id_idx").on(t.requestId),
+  ],
+);
+
 export type Partner = typeof partners.$inferSelect;
 export type Programme = typeof programmes.$inferSelect;
 export type ServiceRulesRow = typeof serviceRules.$inferSelect;
@@ -574,3 +612,4 @@ export type AuthorisationCode = typeof authorisationCodes.$inferSelect;
 export type Token = typeof tokens.$inferSelect;
 export type MembershipChange = typeof membershipChanges.$inferSelect;
 export type IdempotencyKey = typeof idempotencyKeys.$inferSelect;
+export type RequestLogRow = typeof requestLog.$inferSelect;

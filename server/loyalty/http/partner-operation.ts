@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { agentIdSchema, apiKeySchema, versionSegmentSchema } from "@/lib/contract/common";
 import type { ErrorShape } from "@/lib/contract/error-body";
+import type { PartnerOperationName } from "@/lib/contract/request-log";
 import { getDatabase, type Database } from "@/server/db/database";
 import type { Partner } from "@/server/db/schema";
 import type { IdempotencyClaim } from "@/server/loyalty/idempotency/idempotency-claim";
@@ -10,6 +11,8 @@ import { logger } from "@/server/observability/logger";
 import type { OAuthScope } from "@/server/loyalty/grant/oauth-scopes";
 import { findPartnerByApiKeyCached } from "@/server/loyalty/partners/cached-partner-lookup";
 import type { PartnerWithKey } from "@/server/loyalty/partners/find-partner-by-api-key";
+import { loggedPath } from "@/server/loyalty/request-log/logged-path";
+import { recordPartnerRequest } from "@/server/loyalty/request-log/record-request";
 import { authenticateCaller, type AuthenticatedCaller } from "./caller-token";
 import type { ErrorName } from "./error-catalogue";
 import { customerAddress, isValidForwardedFor } from "./forwarded-for";
@@ -37,6 +40,8 @@ export interface OperationContext {
   params: Record<string, string>;
   /** The partner owning the api_key. */
   partner: Partner;
+  /** The api_key's environment (staging or live). */
+  environment: PartnerWithKey["environment"];
   /** Identifiers of the programmes the partner is registered with. */
   partnerProgrammes: ReadonlySet<string>;
   db: Database;
@@ -75,8 +80,14 @@ export interface OperationResult {
 }
 
 export interface OperationDefinition<Token extends TokenRequirement = "none"> {
-  /** Kebab-case name used in logs, e.g. `retrieve-programme`. */
-  name: string;
+  /** Kebab-case name used in logs and the request log, e.g. `retrieve-programme`. */
+  name: PartnerOperationName;
+  /**
+   * Whether the partner's request log records the operation's requests
+   * (default true); the log's own read is not recorded, so reading the log
+   * does not fill it.
+   */
+  requestLog?: boolean;
   /** A member token in Authorization, of the api_key's partner (checked before the input). */
   token?: Token;
   /** The scope a client token needs to act through an agent; required with `member-or-agent`. */
@@ -115,9 +126,14 @@ export interface OperationDefinition<Token extends TokenRequirement = "none"> {
 interface GatewayState {
   requestId: string;
   startedAt: number;
+  /** Wall-clock time of arrival, for the request log. */
+  receivedAt: number;
   shape: ErrorShape;
   partner?: Partner;
+  environment?: PartnerWithKey["environment"];
   partnerProgrammes?: ReadonlySet<string>;
+  /** The codes of the error answered, for the request log. */
+  errorCodes?: { code: string; childCode?: string };
 }
 
 /**
@@ -130,7 +146,7 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
   definition: OperationDefinition<Token> & (Token extends "member-or-agent" ? { agentScope: OAuthScope } : unknown),
 ): Record<HttpMethod, RouteHandler> {
   const handler: RouteHandler = (request, context) =>
-    runThroughGateway(request, definition.name, definition.errorShape, async (state, db, url) => {
+    runThroughGateway(request, definition, async (state, db, url) => {
       const params = await decodedParams(context);
       const version = params.version ?? "";
       const wellFormedVersion = versionSegmentSchema.safeParse(version).success;
@@ -175,6 +191,7 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
           url,
           params,
           partner,
+          environment: state.environment ?? "staging",
           partnerProgrammes: state.partnerProgrammes ?? new Set(),
           db,
           requestId: state.requestId,
@@ -211,7 +228,7 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
 /** For paths under /api that no operation serves: the gateway still checks the key first. */
 export function unknownPartnerPath(): Record<HttpMethod, RouteHandler> {
   const handler: RouteHandler = (request) =>
-    runThroughGateway(request, "unknown-path", "wrapped", async () => {
+    runThroughGateway(request, { name: "unknown-path", errorShape: "wrapped" }, async () => {
       throw new ServiceError("RESOURCE_NOT_FOUND");
     });
   return Object.fromEntries(httpMethods.map((method) => [method, handler])) as Record<HttpMethod, RouteHandler>;
@@ -219,18 +236,25 @@ export function unknownPartnerPath(): Record<HttpMethod, RouteHandler> {
 
 async function runThroughGateway(
   request: Request,
-  operationName: string,
-  shape: ErrorShape,
+  operation: Pick<OperationDefinition, "name" | "errorShape" | "requestLog">,
   proceed: (state: GatewayState, db: Database, url: URL) => Promise<Response>,
 ): Promise<Response> {
-  const state: GatewayState = { requestId: randomUUID(), startedAt: performance.now(), shape };
+  const operationName = operation.name;
+  const state: GatewayState = {
+    requestId: randomUUID(),
+    startedAt: performance.now(),
+    receivedAt: Date.now(),
+    shape: operation.errorShape,
+  };
   const url = new URL(request.url);
   let response: Response;
   let limitHeaders: Record<string, string> = {};
+  let db: Database | undefined;
   try {
-    const db = await getDatabase();
+    db = await getDatabase();
     const found = await authenticatePartner(db, url);
     state.partner = found.partner;
+    state.environment = found.environment;
     state.partnerProgrammes = found.programmes;
     limitHeaders = enforceApiKeyLimits(db, found);
     response = await proceed(state, db, url);
@@ -238,6 +262,7 @@ async function runThroughGateway(
     response = errorResponse(error, state, url, operationName);
   }
   for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
+  const durationMs = Math.round((performance.now() - state.startedAt) * 10) / 10;
   logger.info(
     {
       requestId: state.requestId,
@@ -246,10 +271,26 @@ async function runThroughGateway(
       method: request.method,
       path: url.pathname,
       status: response.status,
-      durationMs: Math.round((performance.now() - state.startedAt) * 10) / 10,
+      durationMs,
     },
     "partner request",
   );
+  // Only requests of a known partner are the partner's to read; an unknown api_key has nobody's log.
+  if (db && state.partner && state.environment && operation.requestLog !== false) {
+    recordPartnerRequest(db, {
+      partnerId: state.partner.id,
+      environment: state.environment,
+      requestId: state.requestId,
+      operation: operationName,
+      method: request.method.slice(0, 10),
+      path: loggedPath(url),
+      status: response.status,
+      errorCode: state.errorCodes?.code,
+      childErrorCode: state.errorCodes?.childCode,
+      durationMs,
+      requestedAt: new Date(state.receivedAt),
+    });
+  }
   return response;
 }
 
@@ -325,13 +366,20 @@ function toResponse(result: OperationResult, requestId: string): Response {
 
 function errorResponse(error: unknown, state: GatewayState, url: URL, operationName: string): Response {
   const context = { shape: state.shape, origin: url.origin, requestId: state.requestId };
-  if (error instanceof ServiceError) return renderErrorResponse(error, context);
-  // Internals go to the log only; the caller gets a reference to quote.
-  logger.error({ err: error, requestId: state.requestId, operation: operationName }, "unexpected error");
-  return renderErrorResponse(
-    new ServiceError("SYSTEM_UNAVAILABLE", {
+  let refusal: ServiceError;
+  if (error instanceof ServiceError) {
+    refusal = error;
+  } else {
+    // Internals go to the log only; the caller gets a reference to quote.
+    logger.error({ err: error, requestId: state.requestId, operation: operationName }, "unexpected error");
+    refusal = new ServiceError("SYSTEM_UNAVAILABLE", {
       developerMessage: `Unexpected condition; quote request id ${state.requestId} to support.`,
-    }),
-    context,
-  );
+    });
+  }
+  const definition = refusal.definition;
+  state.errorCodes = {
+    code: definition.code,
+    childCode: refusal.options.children?.[0]?.code ?? ("childCode" in definition ? definition.childCode : undefined),
+  };
+  return renderErrorResponse(refusal, context);
 }

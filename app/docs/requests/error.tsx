@@ -1,0 +1,21 @@
+"use client";
+
+/** Anything the request log page did not expect: plain words and a way to try again, never a trace. */
+export default function RequestLogError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+      <div role="alert" className="rounded-xl border border-rose-300 bg-rose-50 p-5 text-rose-950">
+        <h1 className="text-lg font-semibold">The request log could not be shown</h1>
+        <p className="mt-1 text-sm">Please try again; if it keeps happening, come back later.</p>
+        {error.digest ? <p className="mt-2 text-xs text-rose-800">Reference: {error.digest}</p> : null}
+        <button
+          type="button"
+          onClick={reset}
+          className="mt-4 inline-flex min-h-11 items-center rounded-lg border border-rose-400 bg-white px-4 text-sm font-medium hover:border-rose-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-rose-700 focus-visible:ring-offset-2"
+        >
+          Try again
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import type { Metadata } from "next";
+import { RequestLogForms } from "@/components/docs/request-log/request-log-forms";
+import { RequestLogTable } from "@/components/docs/request-log/request-log-table";
+import { requestLogRetentionDays } from "@/lib/contract/request-log";
+import { operationLabel, requestLogHref } from "@/lib/portal/request-log-view";
+import { loadRequestLog } from "@/server/portal/request-log/load-request-log";
+
+export const metadata: Metadata = { title: "Request log" };
+
+const linkStyle =
+  "inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
+const disabledStyle =
+  "inline-flex min-h-11 items-center rounded-lg border border-slate-200 px-4 text-sm font-medium text-slate-500";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+const single = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
+
+/**
+ * The Demo Partner's requests to the partner operations, read from the
+ * service's request log endpoint over HTTP (GET /api/v1/partner/requests).
+ */
+export default async function RequestLogPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const params = await searchParams;
+  const view = await loadRequestLog(params);
+  const values = {
+    requestId: single(params["request-id"]),
+    operation: single(params.operation),
+    status: single(params.status),
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Request log</h1>
+      <p className="mt-3 text-base text-slate-700 sm:text-lg">
+        The Demo Partner&apos;s requests to this sandbox&apos;s partner operations in the last {requestLogRetentionDays}{" "}
+        days, newest first, as the service recorded them: made with the staging key, from the reference&apos;s
+        &ldquo;Test Request&rdquo;, curl, Postman or the portal. Paste the{" "}
+        <code className="font-mono text-[0.85em]">X-Request-Id</code> of an answer to find it. Bodies, tokens and keys
+        are never recorded.
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
+        Your own code reads the same log:{" "}
+        <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] break-all">
+          GET /api/v1/partner/requests?api_key=…&amp;request-id=…
+        </code>{" "}
+        (see the{" "}
+        <a className="text-brand-700 underline" href="/docs#tag/request-log">
+          reference
+        </a>
+        ).
+      </p>
+
+      <div className="mt-6">
+        <RequestLogForms values={values} errors={view.kind === "invalid" ? view.fieldErrors : {}} />
+      </div>
+
+      <section aria-labelledby="requests-heading" className="mt-6">
+        <h2 id="requests-heading" className="text-lg font-semibold text-slate-900">
+          {view.kind === "found" ? resultsHeading(view.filters) : "Requests"}
+        </h2>
+        <div className="mt-3">
+          {view.kind === "unavailable" ? (
+            <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
+              <p className="font-semibold">The request log could not be read</p>
+              <p className="mt-1 text-sm">The loyalty service did not answer. Please try again in a moment.</p>
+              <a
+                href={requestLogHref(values.requestId ? { requestId: values.requestId } : {})}
+                className={`${linkStyle} mt-3`}
+              >
+                Try again
+              </a>
+            </div>
+          ) : view.kind === "invalid" ? (
+            <div role="status" className="rounded-xl border border-slate-200 bg-white p-5">
+              <p className="font-semibold text-slate-900">Nothing was looked up</p>
+              <p className="mt-1 text-sm text-slate-600">Correct the field marked above, or start again.</p>
+              <a href="/docs/requests" className={`${linkStyle} mt-3`}>
+                Show all requests
+              </a>
+            </div>
+          ) : view.log.requests.length === 0 ? (
+            <div role="status" className="rounded-xl border border-slate-200 bg-white p-5">
+              <p className="font-semibold text-slate-900">{emptyTitle(view.filters)}</p>
+              <p className="mt-1 text-sm text-slate-600">{emptyHint(view.filters)}</p>
+              {hasFilters(view.filters) ? (
+                <a href="/docs/requests" className={`${linkStyle} mt-3`}>
+                  Show all requests
+                </a>
+              ) : (
+                <a href="/docs/guides/quickstart" className={`${linkStyle} mt-3`}>
+                  Make a first request
+                </a>
+              )}
+            </div>
+          ) : (
+            <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
+              <RequestLogTable entries={view.log.requests} caption={`Requests, page ${view.log.page}, newest first`} />
+            </div>
+          )}
+        </div>
+        {view.kind === "found" && (view.filters.page > 1 || view.log.hasMore) ? (
+          <nav aria-label="Request log pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+            {view.filters.page > 1 ? (
+              <a href={requestLogHref({ ...view.filters, page: view.filters.page - 1 })} className={linkStyle}>
+                Newer requests
+              </a>
+            ) : (
+              <span className={disabledStyle} aria-disabled="true">
+                Newer requests
+              </span>
+            )}
+            <span className="text-sm text-slate-700">Page {view.filters.page}</span>
+            {view.log.hasMore ? (
+              <a href={requestLogHref({ ...view.filters, page: view.filters.page + 1 })} className={linkStyle}>
+                Older requests
+              </a>
+            ) : (
+              <span className={disabledStyle} aria-disabled="true">
+                Older requests
+              </span>
+            )}
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+type Filters = Extract<Awaited<ReturnType<typeof loadRequestLog>>, { kind: "found" }>["filters"];
+
+const hasFilters = (filters: Filters) => Boolean(filters.requestId || filters.operation || filters.status);
+
+function resultsHeading(filters: Filters): string {
+  if (filters.requestId) return `Request ${filters.requestId}`;
+  const parts = [
+    filters.operation ? operationLabel(filters.operation) : undefined,
+    filters.status ? `status ${filters.status}` : undefined,
+  ].filter(Boolean);
+  return parts.length > 0 ? `Requests: ${parts.join(", ")}` : "All requests";
+}
+
+function emptyTitle(filters: Filters): string {
+  if (filters.requestId) return "No request with this id";
+  if (filters.page > 1) return "No older requests";
+  return hasFilters(filters) ? "No requests match these filters" : "No requests in the last 7 days";
+}
+
+function emptyHint(filters: Filters): string {
+  if (filters.requestId)
+    return "It may be older than 7 days, made with another partner's key or the live key, or not yet written (rows arrive within a second).";
+  if (filters.page > 1) return "You have reached the oldest request kept.";
+  return hasFilters(filters)
+    ? "Try another operation or status."
+    : "Requests made with the Demo Partner's staging key appear here within a second.";
+}

@@ -1,0 +1,87 @@
+import type { RequestLogEntry } from "@/lib/contract/request-log";
+import { errorCatalogueHref, operationLabel, requestLogHref } from "@/lib/portal/request-log-view";
+
+const statusStyle = (status: number) =>
+  status >= 500
+    ? "bg-rose-50 text-rose-800 ring-rose-600/30"
+    : status >= 400
+      ? "bg-amber-50 text-amber-900 ring-amber-600/40"
+      : "bg-emerald-50 text-emerald-800 ring-emerald-600/30";
+
+const utcTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+const utcDay = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" });
+
+/** One page of requests, newest first: when, what, how it ended. Fits 360 px without scrolling sideways. */
+export function RequestLogTable({ entries, caption }: { entries: RequestLogEntry[]; caption: string }) {
+  return (
+    <table className="w-full table-fixed border-collapse text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        <tr>
+          <th scope="col" className="w-20 px-3 py-3 sm:w-32 sm:px-5">
+            Time (UTC)
+          </th>
+          <th scope="col" className="px-3 py-3 sm:px-5">
+            Request
+          </th>
+          <th scope="col" className="w-24 px-3 py-3 text-right sm:w-56 sm:px-5">
+            Answer
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {entries.map((entry) => {
+          const requestedAt = new Date(entry.requestedAt);
+          const code = entry.childErrorCode ?? entry.errorCode;
+          return (
+            <tr key={entry.requestId} data-request-id={entry.requestId}>
+              <td className="px-3 py-3 align-top text-slate-700 sm:px-5">
+                <time dateTime={entry.requestedAt} className="block tabular-nums">
+                  {utcTime.format(requestedAt)}
+                </time>
+                <span className="block text-xs text-slate-600">{utcDay.format(requestedAt)}</span>
+                <span className="mt-1 block text-xs text-slate-600 tabular-nums">{entry.durationMs} ms</span>
+              </td>
+              <td className="px-3 py-3 align-top sm:px-5">
+                <span className="block font-medium text-slate-900">{operationLabel(entry.operation)}</span>
+                <code className="mt-0.5 block font-mono text-xs break-all text-slate-700">
+                  {entry.method} {entry.path}
+                </code>
+                <span className="mt-1 block text-xs text-slate-600">
+                  Request id{" "}
+                  <a
+                    href={requestLogHref({ requestId: entry.requestId })}
+                    className="font-mono break-all text-brand-700 underline hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                  >
+                    {entry.requestId}
+                  </a>
+                </span>
+              </td>
+              <td className="px-3 py-3 text-right align-top sm:px-5">
+                <span
+                  className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ring-1 ring-inset ${statusStyle(entry.status)}`}
+                >
+                  {entry.status}
+                </span>
+                {code ? (
+                  <a
+                    href={errorCatalogueHref(code)}
+                    className="mt-1 block font-mono text-xs break-all text-brand-700 underline hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                  >
+                    {code}
+                  </a>
+                ) : null}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

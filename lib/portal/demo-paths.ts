@@ -1,0 +1,149 @@
+import sandbox from "@/sandbox.json";
+
+/**
+ * The guided demo on the home page: three paths through the sandbox, each
+ * step one link away, with what to type (sandbox.json's public test values)
+ * and what to look at. Kept as data so a page that moves is changed here once.
+ */
+export interface DemoStep {
+  title: string;
+  href: string;
+  /** The link's words: where the click goes. */
+  action: string;
+  /** What to do once there, in words. */
+  todo?: string;
+  /** Values to type, as label and value (exactly as typed). */
+  type?: { label: string; value: string }[];
+  lookAt: string;
+  /** A further link of the same step (e.g. the history that shows its result). */
+  also?: { href: string; label: string }[];
+}
+
+export interface DemoPath {
+  id: "member" | "staff" | "developer";
+  title: string;
+  who: string;
+  steps: DemoStep[];
+}
+
+const password = sandbox.password;
+const shopper = sandbox.members.find((member) => member.username === "demo.shopper")!;
+const agent = sandbox.staff.find((staff) => staff.role === "AGENT")!;
+const cards = Object.fromEntries(sandbox.paymentTestCards.map((card) => [card.outcome, card.number]));
+
+/** "4242424242424242" → "4242 4242 4242 4242", as printed on cards. */
+export function groupedCardNumber(number: string): string {
+  return number.replace(/(\d{4})(?=\d)/g, "$1 ");
+}
+
+export const flightPath = "/shop/FLIGHT-LHR-MAD";
+
+export const demoPaths: DemoPath[] = [
+  {
+    id: "member",
+    title: "Shop as a member",
+    who: `Casey Shopper (${shopper.username}) has ${shopper.balance.toLocaleString("en-GB")} points to spend on a flight.`,
+    steps: [
+      {
+        title: "Sign in as the shopper",
+        href: `/login?callbackUrl=${encodeURIComponent(flightPath)}`,
+        action: "Sign in to the shop",
+        todo: "Choose Northstar Club, then log in on the programme's page.",
+        type: [
+          { label: "Username", value: shopper.username! },
+          { label: "Password", value: password },
+        ],
+        lookAt:
+          "You log in on the programme's own page, not the shop's: the shop gets a code and exchanges it for the member's token, never the password.",
+      },
+      {
+        title: "Redeem a flight with points and card",
+        href: flightPath,
+        action: "London Heathrow to Madrid",
+        todo: "Choose a price option with points, continue to payment and pay by card (any future expiry, any 3-digit code, any name).",
+        type: [
+          { label: "Card", value: groupedCardNumber(cards.APPROVED!) },
+          { label: "Expiry", value: "12/30" },
+          { label: "Security code", value: "123" },
+        ],
+        lookAt:
+          "The price options come from the service's pricing (P9), adjusted to the balance; paying debits the points (P5), then takes the cash.",
+      },
+      {
+        title: "Watch a declined card give the points back",
+        href: flightPath,
+        action: "Redeem the flight again",
+        todo: "Choose a points option again and pay with the card that is declined.",
+        type: [{ label: "Card", value: groupedCardNumber(cards.DECLINED!) }],
+        lookAt:
+          "The points are debited first; when the card is declined the shop reverses the debit (P6). The order says the points were returned, and your history shows the debit and its reversal.",
+        also: [
+          { href: "/orders", label: "Your orders" },
+          { href: "/transactions", label: "Your points history" },
+        ],
+      },
+    ],
+  },
+  {
+    id: "staff",
+    title: "Help a member as partner staff",
+    who: "A call-centre agent of the partner looks a member up and acts for them.",
+    steps: [
+      {
+        title: "Sign in to the staff console",
+        href: "/staff/login",
+        action: "Staff sign-in",
+        type: [
+          { label: "Username", value: agent.username },
+          { label: "Password", value: agent.password },
+        ],
+        lookAt: "Staff have their own accounts and roles (agent, admin), apart from the members' logins.",
+      },
+      {
+        title: "Find the member by membership number",
+        href: "/staff",
+        action: "Find a member",
+        todo: "Search for Casey Shopper's membership number and open the member.",
+        type: [{ label: "Membership number", value: shopper.membershipNumber }],
+        lookAt:
+          "The console reads the account through the partner's own token and the agent's id (X-Agent-Id), without the member's password.",
+      },
+      {
+        title: "See the audit trail",
+        href: "/staff/audit",
+        action: "Audit trail",
+        lookAt: "Every staff action is recorded: who, in which role, what, for which member, why, and when.",
+      },
+    ],
+  },
+  {
+    id: "developer",
+    title: "Build against the API",
+    who: "A partner's developer tries the operations and reads what the service saw.",
+    steps: [
+      {
+        title: "Call an operation from the reference",
+        href: "/docs",
+        action: "API reference",
+        todo: "Open “List programmes” and press “Test Request”; the sandbox's key is already filled in.",
+        type: [{ label: "api_key", value: sandbox.partners[0]!.apiKeys.staging }],
+        lookAt: "The answer comes from this sandbox, with an X-Request-Id header: keep it for step 3.",
+      },
+      {
+        title: "Follow the quickstart",
+        href: "/docs/guides/quickstart",
+        action: "Quickstart",
+        lookAt:
+          "Log a member in, exchange the code for a token, read the balance, then debit and reverse points: curl commands you can paste.",
+      },
+      {
+        title: "Find your request in the log",
+        href: "/docs/requests",
+        action: "Request log",
+        todo: "Paste an answer's X-Request-Id into the “Request id” box, or filter by operation and status.",
+        lookAt:
+          "Every request you made is there for 7 days with its status and error code; an error's request id finds it.",
+      },
+    ],
+  },
+];
