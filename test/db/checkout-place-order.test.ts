@@ -213,7 +213,7 @@ describe("placing an order while the member waits", () => {
     const [order] = (await listMemberOrders(poor, 1, harness.deps())).orders;
     expect(order!.state).toBe("cancelled");
     expect(order!.timeline.at(-1)).toMatchObject({
-      step: "debit_refused",
+      step: "cancelled",
       call: { operation: "P5 debit", status: 400 },
     });
     expect((await orderFacts(db(), order!.id)).charges).toHaveLength(0);

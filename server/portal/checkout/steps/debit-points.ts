@@ -80,7 +80,7 @@ async function judgeRefusal(run: SagaRun, error: Error, call: StepCall): Promise
         : `the loyalty service refused them (${error.code})`;
   await record(run, {
     to: "cancelled",
-    step: "debit_refused",
+    step: "cancelled",
     description: `No points were debited and nothing was charged: ${why}.`,
     actor: run.actor,
     call,
@@ -107,7 +107,7 @@ async function settleWithoutToken(run: SagaRun): Promise<StepResult> {
   if (search.kind === "absent") {
     await record(run, {
       to: "cancelled",
-      step: "debit_absent",
+      step: "cancelled",
       description: "No points were debited and nothing was charged: the debit never reached the loyalty service.",
       actor: run.actor,
       call: search.call,
