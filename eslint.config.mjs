@@ -20,6 +20,7 @@ const portalFiles = [
   "lib/payments-client/**",
   "lib/portal/**",
   "lib/shop/**",
+  "lib/checkout/**",
 ];
 const serviceFiles = [
   "server/loyalty/**",
