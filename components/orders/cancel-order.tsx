@@ -48,7 +48,14 @@ export function CancelOrderSection({ order, cancelOrder }: { order: OrderView; c
         {confirming ? (
           <div className="flex flex-wrap gap-3">
             <p className="w-full text-sm font-medium">Cancel this order and {returned}?</p>
-            <button ref={confirmRef} type="button" onClick={confirm} disabled={pending} aria-busy={pending || undefined} className={primary}>
+            <button
+              ref={confirmRef}
+              type="button"
+              onClick={confirm}
+              disabled={pending}
+              aria-busy={pending || undefined}
+              className={primary}
+            >
               {pending ? "Cancelling…" : "Yes, cancel my order"}
             </button>
             <button type="button" onClick={keep} disabled={pending} className={secondary}>

@@ -31,11 +31,7 @@ export function orderOutcome(order: OrderView, balance: number | null | undefine
     case "completed":
       return {
         title: "Your order is complete",
-        lines: [
-          order.card
-            ? `We took ${legs}, paid with your ${cardWords(order.card)}.`
-            : `We took ${legs}.`,
-        ],
+        lines: [order.card ? `We took ${legs}, paid with your ${cardWords(order.card)}.` : `We took ${legs}.`],
         tone: "success",
       };
     case "points_returned":
@@ -59,7 +55,9 @@ export function orderOutcome(order: OrderView, balance: number | null | undefine
       if (paymentFailed(order))
         return {
           title: "Your payment failed",
-          lines: [`${paymentFailureSentence(order)} Nothing was charged${order.points > 0 ? " and no points were taken" : ""}.`],
+          lines: [
+            `${paymentFailureSentence(order)} Nothing was charged${order.points > 0 ? " and no points were taken" : ""}.`,
+          ],
           tone: "neutral",
         };
       return {

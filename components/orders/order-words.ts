@@ -2,7 +2,13 @@ import type { OrderTimelineEntry, OrderView } from "@/server/portal/checkout/che
 import type { OrderState } from "@/server/portal/checkout/order-states";
 
 /** States the saga is still working through: the member's page asks again until the order leaves them. */
-const settlingStates: readonly OrderState[] = ["priced", "points_debited", "payment_pending", "payment_failed", "reversing"];
+const settlingStates: readonly OrderState[] = [
+  "priced",
+  "points_debited",
+  "payment_pending",
+  "payment_failed",
+  "reversing",
+];
 
 export function isSettling(state: OrderState): boolean {
   return settlingStates.includes(state);

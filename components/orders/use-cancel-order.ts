@@ -26,13 +26,11 @@ export function useCancelOrder(orderId: string, cancelOrder: CancelOrder) {
     running.current = true;
     setPending(true);
     setError(undefined);
-    const result = await cancelOrder(orderId).catch(
-      (): CancelOrderActionResult => ({
-        kind: "refused",
-        reason: "unavailable",
-        message: "The cancellation could not be sent. Check your connection and try again.",
-      }),
-    );
+    const result = await cancelOrder(orderId).catch((): CancelOrderActionResult => ({
+      kind: "refused",
+      reason: "unavailable",
+      message: "The cancellation could not be sent. Check your connection and try again.",
+    }));
     if (result.kind === "cancelled") {
       setConfirming(false);
       await Promise.all([

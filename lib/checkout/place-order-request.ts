@@ -32,8 +32,7 @@ export type PlaceOrderRefusalReason =
   | "unavailable";
 
 export type PlaceOrderActionResult =
-  | { kind: "placed"; orderId: string }
-  | { kind: "refused"; reason: PlaceOrderRefusalReason; message: string };
+  { kind: "placed"; orderId: string } | { kind: "refused"; reason: PlaceOrderRefusalReason; message: string };
 
 /** Refusals that mean the price itself must be read again: the page offers today's price. */
 export const priceAgainReasons: readonly PlaceOrderRefusalReason[] = [
@@ -44,4 +43,8 @@ export const priceAgainReasons: readonly PlaceOrderRefusalReason[] = [
 
 export type CancelOrderActionResult =
   | { kind: "cancelled" }
-  | { kind: "refused"; reason: "not_found" | "not_cancellable" | "window_closed" | "signed_out" | "unavailable"; message: string };
+  | {
+      kind: "refused";
+      reason: "not_found" | "not_cancellable" | "window_closed" | "signed_out" | "unavailable";
+      message: string;
+    };

@@ -19,8 +19,7 @@ export async function cancelOrderAction(orderId: unknown): Promise<CancelOrderAc
   if (!session)
     return { kind: "refused", reason: "signed_out", message: "Your session has ended. Sign in again to cancel." };
   const parsed = orderIdSchema.safeParse(orderId);
-  if (!parsed.success)
-    return { kind: "refused", reason: "not_found", message: "We can't find that order." };
+  if (!parsed.success) return { kind: "refused", reason: "not_found", message: "We can't find that order." };
   try {
     const result = await cancelOrder({
       orderId: parsed.data,

@@ -50,8 +50,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
       <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
         <h1 className="text-lg font-semibold">This price is no longer available</h1>
         <p className="mt-1 text-sm">
-          Prices hold for 15 minutes. We will price {listed.product.name} again for you; nothing was charged or
-          debited.
+          Prices hold for 15 minutes. We will price {listed.product.name} again for you; nothing was charged or debited.
         </p>
         <Link href={productHref} className={`mt-4 ${linkClass}`}>
           See today&apos;s price
