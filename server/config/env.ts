@@ -104,16 +104,33 @@ const environmentSchema = z.object({
    * (the last entry when 0, as without a proxy `next start` writes it).
    */
   PORTAL_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+
+  // The checkout's recovery worker (server/portal/checkout/recovery), started by instrumentation.ts.
+  /** `off` starts no worker in this process (unfinished orders wait for another instance). */
+  CHECKOUT_WORKER: z.enum(["on", "off"]).default("on"),
+  /** Pause between two passes over unfinished orders. */
+  CHECKOUT_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+  /** How long a claimed order stays with its claimant; longer than any step's remote calls. */
+  CHECKOUT_WORKER_LEASE_MS: z.coerce.number().int().min(5_000).max(600_000).default(30_000),
+  /** Orders claimed per pass. */
+  CHECKOUT_WORKER_BATCH: z.coerce.number().int().min(1).max(100).default(10),
+  /** The service's reversal window as the partner agreed it (the service's `reversal_window_hours`). */
+  CHECKOUT_REVERSAL_WINDOW_HOURS: z.coerce.number().min(1).max(720).default(24),
+  /** An order unsettled this long before the window closes needs attention; cancelling ends then too. */
+  CHECKOUT_REVERSAL_MARGIN_HOURS: z.coerce.number().min(0).max(719).default(6),
 });
 
 // The timeout card's answer must come after the portal has given up, or it would not stand for a lost answer.
-const checkedEnvironmentSchema = environmentSchema.refine(
-  (config) => config.PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS > config.PAYMENTS_TIMEOUT_MS,
-  {
+const checkedEnvironmentSchema = environmentSchema
+  .refine((config) => config.PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS > config.PAYMENTS_TIMEOUT_MS, {
     path: ["PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS"],
     message: "PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS must be longer than PAYMENTS_TIMEOUT_MS",
-  },
-);
+  })
+  // The margin is taken from the window: a margin as long as the window would leave no time to settle.
+  .refine((config) => config.CHECKOUT_REVERSAL_MARGIN_HOURS < config.CHECKOUT_REVERSAL_WINDOW_HOURS, {
+    path: ["CHECKOUT_REVERSAL_MARGIN_HOURS"],
+    message: "CHECKOUT_REVERSAL_MARGIN_HOURS must be shorter than CHECKOUT_REVERSAL_WINDOW_HOURS",
+  });
 
 export type Environment = z.infer<typeof environmentSchema>;
 
