@@ -1,7 +1,13 @@
 import { formatPoints } from "@/lib/portal/format";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { OrderView } from "@/server/portal/checkout/checkout-contract";
-import { cardWords, isSettling, paymentFailed, paymentFailureSentence } from "./order-words";
+import {
+  cardWords,
+  isSettling,
+  paymentFailed,
+  paymentFailureSentence,
+  wasCancelledAfterCompletion,
+} from "./order-words";
 
 export interface OrderOutcomeProps {
   order: OrderView;
@@ -16,6 +22,16 @@ interface Outcome {
 }
 
 const points = (amount: number) => `${formatPoints(amount)} ${amount === 1 ? "point" : "points"}`;
+
+/** "refunding £90.00 to your card and returning your 9,000 points". */
+function undoing(order: OrderView, cash: string): string {
+  return [
+    order.cashMinor > 0 ? `refunding ${cash} to your card` : "",
+    order.points > 0 ? `returning your ${points(order.points)}` : "",
+  ]
+    .filter(Boolean)
+    .join(" and ");
+}
 
 /** What happened to the order, in a sentence or two, for each state the saga can leave it in. */
 export function orderOutcome(order: OrderView, balance: number | null | undefined): Outcome {
@@ -51,7 +67,19 @@ export function orderOutcome(order: OrderView, balance: number | null | undefine
         ],
         tone: "returned",
       };
+    case "cancelling":
+      return {
+        title: "Cancelling your order",
+        lines: [`We are ${undoing(order, cash)}. This page updates by itself.`],
+        tone: "pending",
+      };
     case "cancelled":
+      if (!wasCancelledAfterCompletion(order) && !paymentFailed(order))
+        return {
+          title: "Your order did not go through",
+          lines: [order.timeline.at(-1)?.description ?? "Nothing was debited or charged."],
+          tone: "neutral",
+        };
       if (paymentFailed(order))
         return {
           title: "Your payment failed",

@@ -2,12 +2,12 @@ import { formatPoints } from "@/lib/portal/format";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { OrderView } from "@/server/portal/checkout/checkout-contract";
 import { OrderStatusBadge } from "./order-status-badge";
-import { cardWords, formatDateTime } from "./order-words";
+import { cardWords, formatDateTime, wasCancelledAfterCompletion } from "./order-words";
 
 /** What was taken from whom: the receipt of a completed order, the same facts for any other. */
 export function OrderReceipt({ order }: { order: OrderView }) {
   const completed = order.state === "completed";
-  const refunded = order.state === "cancelled" && order.debitTransactionId !== null;
+  const refunded = order.state === "cancelled" && wasCancelledAfterCompletion(order);
   const cash = formatMoney(order.cashMinor, order.currency);
   return (
     <section aria-labelledby="receipt-heading" className="rounded-xl border border-slate-200 bg-white p-4">

@@ -32,14 +32,22 @@ export function statusTone(state: OrderState): StatusTone {
   }
 }
 
-/** The card charge's step on the timeline, if the saga has tried it. */
+/** The step that failed the payment, or else the card charge's last call on the timeline. */
 function chargeEntry(order: Pick<OrderView, "timeline">): OrderTimelineEntry | undefined {
-  return order.timeline.findLast((entry) => entry.call && /charge/i.test(entry.call.operation));
+  return (
+    order.timeline.findLast((entry) => entry.step === "payment_failed" && entry.call) ??
+    order.timeline.findLast((entry) => entry.call && /charge/i.test(entry.call.operation))
+  );
 }
 
 /** Whether the card payment failed on this order (declined, refused or the processor's error). */
 export function paymentFailed(order: Pick<OrderView, "timeline">): boolean {
   return order.timeline.some((entry) => entry.step === "payment_failed");
+}
+
+/** Whether a completed order was cancelled afterwards (by the member or staff): refunded and reversed. */
+export function wasCancelledAfterCompletion(order: Pick<OrderView, "timeline">): boolean {
+  return order.timeline.some((entry) => entry.step === "cancelling");
 }
 
 /**

@@ -144,8 +144,10 @@ describe("an order's page", () => {
   it("cancels a completed order within the window once the member confirms: refund and reversal on the timeline", async () => {
     const cancelled = order("cancelled", [
       ...completed.timeline,
-      charge(201, "cancelled", "£90.00 refunded to Visa ending 4242"),
-      { ...reversal, step: "cancelled" },
+      { at: "2026-11-22T11:00:00.000Z", step: "cancelling", description: "Cancellation asked by the member" },
+      { ...reversal, step: "points_reversed" },
+      charge(201, "card_refunded", "£90.00 refunded to the card"),
+      { at: "2026-11-22T11:00:02.000Z", step: "cancelled", description: "Order cancelled" },
     ]);
     const cancelOrder = vi.fn<CancelOrder>(async () => ({ kind: "cancelled" }));
     const { user } = setup(completed, cancelOrder);
@@ -162,7 +164,8 @@ describe("an order's page", () => {
     expect(cancelOrder).toHaveBeenCalledTimes(1);
     expect(cancelOrder).toHaveBeenCalledWith("order-1");
     expect(screen.getByText("Cancelled")).toBeTruthy();
-    expect(within(screen.getByRole("region", { name: "Timeline" })).getAllByRole("listitem")).toHaveLength(4);
+    expect(within(screen.getByRole("region", { name: "Timeline" })).getAllByRole("listitem")).toHaveLength(6);
+    expect(screen.getByRole("region", { name: "Order details" }).textContent).toContain("£90.00 (refunded)");
     expect(screen.queryByRole("region", { name: "Changed your mind?" })).toBeNull();
   });
 
@@ -200,11 +203,41 @@ describe("an order's page", () => {
 });
 
 describe("order statuses", () => {
-  it("are always one of the member's words (or the passing 'Returning your points')", () => {
+  it("are always one of the member's words, or a passing one while the saga works", () => {
     const words = new Set(["Completed", "Points returned", "Confirming payment", "Needs attention", "Cancelled"]);
+    const passing = new Set(["Awaiting payment", "Returning your points", "Refunding"]);
     for (const [state, status] of Object.entries(memberStatus)) {
-      if (state === "priced") continue; // never shown: an order is placed past it
-      expect(words.has(status) || status === "Returning your points", `${state}: ${status}`).toBe(true);
+      expect(words.has(status) || passing.has(status), `${state}: ${status}`).toBe(true);
     }
+  });
+
+  it("says when a debit the service refused left nothing taken", () => {
+    setup(
+      order(
+        "cancelled",
+        [
+          {
+            at: "2026-11-22T10:00:01.000Z",
+            step: "cancelled",
+            description: "No points were debited and nothing was charged: the balance does not cover it.",
+            call: { operation: "P5 debit", status: 422, requestId: "req-1" },
+          },
+        ],
+        { debitTransactionId: null, card: null },
+      ),
+    );
+    expect(outcome().textContent).toContain("Your order did not go through");
+    expect(outcome().textContent).toContain("the balance does not cover it");
+  });
+
+  it("follows a cancellation under way", () => {
+    setup(
+      order("cancelling", [
+        ...completed.timeline,
+        { at: "2026-11-22T11:00:00.000Z", step: "cancelling", description: "Cancellation asked by the member" },
+      ]),
+    );
+    expect(outcome().textContent).toContain("Cancelling your order");
+    expect(outcome().textContent).toContain("We are refunding £90.00 to your card and returning your 9,000 points.");
   });
 });

@@ -5,6 +5,7 @@ import { placeOrderRequestSchema, type PlaceOrderActionResult } from "@/lib/chec
 import { logger } from "@/server/observability/logger";
 import { getMemberSession } from "@/server/portal/auth/member-session";
 import { placeOrder } from "@/server/portal/checkout/place-order";
+import { customerIp } from "@/server/portal/customer-ip";
 
 /**
  * The checkout's Pay button: places the order through the saga. Next.js
@@ -30,14 +31,20 @@ export async function placeOrderAction(request: unknown): Promise<PlaceOrderActi
     };
 
   const { quoteId, optionId, checkoutKey, card } = parsed.data;
+  const ip = await customerIp();
   let result;
   try {
     result = await placeOrder({
-      member: { membershipNumber: session.membershipNumber, accessToken: session.accessToken },
+      member: {
+        membershipNumber: session.membershipNumber,
+        accessToken: session.accessToken,
+        programme: session.programme,
+      },
       quoteId,
       optionId,
       checkoutKey,
       ...(card ? { card } : {}),
+      ...(ip ? { customerIp: ip } : {}),
     });
   } catch (error) {
     logger.error({ err: error }, "placing a checkout order failed");
