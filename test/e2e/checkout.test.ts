@@ -36,7 +36,7 @@ const option = {
 describe("the redemption checkout in Chromium, as demo.shopper", () => {
   let app: RunningApp;
   let browser: Browser;
-  let signedIn: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  let signedIn: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined;
   const contexts: BrowserContext[] = [];
   /** The requests each page of this file sent to the portal's server, for the card-number check at the end. */
   const recorded: PortalRequest[][] = [];
@@ -51,13 +51,6 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
       CHECKOUT_WORKER_INTERVAL_MS: "2000",
     });
     browser = await launchBrowser();
-    const context = await browser.newContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${app.origin}/shop`);
-    await page.waitForURL((url) => url.pathname === "/login");
-    await signIn(page, { programme: /Northstar Club/, username: shopper.username!, shotPrefix: "checkout-00" });
-    signedIn = await context.storageState();
   });
 
   afterAll(async () => {
@@ -66,11 +59,25 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
     await app?.stop();
   });
 
+  /** demo.shopper's session, signed in once (inside the first test: signIn waits with expect.poll). */
+  async function shopperSession() {
+    if (signedIn) return signedIn;
+    const context = await browser.newContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${app.origin}/shop`);
+    await page.waitForURL((url) => url.pathname === "/login");
+    await signIn(page, { programme: /Northstar Club/, username: shopper.username!, shotPrefix: "checkout-00" });
+    signedIn = await context.storageState();
+    return signedIn;
+  }
+
   /** A page signed in as demo.shopper whose requests to the portal are recorded. */
   async function shopperPage(options: { width?: number; axe?: boolean } = {}): Promise<Page> {
+    const storageState = await shopperSession();
     const context = await browser.newContext({
       viewport: { width: options.width ?? 1280, height: 900 },
-      storageState: signedIn,
+      storageState,
       // Only to inject axe-core: the nonce policy refuses any script the page did not bring.
       bypassCSP: options.axe ?? false,
     });
