@@ -62,8 +62,13 @@ export async function cancelOrder(
   if (!leased) {
     // Someone else got there first (a second click, staff at the same time): answer what they did.
     const current = (await findOrder(deps.db, order.id)) ?? order;
-    return current.state === "cancelling" || current.state === "cancelled"
-      ? cancelled(deps, current)
+    if (current.state === "cancelling" || current.state === "cancelled") return cancelled(deps, current);
+    return current.state === "completed"
+      ? {
+          kind: "refused",
+          reason: "not_cancellable",
+          message: "This order is being updated. Please try again in a minute.",
+        }
       : refused("not_cancellable");
   }
   const who = (actor.kind === "member" ? "member" : `staff:${actor.username}`).slice(0, 80);

@@ -2,9 +2,14 @@ import type { DebitRequest } from "@/lib/contract/debit-currency";
 import { compactOrderNumber, formatOrderNumber } from "../order-number";
 import type { OrderRow } from "../order-store";
 
-/** What P5's `description` says on the member's statement: letters, digits and `#` only, so it can be found again. */
-export function debitDescription(order: OrderRow): string {
-  return `Shop#${compactOrderNumber(order)}`;
+/**
+ * What P5's `description` says on the member's statement, so the debit can
+ * be found again in P3: the order number and the first 8 characters of the
+ * order's id (a portal database reset starts numbering again), in the
+ * letters, digits and `#` the field allows.
+ */
+export function debitDescription(order: Pick<OrderRow, "id" | "programme" | "number" | "createdAt">): string {
+  return `Shop#${compactOrderNumber(order)}#${order.id.slice(0, 8)}`;
 }
 
 /** The product's name in the characters `externalReferenceDescription` allows. */
