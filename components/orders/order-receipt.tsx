@@ -2,13 +2,16 @@ import { formatPoints } from "@/lib/portal/format";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { OrderView } from "@/server/portal/checkout/checkout-contract";
 import { OrderStatusBadge } from "./order-status-badge";
-import { cardWords, formatDateTime, wasCancelledAfterCompletion } from "./order-words";
+import { cardWords, formatDateTime, paymentFailed, wasCancelledAfterCompletion } from "./order-words";
 
 /** What was taken from whom: the receipt of a completed order, the same facts for any other. */
 export function OrderReceipt({ order }: { order: OrderView }) {
   const completed = order.state === "completed";
-  const refunded = order.state === "cancelled" && wasCancelledAfterCompletion(order);
+  const undone = (order.state === "cancelled" || order.state === "cancelling") && wasCancelledAfterCompletion(order);
+  const failed = paymentFailed(order);
+  const pointsBack = order.state === "points_returned" || (undone && order.state === "cancelled");
   const cash = formatMoney(order.cashMinor, order.currency);
+  const cashTaken = completed || undone;
   return (
     <section aria-labelledby="receipt-heading" className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="receipt-heading" className="text-lg font-semibold">
@@ -32,6 +35,7 @@ export function OrderReceipt({ order }: { order: OrderView }) {
             <dt className="text-slate-600">{completed ? "Points debited" : "Points"}</dt>
             <dd className="font-medium">
               {formatPoints(order.points)}
+              {pointsBack ? " (returned)" : ""}
               {order.debitTransactionId ? (
                 <span className="block font-normal text-slate-600">
                   Debit <span className="font-mono break-all">{order.debitTransactionId}</span>
@@ -48,10 +52,10 @@ export function OrderReceipt({ order }: { order: OrderView }) {
         ) : null}
         {order.cashMinor > 0 ? (
           <>
-            <dt className="text-slate-600">{completed ? "Cash taken" : "By card"}</dt>
+            <dt className="text-slate-600">{cashTaken ? "Cash taken" : "Card payment"}</dt>
             <dd className="font-medium">
               {cash}
-              {refunded ? " (refunded)" : ""}
+              {undone && order.state === "cancelled" ? " (refunded)" : failed ? " (not taken)" : ""}
             </dd>
           </>
         ) : null}

@@ -121,6 +121,9 @@ describe("an order's page", () => {
     expect(outcome().textContent).toContain(sentence);
     expect(outcome().textContent).toContain("Your balance is 60,000 points.");
     expect(screen.getByText("Points returned")).toBeTruthy();
+    const details = within(screen.getByRole("region", { name: "Order details" }));
+    expect(details.getByText("Points").nextElementSibling?.textContent).toBe("9,000 (returned)Debit 0000123");
+    expect(details.getByText("Card payment").nextElementSibling?.textContent).toBe("£90.00 (not taken)");
     expect(screen.queryByRole("button", { name: "Cancel this order" })).toBeNull();
   });
 
