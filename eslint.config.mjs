@@ -21,6 +21,7 @@ const portalFiles = [
   "lib/payments-client/**",
   "lib/portal/**",
   "lib/shop/**",
+  "lib/checkout/**",
 ];
 const serviceFiles = [
   "server/loyalty/**",

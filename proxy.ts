@@ -5,7 +5,7 @@ import { needsInlineStyles, newNonce, pageSecurityHeaders } from "@/lib/portal/s
 // and next-auth's cookie names; the proxy imports nothing server-only.
 const requestedPathHeader = "x-portal-path";
 const sessionCookies = ["next-auth.session-token", "__Secure-next-auth.session-token"];
-const memberPages = /^\/(?:account|transactions|profile|shop)(?:\/|$)/;
+const memberPages = /^\/(?:account|transactions|profile|shop|orders)(?:\/|$)/;
 
 /**
  * Every portal page: a fresh nonce and the security headers

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
@@ -9,6 +9,7 @@ import { freePort, productionNodeFlags, startApp, type RunningApp } from "@/test
 import { createPostgresDatabase } from "@/test/support/test-database";
 import { runLoad, type LoadResult, type RequestVariant } from "./autocannon-run";
 import { memberAccessToken } from "./member-token";
+import { measurePageWeights, pageWeightSection } from "./page-weight";
 import { benchScenarios, type BenchMember } from "./scenarios";
 
 /**
@@ -231,7 +232,24 @@ function row({ median, slowest, fastest }: Measured, baseline: LoadResult): stri
   return `| ${median.label} | ${median.requestsPerSecond.toFixed(0)} | ${spread} | ${ratio.toFixed(2)}× | ${median.p50} | ${median.p99} | ${statuses}${median.errors ? `, errors: ${median.errors}` : ""} |`;
 }
 
+const performanceDoc = "docs/performance.md";
+const pagesHeading = "## Member pages in Chromium";
+
+/** The member pages' section only (`BENCH_ONLY=pages`): a minute, not the half hour of the load scenarios. */
+async function pagesOnly(): Promise<void> {
+  ensureBuild();
+  const section = pageWeightSection(await measurePageWeights());
+  const doc = existsSync(performanceDoc) ? readFileSync(performanceDoc, "utf8") : "# Performance\n";
+  const start = doc.indexOf(pagesHeading);
+  const end = start < 0 ? -1 : doc.indexOf("\n## ", start + pagesHeading.length);
+  const before = start < 0 ? `${doc.trimEnd()}\n\n` : doc.slice(0, start);
+  const after = end < 0 ? "" : doc.slice(end + 1);
+  writeFileSync(performanceDoc, `${before}${section.join("\n")}${after ? `\n${after}` : ""}`);
+  console.log(section.join("\n"));
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === "pages") return pagesOnly();
   ensureBuild();
 
   // PostgreSQL: the baseline and the app side by side, measured in turns.
@@ -332,13 +350,15 @@ async function main(): Promise<void> {
       ? `This run: with the log ${debit.requestsPerSecond.toFixed(0)} requests/s (median), without ${unloggedDebit.requestsPerSecond.toFixed(0)}; with ÷ without, paired by round: ${percent(logShare.median)} (rounds ${percent(logShare.low)}–${percent(logShare.high)}): ${logShare.median >= 0.95 ? "met" : "NOT met"}.`
       : "",
     "",
+    // The member pages in Chromium, on port 3000 (where the sandbox registers the portal's callbacks).
+    ...pageWeightSection(await measurePageWeights()),
   ];
-  writeFileSync("docs/performance.md", lines.join("\n"));
+  writeFileSync(performanceDoc, lines.join("\n"));
   // The table as the repository formats it (prettier --check runs in CI).
   spawnSync(process.execPath, [
     path.join("node_modules", "prettier", "bin", "prettier.cjs"),
     "--write",
-    "docs/performance.md",
+    performanceDoc,
   ]);
   console.log(lines.join("\n"));
 }

@@ -15,6 +15,7 @@ const navigation: PortalNavItem[] = [
   { href: "/account", label: "Account" },
   { href: "/transactions", label: "Transactions" },
   { href: "/shop", label: "Shop" },
+  { href: "/orders", label: "Orders" },
   { href: "/profile", label: "Profile" },
 ];
 

@@ -12,6 +12,8 @@ export interface CardFormProps extends UseCardFormOptions {
   currency: string;
   /** The points leg; 0 or absent when the card pays it all. */
   points?: number;
+  /** The page is moving on (the order is placed): the button stays disabled. */
+  busy?: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface CardFormProps extends UseCardFormOptions {
  * the payment processor; the page gets only a token, the brand and the last
  * four digits (onTokenised).
  */
-export function CardForm({ cashAmount, currency, points = 0, ...options }: CardFormProps) {
+export function CardForm({ cashAmount, currency, points = 0, busy = false, ...options }: CardFormProps) {
   const { register, submit, errorFor, pending, alert, alertRef } = useCardForm(options);
   const label = payLabel(cashAmount, currency, points);
 
@@ -70,7 +72,7 @@ export function CardForm({ cashAmount, currency, points = 0, ...options }: CardF
       <p className="text-sm text-slate-600">
         Your card details go straight to our payment processor. This shop never sees your card number.
       </p>
-      <SubmitButton pending={pending} pendingLabel={`${label.replace(/^Pay/, "Paying")}…`}>
+      <SubmitButton pending={pending || busy} pendingLabel={`${label.replace(/^Pay/, "Paying")}…`}>
         {label}
       </SubmitButton>
     </form>

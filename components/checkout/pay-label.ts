@@ -7,9 +7,11 @@ export function formatMinorAmount(amountMinor: number, currency: string): string
   return format.format(amountMinor / 10 ** digits);
 }
 
-/** "Pay £90.00 and 9,000 points", or "Pay £180.00" when no points are redeemed. */
+/** "Pay £90.00 and 9,000 points", "Pay £180.00" when no points are redeemed, "Pay 18,000 points" without cash. */
 export function payLabel(cashMinor: number, currency: string, points = 0): string {
   const cash = formatMinorAmount(cashMinor, currency);
+  const pointsText = `${formatPoints(points)} ${points === 1 ? "point" : "points"}`;
   if (points <= 0) return `Pay ${cash}`;
-  return `Pay ${cash} and ${formatPoints(points)} ${points === 1 ? "point" : "points"}`;
+  if (cashMinor <= 0) return `Pay ${pointsText}`;
+  return `Pay ${cash} and ${pointsText}`;
 }

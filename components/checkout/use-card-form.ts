@@ -91,8 +91,18 @@ export function useCardForm({ publishableKey, paymentsBaseUrl, onTokenised, toke
     if (result?.formError) showAlert(result.formError);
   };
 
-  // handleSubmit is called in the event, not during render.
-  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);
+  // A second submit while one runs (a double click lands before the button is disabled) is dropped, so a
+  // card is tokenised and sent once. handleSubmit is called in the event, not during render.
+  const running = useRef(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    if (running.current) return event.preventDefault();
+    running.current = true;
+    try {
+      await form.handleSubmit(onValid)(event);
+    } finally {
+      running.current = false;
+    }
+  };
 
   return { register: form.register, submit, errorFor, pending: isSubmitting, alert, alertRef };
 }

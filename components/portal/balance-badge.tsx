@@ -13,18 +13,27 @@ async function fetchBalance(): Promise<number | null> {
 }
 
 /**
- * The balance in the portal's header: rendered by the server, then kept
- * fresh (when the member returns to the tab, and every minute) so points
- * spent or earned elsewhere show without a reload. On a failed refresh the
- * last known balance stays.
+ * The member's balance as the header shows it, shared by every component
+ * that reads it (one query): kept fresh when the member returns to the tab
+ * and every minute; a checkout invalidates it. On a failed refresh the last
+ * known balance stays.
  */
-export function BalanceBadge({ initialBalance }: { initialBalance: number | undefined }) {
-  const { data } = useQuery({
+export function useMemberBalance(initialBalance?: number | null) {
+  return useQuery({
     queryKey: balanceQueryKey,
     queryFn: fetchBalance,
-    initialData: initialBalance ?? null,
+    ...(initialBalance === undefined ? {} : { initialData: initialBalance }),
     refetchInterval: 60_000,
   });
+}
+
+/**
+ * The balance in the portal's header: rendered by the server, then kept
+ * fresh (when the member returns to the tab, and every minute) so points
+ * spent or earned elsewhere show without a reload.
+ */
+export function BalanceBadge({ initialBalance }: { initialBalance: number | undefined }) {
+  const { data } = useMemberBalance(initialBalance ?? null);
   if (data === null || data === undefined) return null;
   return (
     <span aria-live="polite">

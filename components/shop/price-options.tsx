@@ -25,7 +25,7 @@ export function PriceOptions({ productId, quoteId, price, balance, options }: Pr
   const choices = priceChoices(options, price, balance);
 
   return (
-    <form method="get" action={`/shop/${encodeURIComponent(productId)}/summary`} className="space-y-4">
+    <form method="get" action={`/shop/${encodeURIComponent(productId)}/checkout`} className="space-y-4">
       <input type="hidden" name="quote" value={quoteId} />
       <h2 id={headingId} className="text-lg font-semibold">
         Price options

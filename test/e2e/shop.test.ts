@@ -64,14 +64,14 @@ describe("the shop in Chromium", () => {
     expect(await page.getByText("1 adult").count()).toBeGreaterThan(0);
     await snap(page, `shop-${width}-03-flight`);
 
-    // Points are opt-in: choosing one shows the way on, to a summary of the quote.
+    // Points are opt-in: choosing one shows the way on, to the checkout of the quote.
     await radios.first().check();
     const proceed = page.getByRole("button", { name: "Continue to payment" });
     await proceed.waitFor();
     await proceed.click();
-    await page.waitForURL((url) => url.pathname === "/shop/FLIGHT-LHR-MAD/summary");
-    await page.getByRole("heading", { name: "Your choice" }).waitFor();
-    await snap(page, `shop-${width}-04-summary`);
+    await page.waitForURL((url) => url.pathname === "/shop/FLIGHT-LHR-MAD/checkout");
+    await page.getByRole("heading", { name: "Confirm and pay" }).waitFor();
+    await snap(page, `shop-${width}-04-checkout`);
 
     await page.goto(`${app.origin}/shop/PACKAGE-MAD-CITY-BREAK`);
     const packageOptions = page.getByRole("radiogroup", { name: "Price options" });
@@ -81,8 +81,9 @@ describe("the shop in Chromium", () => {
     expect(await packageOptions.getByRole("radio", { checked: true }).count()).toBe(0);
     await snap(page, `shop-${width}-05-package`);
 
-    // The status is 200: the portal's loading boundary starts the stream before the page finds no product.
-    await page.goto(`${app.origin}/shop/NO-SUCH-PRODUCT`);
+    // No loading boundary sits above the product page, so the missing product is a real 404.
+    const missing = await page.goto(`${app.origin}/shop/NO-SUCH-PRODUCT`);
+    expect(missing?.status()).toBe(404);
     await page.getByRole("heading", { name: "We can't find that product" }).waitFor();
     await snap(page, `shop-${width}-06-not-found`);
   });

@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { OrdersList } from "@/components/orders/orders-list";
+import { OrdersPager } from "@/components/orders/orders-pager";
+import { requireMemberSession } from "@/server/portal/auth/member-session";
+import { listMemberOrders } from "@/server/portal/checkout/list-member-orders";
+
+export const metadata: Metadata = { title: "Your orders" };
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** `?page=2` → 2; anything else (missing, 0, "abc", several values) → the first page. */
+function pageNumber(value: string | string[] | undefined): number {
+  const page = typeof value === "string" && /^\d{1,6}$/.test(value) ? Number(value) : 1;
+  return Math.max(1, page);
+}
+
+/** The member's orders, latest first, a page at a time. */
+export default async function OrdersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const session = await requireMemberSession();
+  const page = pageNumber((await searchParams).page);
+  const result = await listMemberOrders(session.membershipNumber, page);
+
+  return (
+    <>
+      <h1 className="mb-1 text-2xl font-bold tracking-tight">Your orders</h1>
+      <p className="mb-4 text-slate-600">What you bought in the shop, latest first.</p>
+      {result.orders.length === 0 ? (
+        <div role="status" className="rounded-xl bg-slate-100 p-5 text-slate-700">
+          <p>{page > 1 ? "There are no orders on this page." : "You have no orders yet."}</p>
+          <Link
+            href={page > 1 ? "/orders" : "/shop"}
+            className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+          >
+            {page > 1 ? "Your latest orders" : "Visit the shop"}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <OrdersList orders={result.orders} />
+          <OrdersPager page={result.page} hasNextPage={result.hasNextPage} />
+        </>
+      )}
+    </>
+  );
+}

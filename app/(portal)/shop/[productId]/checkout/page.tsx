@@ -1,0 +1,107 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CheckoutPanel } from "@/components/checkout/checkout-panel";
+import { ChoiceSummary } from "@/components/checkout/choice-summary";
+import { TestCardsTable } from "@/components/checkout/test-cards-table";
+import { priceChoices } from "@/lib/shop/price-choices";
+import { requireMemberSession } from "@/server/portal/auth/member-session";
+import { getPortalDatabase } from "@/server/portal/db/portal-database";
+import { placeOrderAction } from "@/server/portal/orders/place-order-action";
+import { paymentsBrowserSettings } from "@/server/portal/payments-service";
+import { findValidQuote } from "@/server/portal/shop/quote-store";
+import { findShopProduct } from "@/server/portal/shop/shop-products";
+
+export const metadata: Metadata = { title: "Confirm and pay" };
+
+interface Props {
+  params: Promise<{ productId: string }>;
+  searchParams: Promise<{ quote?: string | string[]; option?: string | string[] }>;
+}
+
+const linkClass =
+  "inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
+
+/**
+ * The checkout: the option the member chose on a live quote, both legs named,
+ * and the way to pay it. An expired (or another member's) quote is never
+ * used: the member is sent to price the product again.
+ */
+export default async function CheckoutPage({ params, searchParams }: Props) {
+  const session = await requireMemberSession();
+  const { productId } = await params;
+  const query = await searchParams;
+  const db = await getPortalDatabase();
+  const listed = await findShopProduct(db, productId);
+  if (!listed) notFound();
+  const productHref = `/shop/${encodeURIComponent(listed.product.id)}`;
+
+  const quoteId = typeof query.quote === "string" ? query.quote : "";
+  const quote = await findValidQuote(db, quoteId, session, new Date());
+  const choice =
+    quote && quote.productId === listed.product.id
+      ? priceChoices(quote.options, { minor: quote.priceMinor, currency: quote.currency }, quote.balance).find(
+          (candidate) => candidate.id === query.option && candidate.affordable,
+        )
+      : undefined;
+
+  if (!quote || !choice) {
+    return (
+      <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
+        <h1 className="text-lg font-semibold">This price is no longer available</h1>
+        <p className="mt-1 text-sm">
+          Prices hold for 15 minutes. We will price {listed.product.name} again for you; nothing was charged or debited.
+        </p>
+        <Link href={productHref} className={`mt-4 ${linkClass}`}>
+          See today&apos;s price
+        </Link>
+      </div>
+    );
+  }
+
+  const payments = paymentsBrowserSettings();
+  // The sandbox's processor takes only its test cards: they are listed beside the form.
+  const sandboxCards = payments.publishableKey.startsWith("pk_sandbox_");
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link
+          href={productHref}
+          className="rounded text-brand-700 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
+          Change how I pay
+        </Link>
+      </p>
+      <h1 className="mb-4 text-2xl font-bold tracking-tight">Confirm and pay</h1>
+      <div className="grid gap-6 md:grid-cols-2">
+        <div className="space-y-6">
+          <ChoiceSummary
+            productName={listed.product.name}
+            points={choice.points}
+            cashMinor={choice.cashMinor}
+            currency={choice.currency}
+            heldUntil={quote.expiresAt.toISOString()}
+          />
+          {sandboxCards && choice.cashMinor > 0 ? <TestCardsTable /> : null}
+        </div>
+        <section aria-labelledby="payment-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+          <h2 id="payment-heading" className="mb-4 text-lg font-semibold">
+            {choice.cashMinor > 0 ? "Card details" : "Pay with points"}
+          </h2>
+          <CheckoutPanel
+            quoteId={quote.id}
+            optionId={choice.id}
+            checkoutKey={crypto.randomUUID()}
+            points={choice.points}
+            cashMinor={choice.cashMinor}
+            currency={choice.currency}
+            payments={payments}
+            productHref={productHref}
+            placeOrder={placeOrderAction}
+          />
+        </section>
+      </div>
+    </>
+  );
+}

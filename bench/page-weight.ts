@@ -1,0 +1,157 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { BrowserContext, Page } from "playwright-core";
+import sandbox from "@/sandbox.json";
+import { launchBrowser } from "@/test/support/browser";
+import { startApp } from "@/test/support/start-app";
+
+/**
+ * The member pages as Chromium loads them from `next start` on localhost:
+ * every script each page loads (gzip size) and, for the product page, the
+ * time from navigation to the price options on screen. The portal must run
+ * on port 3000, where the sandbox registers its OAuth callbacks.
+ */
+const port = 3000;
+const productPath = "/shop/FLIGHT-LHR-MAD";
+const shopper = sandbox.members.find((member) => member.username === "demo.shopper")!;
+/** Loads of the product page measured (after one to warm up); the median is reported. */
+const timingRuns = Number(process.env.BENCH_PAGE_RUNS ?? 7);
+/** The budgets of issue 15. */
+export const pageBudgets = { scriptsOverAccountKb: 30, optionsShownMs: 1000 };
+
+export interface ScriptWeight {
+  path: string;
+  gzipBytes: number;
+}
+
+export interface PageWeights {
+  account: ScriptWeight[];
+  product: ScriptWeight[];
+  /** Navigation start to the first price option in the document, per run (ms). */
+  optionsShownMs: number[];
+}
+
+const kb = (bytes: number) => bytes / 1000;
+const total = (scripts: ScriptWeight[]) => scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+/** Every script a page loads until the network is quiet, each gzipped as `next start` compresses it (level 6). */
+async function scriptsOf(context: BrowserContext, url: string, ready: (page: Page) => Promise<unknown>) {
+  const page = await context.newPage();
+  const bodies: Promise<ScriptWeight | undefined>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    bodies.push(
+      response
+        .body()
+        .then((body) => ({ path: new URL(response.url()).pathname, gzipBytes: gzipSync(body).length }))
+        .catch(() => undefined),
+    );
+  });
+  await page.goto(url);
+  await ready(page);
+  await page.waitForLoadState("networkidle");
+  const scripts = (await Promise.all(bodies)).filter((script): script is ScriptWeight => script !== undefined);
+  await page.close();
+  const unique = new Map(scripts.map((script) => [script.path, script]));
+  return [...unique.values()].sort((a, b) => b.gzipBytes - a.gzipBytes);
+}
+
+/** From the first time the document holds a price option, measured in the page (navigation start is 0). */
+async function optionsShownAfter(context: BrowserContext, url: string): Promise<number> {
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const seen = () => document.querySelector('[role="radiogroup"] input[type="radio"]') !== null;
+    const observer = new MutationObserver(() => {
+      if (!seen()) return;
+      (window as unknown as { optionsShownAt: number }).optionsShownAt = performance.now();
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(url, { waitUntil: "commit" });
+  await page.getByRole("radiogroup", { name: "Price options" }).getByRole("radio").first().waitFor();
+  const shownAt = await page.evaluate(() => (window as unknown as { optionsShownAt?: number }).optionsShownAt ?? NaN);
+  await page.close();
+  return shownAt;
+}
+
+async function signIn(context: BrowserContext, origin: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${origin}/account`);
+  const programme = page.getByRole("button", { name: /Northstar Club/ });
+  await programme.waitFor();
+  // Before hydration the button has no handler.
+  await page.waitForFunction(
+    () => {
+      const button = [...document.querySelectorAll("button")].find((b) => /Northstar Club/.test(b.textContent ?? ""));
+      return button !== undefined && Object.keys(button).some((key) => key.startsWith("__reactProps$"));
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+  await programme.click();
+  await page.waitForURL((url) => url.pathname === "/oauth/auth/login");
+  await page.locator("#username").fill(shopper.username!);
+  await page.locator("#password").fill(sandbox.password);
+  await page.locator("button[type=submit]").click();
+  await page.waitForURL((url) => url.pathname === "/account");
+  await page.close();
+}
+
+/** Starts the app on port 3000 (embedded database in memory), measures, stops it. */
+export async function measurePageWeights(): Promise<PageWeights> {
+  const secretFile = path.join(mkdtempSync(path.join(tmpdir(), "bench-secret-")), "nextauth-secret");
+  const app = await startApp({ NEXTAUTH_SECRET_FILE: secretFile, LOG_LEVEL: "warn" }, { port });
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signIn(context, app.origin);
+    const account = await scriptsOf(context, `${app.origin}/account`, (page) =>
+      page.getByRole("region", { name: "Points balance" }).waitFor(),
+    );
+    const product = await scriptsOf(context, `${app.origin}${productPath}`, (page) =>
+      page.getByRole("radiogroup", { name: "Price options" }).getByRole("radio").first().waitFor(),
+    );
+    // One load to warm the server's paths up, then the measured ones.
+    await optionsShownAfter(context, `${app.origin}${productPath}`);
+    const optionsShownMs: number[] = [];
+    for (let run = 0; run < timingRuns; run++)
+      optionsShownMs.push(await optionsShownAfter(context, `${app.origin}${productPath}`));
+    return { account, product, optionsShownMs };
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}
+
+/** The section of docs/performance.md: totals beside the budgets, then every script. */
+export function pageWeightSection(weights: PageWeights): string[] {
+  const accountKb = kb(total(weights.account));
+  const productKb = kb(total(weights.product));
+  const shown = median(weights.optionsShownMs);
+  const overAccount = productKb - accountKb;
+  const scriptsMet = overAccount <= pageBudgets.scriptsOverAccountKb;
+  const timeMet = shown <= pageBudgets.optionsShownMs;
+  const rows = (label: string, scripts: ScriptWeight[]) =>
+    scripts.map((script) => `| ${label} | \`${script.path}\` | ${kb(script.gzipBytes).toFixed(1)} |`);
+  return [
+    "## Member pages in Chromium",
+    "",
+    `Chromium (playwright-core) loads each page signed in as demo.shopper from \`next start\` on localhost:${port} (embedded database); every script it loads is counted once, gzipped at level 6 as Next.js compresses it. The options time is from navigation start to the first price option in the document (a MutationObserver in the page), median of ${weights.optionsShownMs.length} loads after one warm-up.`,
+    "",
+    "| Page | Scripts (gzip) | Budget | Met |",
+    "| --- | ---: | --- | --- |",
+    `| /account | ${accountKb.toFixed(1)} kB (${weights.account.length} scripts) | reference (issue 15 measured 159 kB on 2026-11-22) | — |`,
+    `| ${productPath} | ${productKb.toFixed(1)} kB (${weights.product.length} scripts) | within ${pageBudgets.scriptsOverAccountKb} kB of /account: ${overAccount >= 0 ? "+" : ""}${overAccount.toFixed(1)} kB | ${scriptsMet ? "met" : "NOT met"} |`,
+    `| ${productPath}: price options shown | ${shown.toFixed(0)} ms (range ${Math.min(...weights.optionsShownMs).toFixed(0)}–${Math.max(...weights.optionsShownMs).toFixed(0)}) | within ${pageBudgets.optionsShownMs} ms | ${timeMet ? "met" : "NOT met"} |`,
+    "",
+    "| Page | Script | gzip kB |",
+    "| --- | --- | ---: |",
+    ...rows("/account", weights.account),
+    ...rows(productPath, weights.product),
+    "",
+  ];
+}

@@ -1,0 +1,77 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useRef } from "react";
+import type { PlaceOrder } from "./use-checkout";
+import { useCheckout } from "./use-checkout";
+import { CardForm } from "./card-form";
+import { PointsPayment } from "./points-payment";
+
+export interface CheckoutPanelProps {
+  quoteId: string;
+  optionId: string;
+  checkoutKey: string;
+  points: number;
+  cashMinor: number;
+  currency: string;
+  /** The card processor as the browser reaches it (public values only). */
+  payments: { publishableKey: string; baseUrl: string };
+  productHref: string;
+  placeOrder: PlaceOrder;
+}
+
+/**
+ * The way to pay the chosen option: the card form when there is a cash leg,
+ * a single button for an all-points option. A price that no longer holds
+ * leads back to the product to be priced again.
+ */
+export function CheckoutPanel({
+  quoteId,
+  optionId,
+  checkoutKey,
+  points,
+  cashMinor,
+  currency,
+  payments,
+  productHref,
+  placeOrder,
+}: CheckoutPanelProps) {
+  const { place, placed, priceRefusal } = useCheckout({ quoteId, optionId, checkoutKey, placeOrder });
+  const refusalRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (priceRefusal) refusalRef.current?.focus();
+  }, [priceRefusal]);
+
+  if (priceRefusal) {
+    return (
+      <div
+        ref={refusalRef}
+        role="alert"
+        tabIndex={-1}
+        className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-700"
+      >
+        <h2 className="text-lg font-semibold">This price is no longer available</h2>
+        <p className="mt-1 text-sm">{priceRefusal.message} Nothing was charged or debited.</p>
+        <Link
+          href={productHref}
+          className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+        >
+          See today&apos;s price
+        </Link>
+      </div>
+    );
+  }
+
+  if (cashMinor === 0) return <PointsPayment points={points} currency={currency} onPay={() => place()} busy={placed} />;
+  return (
+    <CardForm
+      cashAmount={cashMinor}
+      currency={currency}
+      points={points}
+      publishableKey={payments.publishableKey}
+      paymentsBaseUrl={payments.baseUrl}
+      onTokenised={(card) => place(card)}
+      busy={placed}
+    />
+  );
+}

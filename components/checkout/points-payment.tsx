@@ -1,0 +1,48 @@
+"use client";
+
+import { useRef, useState, type FormEvent } from "react";
+import { FormAlert } from "@/components/forms/form-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { payLabel } from "./pay-label";
+
+export interface PointsPaymentProps {
+  points: number;
+  currency: string;
+  /** Places the order without a card (no cash leg); may answer a refusal to show. */
+  onPay: () => Promise<{ formError?: string } | undefined>;
+  busy?: boolean;
+}
+
+/** An all-points option: no card step, one button that names the points. */
+export function PointsPayment({ points, currency, onPay, busy = false }: PointsPaymentProps) {
+  const [pending, setPending] = useState(false);
+  const [alert, setAlert] = useState<string | undefined>();
+  const alertRef = useRef<HTMLDivElement>(null);
+  const label = payLabel(0, currency, points);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    setAlert(undefined);
+    try {
+      const result = await onPay();
+      if (result?.formError) {
+        setAlert(result.formError);
+        requestAnimationFrame(() => alertRef.current?.focus());
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form method="post" onSubmit={submit} className="space-y-4" aria-label="Pay with points">
+      <FormAlert ref={alertRef} title="The payment did not go through" messages={alert ? [alert] : []} />
+      <p className="text-sm text-slate-700">Your points pay for all of it: no card is needed.</p>
+      <SubmitButton pending={pending || busy} pendingLabel={`${label.replace(/^Pay/, "Paying")}…`}>
+        {label}
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { FormAlert } from "@/components/forms/form-alert";
+import { formatPoints } from "@/lib/portal/format";
+import { formatMoney } from "@/lib/shop/price-choices";
+import type { OrderView } from "@/server/portal/checkout/checkout-contract";
+import { formatDateTime } from "./order-words";
+import { useCancelOrder, type CancelOrder } from "./use-cancel-order";
+
+const primary =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700 focus-visible:ring-offset-2 disabled:cursor-wait disabled:opacity-80";
+const secondary =
+  "inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:border-slate-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
+
+/** A completed order within the reversal window: the member may cancel it (card refunded, points reversed). */
+export function CancelOrderSection({ order, cancelOrder }: { order: OrderView; cancelOrder: CancelOrder }) {
+  const { confirming, pending, error, ask, keep, confirm } = useCancelOrder(order.id, cancelOrder);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const askRef = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    // Focus follows the question: onto its answer, and back to the button when the member keeps the order.
+    if (confirming) confirmRef.current?.focus();
+    else if (wasConfirming.current) askRef.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+
+  if (order.state !== "completed" || !order.cancellableUntil) return null;
+  const returned = [
+    order.cashMinor > 0 ? `refund ${formatMoney(order.cashMinor, order.currency)} to your card` : "",
+    order.points > 0 ? `return your ${formatPoints(order.points)} points` : "",
+  ]
+    .filter(Boolean)
+    .join(" and ");
+
+  return (
+    <section aria-labelledby="cancel-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="cancel-heading" className="text-lg font-semibold">
+        Changed your mind?
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        You can cancel this order until{" "}
+        <time dateTime={order.cancellableUntil}>{formatDateTime(order.cancellableUntil)}</time>: we {returned}.
+      </p>
+      <div className="mt-3 space-y-3">
+        <FormAlert title="The order was not cancelled" messages={error ? [error] : []} />
+        {confirming ? (
+          <div className="flex flex-wrap gap-3">
+            <p className="w-full text-sm font-medium">Cancel this order and {returned}?</p>
+            <button
+              ref={confirmRef}
+              type="button"
+              onClick={confirm}
+              disabled={pending}
+              aria-busy={pending || undefined}
+              className={primary}
+            >
+              {pending ? "Cancelling…" : "Yes, cancel my order"}
+            </button>
+            <button type="button" onClick={keep} disabled={pending} className={secondary}>
+              Keep my order
+            </button>
+          </div>
+        ) : (
+          <button ref={askRef} type="button" onClick={ask} className={secondary}>
+            Cancel this order
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { formatPoints } from "@/lib/portal/format";
+import { formatMoney } from "@/lib/shop/price-choices";
+import type { OrderView } from "@/server/portal/checkout/checkout-contract";
+import { OrderStatusBadge } from "./order-status-badge";
+import { cardWords, formatDateTime, paymentFailed, wasCancelledAfterCompletion } from "./order-words";
+
+/** What was taken from whom: the receipt of a completed order, the same facts for any other. */
+export function OrderReceipt({ order }: { order: OrderView }) {
+  const completed = order.state === "completed";
+  const undone = (order.state === "cancelled" || order.state === "cancelling") && wasCancelledAfterCompletion(order);
+  const failed = paymentFailed(order);
+  const pointsBack = order.state === "points_returned" || (undone && order.state === "cancelled");
+  const cash = formatMoney(order.cashMinor, order.currency);
+  const cashTaken = completed || undone;
+  return (
+    <section aria-labelledby="receipt-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="receipt-heading" className="text-lg font-semibold">
+        {completed ? "Receipt" : "Order details"}
+      </h2>
+      <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-y-2">
+        <dt className="text-slate-600">Order number</dt>
+        <dd className="font-medium break-all">{order.orderNumber}</dd>
+        <dt className="text-slate-600">Product</dt>
+        <dd className="font-medium">{order.productName}</dd>
+        <dt className="text-slate-600">Placed</dt>
+        <dd className="font-medium">
+          <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+        </dd>
+        <dt className="text-slate-600">Status</dt>
+        <dd>
+          <OrderStatusBadge state={order.state} status={order.status} />
+        </dd>
+        {order.points > 0 ? (
+          <>
+            <dt className="text-slate-600">{completed ? "Points debited" : "Points"}</dt>
+            <dd className="font-medium">
+              {formatPoints(order.points)}
+              {pointsBack ? " (returned)" : ""}
+              {order.debitTransactionId ? (
+                <span className="block font-normal text-slate-600">
+                  Debit <span className="font-mono break-all">{order.debitTransactionId}</span>
+                </span>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
+        {order.card ? (
+          <>
+            <dt className="text-slate-600">Card</dt>
+            <dd className="font-medium">{cardWords(order.card)}</dd>
+          </>
+        ) : null}
+        {order.cashMinor > 0 ? (
+          <>
+            <dt className="text-slate-600">{cashTaken ? "Cash taken" : "Card payment"}</dt>
+            <dd className="font-medium">
+              {cash}
+              {undone && order.state === "cancelled" ? " (refunded)" : failed ? " (not taken)" : ""}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import type { OrderTimelineEntry, OrderView } from "@/server/portal/checkout/checkout-contract";
+import type { OrderState } from "@/server/portal/checkout/order-states";
+
+/** States the saga is still working through: the member's page asks again until the order leaves them. */
+const settlingStates: readonly OrderState[] = [
+  "priced",
+  "points_debited",
+  "payment_pending",
+  "payment_failed",
+  "reversing",
+];
+
+export function isSettling(state: OrderState): boolean {
+  return settlingStates.includes(state);
+}
+
+export type StatusTone = "success" | "pending" | "returned" | "attention" | "neutral";
+
+/** The colour of a status, beside its words (never instead of them). */
+export function statusTone(state: OrderState): StatusTone {
+  switch (state) {
+    case "completed":
+      return "success";
+    case "points_returned":
+      return "returned";
+    case "needs_attention":
+      return "attention";
+    case "cancelled":
+      return "neutral";
+    default:
+      return "pending";
+  }
+}
+
+/** The step that failed the payment, or else the card charge's last call on the timeline. */
+function chargeEntry(order: Pick<OrderView, "timeline">): OrderTimelineEntry | undefined {
+  return (
+    order.timeline.findLast((entry) => entry.step === "payment_failed" && entry.call) ??
+    order.timeline.findLast((entry) => entry.call && /charge/i.test(entry.call.operation))
+  );
+}
+
+/** Whether the card payment failed on this order (declined, refused or the processor's error). */
+export function paymentFailed(order: Pick<OrderView, "timeline">): boolean {
+  return order.timeline.some((entry) => entry.step === "payment_failed");
+}
+
+/** Whether a completed order was cancelled afterwards (by the member or staff): refunded and reversed. */
+export function wasCancelledAfterCompletion(order: Pick<OrderView, "timeline">): boolean {
+  return order.timeline.some((entry) => entry.step === "cancelling");
+}
+
+/**
+ * The first sentence of a failed payment: a card the processor declined
+ * (402: declined, insufficient funds) is "declined"; its own error is not
+ * the card's fault and is said so.
+ */
+export function paymentFailureSentence(order: Pick<OrderView, "timeline">): string {
+  const status = chargeEntry(order)?.call?.status;
+  if (status === 402) return "Your card was declined.";
+  return "Your card payment did not go through.";
+}
+
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZone: "UTC",
+});
+
+/** "22 Nov 2026, 14:03:21 UTC": the same on the server and in the browser, whatever their zones. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${dateTime.format(date)} UTC`;
+}
+
+const brandNames: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+};
+
+/** "Visa ending 4242". */
+export function cardWords(card: { brand: string; last4: string }): string {
+  return `${brandNames[card.brand] ?? "Card"} ending ${card.last4}`;
+}

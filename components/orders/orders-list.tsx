@@ -1,0 +1,39 @@
+import Link from "next/link";
+import { formatPoints } from "@/lib/portal/format";
+import { formatMoney } from "@/lib/shop/price-choices";
+import type { OrderView } from "@/server/portal/checkout/checkout-contract";
+import { OrderStatusBadge } from "./order-status-badge";
+import { formatDateTime } from "./order-words";
+
+function paidWith(order: OrderView): string {
+  const parts = [
+    order.points > 0 ? `${formatPoints(order.points)} points` : "",
+    order.cashMinor > 0 ? formatMoney(order.cashMinor, order.currency) : "",
+  ].filter(Boolean);
+  return parts.join(" + ");
+}
+
+/** The member's orders as cards (they read well at 360 px), each leading to its receipt and timeline. */
+export function OrdersList({ orders }: { orders: OrderView[] }) {
+  return (
+    <ul className="space-y-3" aria-label="Orders">
+      {orders.map((order) => (
+        <li key={order.id}>
+          <Link
+            href={`/orders/${encodeURIComponent(order.id)}`}
+            className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+          >
+            <span className="min-w-0">
+              <span className="block font-medium text-slate-900">{order.productName}</span>
+              <span className="block text-sm break-all text-slate-600">
+                Order {order.orderNumber} · <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+              </span>
+              <span className="block text-sm text-slate-700">{paidWith(order)}</span>
+            </span>
+            <OrderStatusBadge state={order.state} status={order.status} />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,58 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { balanceQueryKey } from "@/components/portal/balance-badge";
+import type { CancelOrderActionResult } from "@/lib/checkout/place-order-request";
+import { orderQueryKey } from "./use-order";
+
+/** The cancel server action, handed in by the page (tests hand in their own). */
+export type CancelOrder = (orderId: string) => Promise<CancelOrderActionResult>;
+
+/**
+ * Cancelling a completed order: asked once more before it is sent, sent
+ * once however often the button is pressed, then the order and the balance
+ * are read again (the refund and the reversal show on the timeline).
+ */
+export function useCancelOrder(orderId: string, cancelOrder: CancelOrder) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const running = useRef(false);
+
+  const confirm = async () => {
+    if (running.current) return;
+    running.current = true;
+    setPending(true);
+    setError(undefined);
+    const result = await cancelOrder(orderId).catch((): CancelOrderActionResult => ({
+      kind: "refused",
+      reason: "unavailable",
+      message: "The cancellation could not be sent. Check your connection and try again.",
+    }));
+    if (result.kind === "cancelled") {
+      setConfirming(false);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) }),
+        queryClient.invalidateQueries({ queryKey: balanceQueryKey }),
+      ]);
+    } else {
+      setError(result.message);
+    }
+    setPending(false);
+    running.current = false;
+  };
+
+  return {
+    confirming,
+    pending,
+    error,
+    ask: () => setConfirming(true),
+    keep: () => {
+      setConfirming(false);
+      setError(undefined);
+    },
+    confirm,
+  };
+}

@@ -1,0 +1,153 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { expect } from "vitest";
+import type { Page } from "playwright-core";
+import { expectOnPage, hydrated, shown } from "../support/page-expectations";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * axe-core's serious and critical violations on the page as it is. The
+ * context must be made with `bypassCSP: true`: the portal's nonce policy
+ * (rightly) refuses the injected script otherwise.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+}
+
+/** The page is no wider than the screen: nothing to scroll sideways. */
+export async function expectNoOverflow(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** One request the page sent to the portal's own server (not to the payments sandbox it also serves). */
+export interface PortalRequest {
+  method: string;
+  url: string;
+  body: string;
+}
+
+/**
+ * Records every request the page sends to the portal's origin other than
+ * /payments-sandbox (where the browser tokenises the card), with its body,
+ * so a test can show the card number never reached the portal's server.
+ */
+export function recordPortalRequests(page: Page, origin: string): PortalRequest[] {
+  const seen: PortalRequest[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== origin || url.pathname.startsWith("/payments-sandbox")) return;
+    seen.push({ method: request.method(), url: request.url(), body: request.postData() ?? "" });
+  });
+  return seen;
+}
+
+/** The card number in any form it could travel: digits, grouped, or with its digits split by anything. */
+export function carriesCardNumber(requests: PortalRequest[], number: string): PortalRequest[] {
+  const spread = new RegExp(number.split("").join("\\D{0,3}"));
+  return requests.filter((request) => spread.test(decodeURIComponent(request.url)) || spread.test(request.body));
+}
+
+/** The balance as P2 answers it, read on the account page. */
+export async function accountBalance(page: Page, origin: string): Promise<number> {
+  await page.goto(`${origin}/account`);
+  const value = await shown(page.getByRole("region", { name: "Points balance" }).locator("data"));
+  return Number(await value.getAttribute("value"));
+}
+
+/** The header's balance as the member reads it ("51,000"), without reloading the page. */
+export async function expectHeaderBalance(page: Page, balance: number): Promise<void> {
+  await expectOnPage(() => page.locator("header").textContent()).toContain(
+    `${new Intl.NumberFormat("en-GB").format(balance)} points`,
+  );
+}
+
+export interface CheckoutChoice {
+  productId: string;
+  /** The option's label, e.g. "9,000 points + £90.00" or "Pay all in cash: £180.00". */
+  option: string;
+}
+
+/** From the product page to the checkout of one option, by pointer. */
+export async function chooseOption(page: Page, origin: string, choice: CheckoutChoice): Promise<void> {
+  await page.goto(`${origin}/shop/${choice.productId}`);
+  const radio = await hydrated(
+    page.getByRole("radiogroup", { name: "Price options" }).getByRole("radio", { name: choice.option, exact: true }),
+  );
+  await radio.check();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await page.waitForURL((url) => url.pathname === `/shop/${choice.productId}/checkout`);
+  await shown(page.getByRole("heading", { name: "Confirm and pay" }));
+}
+
+export interface TestCard {
+  number: string;
+}
+
+/** Fills the card form (once its script runs: before, a submit would post the form to the page). */
+export async function fillCard(page: Page, card: TestCard): Promise<void> {
+  await hydrated(page.getByLabel("Card number"));
+  await page.getByLabel("Card number").fill(card.number.replace(/(\d{4})(?=\d)/g, "$1 "));
+  await page.getByLabel("Expiry date").fill("12/34");
+  await page.getByLabel("Security code").fill("123");
+  await page.getByLabel("Name on card").fill("Casey Shopper");
+}
+
+/** Waits for the order's page the checkout opens, and hands back the order's id. */
+export async function orderOpened(page: Page): Promise<string> {
+  await page.waitForURL((url) => /^\/orders\/[^/]+$/.test(url.pathname), { timeout: 30_000 });
+  return decodeURIComponent(new URL(page.url()).pathname.split("/")[2]!);
+}
+
+/** The order's outcome panel (the first status region of the page). */
+export function outcomePanel(page: Page) {
+  return page
+    .getByRole("status")
+    .filter({ has: page.getByRole("heading") })
+    .first();
+}
+
+/** The timeline's steps: each entry's data-step and its text. */
+export async function timelineSteps(page: Page): Promise<{ step: string; text: string }[]> {
+  const timeline = page.getByRole("region", { name: "Timeline" });
+  await shown(timeline);
+  return timeline.getByRole("listitem").evaluateAll((items) =>
+    items.map((item) => ({
+      step: item.getAttribute("data-step") ?? "",
+      text: (item.textContent ?? "").replace(/\s+/g, " ").trim(),
+    })),
+  );
+}
+
+/** The order numbers on the first page of /orders, latest first. */
+export async function listedOrderNumbers(page: Page, origin: string): Promise<string[]> {
+  await page.goto(`${origin}/orders`);
+  await shown(page.getByRole("heading", { name: "Your orders" }));
+  const list = page.getByRole("list", { name: "Orders" });
+  if ((await list.count()) === 0) return [];
+  return list
+    .getByRole("listitem")
+    .evaluateAll((items) => items.map((item) => /Order (\S+)/.exec(item.textContent ?? "")?.[1] ?? "").filter(Boolean));
+}

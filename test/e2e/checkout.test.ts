@@ -1,0 +1,371 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import sandbox from "@/sandbox.json";
+import { launchBrowser } from "../support/browser";
+import { expectAbsent, expectOnPage, hydrated, shown } from "../support/page-expectations";
+import type { RunningApp } from "../support/start-app";
+import {
+  accountBalance,
+  carriesCardNumber,
+  chooseOption,
+  expectHeaderBalance,
+  expectNoOverflow,
+  fillCard,
+  listedOrderNumbers,
+  orderOpened,
+  outcomePanel,
+  recordPortalRequests,
+  seriousViolations,
+  timelineSteps,
+  type PortalRequest,
+} from "./checkout-browser";
+import { signIn, snap, startPortal } from "./portal-browser";
+
+const shopper = sandbox.members.find((member) => member.username === "demo.shopper")!;
+const otherMember = sandbox.members.find((member) => member.username === "demo.member1")!;
+const card = (outcome: string) => sandbox.paymentTestCards.find((candidate) => candidate.outcome === outcome)!;
+const flight = "FLIGHT-LHR-MAD";
+
+/** The flight's options for demo.shopper (£180, a point worth 1p): 10, 25, 50, 75 and 100 % of the price in points. */
+const option = {
+  cheapest: { points: 1_800, label: "1,800 points + £162.00", pay: "Pay £162.00 and 1,800 points" },
+  half: { points: 9_000, label: "9,000 points + £90.00", pay: "Pay £90.00 and 9,000 points" },
+  allPoints: { points: 18_000, label: "18,000 points + £0.00", pay: "Pay 18,000 points" },
+};
+
+describe("the redemption checkout in Chromium, as demo.shopper", () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let signedIn: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined;
+  const contexts: BrowserContext[] = [];
+  /** The requests each page of this file sent to the portal's server, for the card-number check at the end. */
+  const recorded: PortalRequest[][] = [];
+  /** A completed order of the shopper's, for the tests that look at one. */
+  let completedOrderId = "";
+
+  beforeAll(async () => {
+    app = await startPortal({
+      // The timeout card answers after 3 s; the portal waits 1.5 s, and the worker looks every 2 s.
+      PAYMENTS_TIMEOUT_MS: "1500",
+      PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS: "3000",
+      CHECKOUT_WORKER_INTERVAL_MS: "2000",
+    });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** demo.shopper's session, signed in once (inside the first test: signIn waits with expect.poll). */
+  async function shopperSession() {
+    if (signedIn) return signedIn;
+    const context = await browser.newContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${app.origin}/shop`);
+    await page.waitForURL((url) => url.pathname === "/login");
+    await signIn(page, { programme: /Northstar Club/, username: shopper.username!, shotPrefix: "checkout-00" });
+    signedIn = await context.storageState();
+    return signedIn;
+  }
+
+  /** A page signed in as demo.shopper whose requests to the portal are recorded. */
+  async function shopperPage(options: { width?: number; axe?: boolean } = {}): Promise<Page> {
+    const storageState = await shopperSession();
+    const context = await browser.newContext({
+      viewport: { width: options.width ?? 1280, height: 900 },
+      storageState,
+      // Only to inject axe-core: the nonce policy refuses any script the page did not bring.
+      bypassCSP: options.axe ?? false,
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    recorded.push(recordPortalRequests(page, app.origin));
+    return page;
+  }
+
+  it("approved card: completed, a receipt naming both legs, the balance down by exactly the option's points", async () => {
+    const page = await shopperPage();
+    const before = await accountBalance(page, app.origin);
+    await chooseOption(page, app.origin, { productId: flight, option: option.half.label });
+    // The confirmation names both legs before anything is taken.
+    await expectOnPage(() => page.getByRole("region", { name: "Your order" }).textContent()).toContain(
+      "You pay 9,000 points and £90.00 by card.",
+    );
+    await shown(page.getByRole("region", { name: "Sandbox test cards" }));
+    await snap(page, "checkout-01-card-form");
+    await fillCard(page, card("APPROVED"));
+    await page.getByRole("button", { name: option.half.pay }).click();
+    completedOrderId = await orderOpened(page);
+
+    await expectOnPage(() => outcomePanel(page).textContent()).toContain("Your order is complete");
+    const receipt = page.getByRole("region", { name: "Receipt" });
+    await expectOnPage(() => receipt.textContent()).toMatch(/Order number\s*\S+/);
+    const receiptText = (await receipt.textContent()) ?? "";
+    expect(receiptText).toMatch(/Points debited9,000Debit \S+/);
+    expect(receiptText).toContain("Visa ending 4242");
+    expect(receiptText).toContain("Cash taken£90.00");
+    expect(receiptText).toContain("Completed");
+    // The header's balance is read again after the checkout, without a reload.
+    await expectHeaderBalance(page, before - option.half.points);
+    const steps = await timelineSteps(page);
+    expect(steps.length).toBeGreaterThanOrEqual(2);
+    for (const step of steps.filter((entry) => /HTTP/.test(entry.text))) expect(step.text).toMatch(/HTTP (\d{3}|no)/);
+    await snap(page, "checkout-02-completed");
+
+    expect(await accountBalance(page, app.origin)).toBe(before - option.half.points);
+  });
+
+  it.each([
+    { outcome: "DECLINED", says: "Your card was declined. Your 1,800 points are back." },
+    { outcome: "DECLINED_INSUFFICIENT_FUNDS", says: "Your card was declined. Your 1,800 points are back." },
+    { outcome: "PROCESSING_ERROR", says: "Your card payment did not go through. Your 1,800 points are back." },
+  ])(
+    "$outcome: the payment failed, the points are back, the timeline shows the debit and its reversal",
+    async ({ outcome, says }) => {
+      const page = await shopperPage();
+      const before = await accountBalance(page, app.origin);
+      await chooseOption(page, app.origin, { productId: flight, option: option.cheapest.label });
+      await fillCard(page, card(outcome));
+      await page.getByRole("button", { name: option.cheapest.pay }).click();
+      await orderOpened(page);
+
+      await expectOnPage(() => outcomePanel(page).textContent(), "the order settles").toContain(says);
+      await expectOnPage(() => outcomePanel(page).textContent()).toContain("Your payment failed");
+      await expectOnPage(() => page.getByRole("region", { name: "Order details" }).textContent()).toContain(
+        "Points returned",
+      );
+      const steps = (await timelineSteps(page)).map((entry) => entry.step);
+      expect(steps).toContain("points_debited");
+      expect(steps).toContain("points_returned");
+      expect(steps.indexOf("points_debited")).toBeLessThan(steps.lastIndexOf("points_returned"));
+      await expectHeaderBalance(page, before);
+      await snap(page, `checkout-03-${outcome.toLowerCase()}`);
+
+      expect(await accountBalance(page, app.origin)).toBe(before);
+    },
+  );
+
+  it("TIMEOUT: the lost answer is settled to what the processor recorded; the page follows by itself", async () => {
+    const page = await shopperPage();
+    const before = await accountBalance(page, app.origin);
+    await chooseOption(page, app.origin, { productId: flight, option: option.cheapest.label });
+    await fillCard(page, card("TIMEOUT_UNKNOWN_OUTCOME"));
+    await page.getByRole("button", { name: option.cheapest.pay }).click();
+    await orderOpened(page);
+
+    // While the payment is unknown the page says "Confirming payment" and asks again by itself (no reload);
+    // the saga looks the charge up as soon as its answer is lost, else the worker does within its next passes.
+    await expect
+      .poll(() => outcomePanel(page).textContent(), { timeout: 60_000, interval: 500 })
+      .toContain("Your order is complete");
+    // Settled by the processor's record of the charge (a lookup by its key), never by a guess or a second charge.
+    const settled = (await timelineSteps(page)).find((entry) => entry.step === "completed");
+    expect(settled?.text).toMatch(/charge lookup · HTTP 200/);
+    await expectHeaderBalance(page, before - option.cheapest.points);
+    await snap(page, "checkout-05-settled");
+
+    expect(await accountBalance(page, app.origin)).toBe(before - option.cheapest.points);
+  });
+
+  it("an all-points option completes with no card step", async () => {
+    const page = await shopperPage();
+    const before = await accountBalance(page, app.origin);
+    await chooseOption(page, app.origin, { productId: flight, option: option.allPoints.label });
+    const pay = await hydrated(page.getByRole("button", { name: option.allPoints.pay }));
+    await expectAbsent(page.getByLabel("Card number"), { once: pay });
+    await snap(page, "checkout-06-all-points");
+    await pay.click();
+    await orderOpened(page);
+    await expectOnPage(() => outcomePanel(page).textContent()).toContain("Your order is complete");
+    await expectHeaderBalance(page, before - option.allPoints.points);
+    expect(await accountBalance(page, app.origin)).toBe(before - option.allPoints.points);
+  });
+
+  it("the package shows unadjusted options; one above the balance is visible but cannot be chosen", async () => {
+    const page = await shopperPage();
+    const balance = await accountBalance(page, app.origin);
+    // A package's options are not adjusted to the balance: the whole price in points is offered to everyone.
+    expect(balance).toBeLessThan(49_000);
+    await page.goto(`${app.origin}/shop/PACKAGE-MAD-CITY-BREAK`);
+    const group = page.getByRole("radiogroup", { name: "Price options" });
+    const whole = await hydrated(group.getByRole("radio", { name: "49,000 points + £0.00" }));
+    expect(await whole.isDisabled()).toBe(true);
+    await expectOnPage(() => group.textContent()).toContain(
+      `You need ${new Intl.NumberFormat("en-GB").format(49_000 - balance)} more points`,
+    );
+    await whole.click({ force: true });
+    expect(await whole.isChecked()).toBe(false);
+    await expectAbsent(page.getByRole("button", { name: "Continue to payment" }), {
+      once: page.getByText("Choose how you would like to pay."),
+    });
+    await snap(page, "checkout-07-package");
+
+    // A checkout of a quote that does not hold (expired, another member's, made up) is never priced from it.
+    await page.goto(`${app.origin}/shop/${flight}/checkout?quote=00000000-0000-4000-8000-000000000000&option=0`);
+    await shown(page.getByRole("heading", { name: "This price is no longer available" }));
+    await page.getByRole("link", { name: "See today's price" }).click();
+    await page.waitForURL((url) => url.pathname === `/shop/${flight}`);
+  });
+
+  it("a double click on Pay makes one order and one debit", async () => {
+    const page = await shopperPage();
+    const before = await accountBalance(page, app.origin);
+    const ordersBefore = await listedOrderNumbers(page, app.origin);
+    await chooseOption(page, app.origin, { productId: flight, option: option.cheapest.label });
+    await fillCard(page, card("APPROVED"));
+    await page.getByRole("button", { name: option.cheapest.pay }).dblclick();
+    await orderOpened(page);
+    await expectOnPage(() => outcomePanel(page).textContent()).toContain("Your order is complete");
+
+    const ordersAfter = await listedOrderNumbers(page, app.origin);
+    expect(ordersAfter.slice(1)).toEqual(ordersBefore.slice(0, ordersAfter.length - 1));
+    expect(ordersBefore).not.toContain(ordersAfter[0]);
+    expect(await accountBalance(page, app.origin)).toBe(before - option.cheapest.points);
+  });
+
+  it("a checkout can be done with the keyboard alone", async () => {
+    const page = await shopperPage();
+    const before = await accountBalance(page, app.origin);
+    await page.goto(`${app.origin}/shop/${flight}`);
+    const group = page.getByRole("radiogroup", { name: "Price options" });
+    await hydrated(group.getByRole("radio").first());
+
+    const focused = () =>
+      page.evaluate(
+        () => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "",
+      );
+    const focusedLabel = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLInputElement | null;
+        return element?.labels?.[0]?.textContent ?? element?.textContent ?? "";
+      });
+    /** Tab until the focused element answers `matches` (at most 40 presses). */
+    async function tabTo(matches: (label: string) => boolean, read = focusedLabel): Promise<void> {
+      for (let presses = 0; presses < 40; presses++) {
+        await page.keyboard.press("Tab");
+        if (matches(await read())) return;
+      }
+      throw new Error(`Tab never reached the element (last: ${await read()})`);
+    }
+
+    // Into the radio group; the arrow keys move among its enabled options, Space chooses.
+    await tabTo((label) => /points \+|Pay all in cash/.test(label));
+    for (let presses = 0; presses < 6 && (await focusedLabel()) !== option.cheapest.label; presses++)
+      await page.keyboard.press("ArrowDown");
+    expect(await focusedLabel()).toBe(option.cheapest.label);
+    await page.keyboard.press("Space");
+    await tabTo((label) => label === "Continue to payment");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === `/shop/${flight}/checkout`);
+    await hydrated(page.getByLabel("Card number"));
+
+    await tabTo((label) => label.startsWith("Card number"));
+    await page.keyboard.type("4242 4242 4242 4242");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("12/34");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("123");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Casey Shopper");
+    await tabTo((label) => label === option.cheapest.pay, focused);
+    await page.keyboard.press("Enter");
+    const orderId = await orderOpened(page);
+    await expectOnPage(() => outcomePanel(page).textContent()).toContain("Your order is complete");
+    expect(await accountBalance(page, app.origin)).toBe(before - option.cheapest.points);
+    completedOrderId = orderId;
+  });
+
+  it("the member cancels a completed order within the window: card refunded and points reversed, both on the timeline", async () => {
+    const page = await shopperPage();
+    const before = await accountBalance(page, app.origin);
+    await page.goto(`${app.origin}/orders/${encodeURIComponent(completedOrderId)}`);
+    await expectOnPage(() => outcomePanel(page).textContent()).toContain("Your order is complete");
+    const stepsBefore = await timelineSteps(page);
+    await (await hydrated(page.getByRole("button", { name: "Cancel this order" }))).click();
+    await page.getByRole("button", { name: "Yes, cancel my order" }).click();
+    await expectOnPage(() => outcomePanel(page).textContent()).toContain("This order is cancelled");
+    await expectOnPage(() => outcomePanel(page).textContent()).toContain(
+      "£162.00 is refunded to your card and your 1,800 points are back.",
+    );
+    const added = (await timelineSteps(page)).slice(stepsBefore.length).map((entry) => entry.text);
+    expect(added.some((text) => /refund/i.test(text))).toBe(true);
+    expect(added.some((text) => /revers|points? (are )?(back|returned)/i.test(text))).toBe(true);
+    await expectHeaderBalance(page, before + option.cheapest.points);
+    await snap(page, "checkout-08-cancelled");
+    expect(await accountBalance(page, app.origin)).toBe(before + option.cheapest.points);
+  });
+
+  it("another member's order answers not found, on the page (404) and to the polling endpoint", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${app.origin}/orders`);
+    await page.waitForURL((url) => url.pathname === "/login");
+    await signIn(page, { programme: /Northstar Club/, username: otherMember.username!, shotPrefix: "checkout-09" });
+    const response = await page.goto(`${app.origin}/orders/${encodeURIComponent(completedOrderId)}`);
+    expect(response?.status()).toBe(404);
+    await shown(page.getByRole("heading", { name: "We can't find that order" }));
+    const polled = await page.request.get(`${app.origin}/member/orders/${encodeURIComponent(completedOrderId)}`);
+    expect(polled.status()).toBe(404);
+    expect(polled.headers()["cache-control"]).toBe("no-store");
+    // Signed out: nothing at all.
+    const anonymous = await browser.newContext();
+    contexts.push(anonymous);
+    const signedOut = await anonymous.request.get(
+      `${app.origin}/member/orders/${encodeURIComponent(completedOrderId)}`,
+    );
+    expect(signedOut.status()).toBe(401);
+    await snap(page, "checkout-09-not-found");
+  });
+
+  it("no serious axe violation and no sideways scrolling at 360 px: /shop, a product, the card form, /orders, an order", async () => {
+    const page = await shopperPage({ width: 360, axe: true });
+    const visits: { name: string; path: string; ready: () => Promise<unknown> }[] = [
+      { name: "shop", path: "/shop", ready: () => shown(page.getByRole("heading", { name: "Shop" })) },
+      {
+        name: "product",
+        path: `/shop/${flight}`,
+        ready: () => hydrated(page.getByRole("radiogroup", { name: "Price options" }).getByRole("radio").first()),
+      },
+      { name: "orders", path: "/orders", ready: () => shown(page.getByRole("list", { name: "Orders" })) },
+      {
+        name: "order",
+        path: `/orders/${encodeURIComponent(completedOrderId)}`,
+        ready: () => shown(page.getByRole("region", { name: "Timeline" })),
+      },
+    ];
+    const problems: string[] = [];
+    for (const visit of visits) {
+      await page.goto(`${app.origin}${visit.path}`);
+      await visit.ready();
+      await snap(page, `checkout-10-360-${visit.name}`);
+      await expectNoOverflow(page);
+      problems.push(...(await seriousViolations(page)).map((problem) => `${visit.path}: ${problem}`));
+    }
+    // The card form, with a refusal showing (the alert and field errors are part of what is checked).
+    await chooseOption(page, app.origin, { productId: flight, option: option.half.label });
+    await fillCard(page, { number: "4242424242424241" });
+    await page.getByRole("button", { name: option.half.pay }).click();
+    await expectOnPage(() => page.getByLabel("Card number").getAttribute("aria-invalid")).toBe("true");
+    await snap(page, "checkout-10-360-card-form");
+    await expectNoOverflow(page);
+    problems.push(...(await seriousViolations(page)).map((problem) => `card form: ${problem}`));
+    expect(problems).toEqual([]);
+  });
+
+  it("no full card number reached the portal's server in any request of these checkouts", async () => {
+    const portalRequests = recorded.flat();
+    // The checkouts did talk to the portal: the place-order action's posts carried the tokens.
+    const posts = portalRequests.filter(
+      (request) => request.method === "POST" && /tok_[A-Za-z0-9]{24}/.test(request.body),
+    );
+    expect(posts.length).toBeGreaterThanOrEqual(6);
+    for (const testCard of sandbox.paymentTestCards)
+      expect(carriesCardNumber(portalRequests, testCard.number)).toEqual([]);
+    expect(carriesCardNumber(portalRequests, "4242424242424241")).toEqual([]);
+  });
+});
