@@ -104,16 +104,25 @@ const environmentSchema = z.object({
    * (the last entry when 0, as without a proxy `next start` writes it).
    */
   PORTAL_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+
+  // The staff console's own sessions: shorter than a member's, and ended by a pause as well.
+  /** Minutes a member of staff stays signed in at most; less than PORTAL_SESSION_HOURS. */
+  STAFF_SESSION_MINUTES: z.coerce.number().int().min(5).max(1_440).default(480),
+  /** Minutes without a request after which a staff session ends. */
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
 });
 
 // The timeout card's answer must come after the portal has given up, or it would not stand for a lost answer.
-const checkedEnvironmentSchema = environmentSchema.refine(
-  (config) => config.PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS > config.PAYMENTS_TIMEOUT_MS,
-  {
+const checkedEnvironmentSchema = environmentSchema
+  .refine((config) => config.PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS > config.PAYMENTS_TIMEOUT_MS, {
     path: ["PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS"],
     message: "PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS must be longer than PAYMENTS_TIMEOUT_MS",
-  },
-);
+  })
+  // A staff session (personal data of every member) must not outlast a member's own.
+  .refine((config) => config.STAFF_SESSION_MINUTES < config.PORTAL_SESSION_HOURS * 60, {
+    path: ["STAFF_SESSION_MINUTES"],
+    message: "STAFF_SESSION_MINUTES must be shorter than PORTAL_SESSION_HOURS",
+  });
 
 export type Environment = z.infer<typeof environmentSchema>;
 
