@@ -4,7 +4,6 @@ import { loyaltyService } from "@/server/portal/loyalty-service";
 import type { AuditSubject } from "./append-audit-event";
 import { ownProgramme, readMemberAccount, readMemberProfile } from "./read-member";
 import { StaffRefusal } from "./staff-action";
-import { staffAgent } from "./staff-agent";
 import type { StaffSession } from "./staff-session";
 
 /** P4 credits the primary programme only. */
