@@ -48,7 +48,8 @@ export async function planGoodwillCredit(
       description: goodwillDescription,
       monetaryAmount: { amount: String(credit.points), currency: { currencyCode: "POINTS" } },
       externalTransactionIdentifier: `GOODWILL ${credit.formKey}`,
-      externalTransactionDate: now.toISOString(),
+      // The day, not the instant: a double submission sends the same body, which the Idempotency-Key replays.
+      externalTransactionDate: now.toISOString().slice(0, 10),
       externalSource: goodwillSource,
       type: "COLLECTION",
       person: { name: { familyName: profile.value.member.person.name.familyName } },

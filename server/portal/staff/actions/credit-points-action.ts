@@ -18,7 +18,7 @@ export const creditPointsAction = staffAction(
         after: { ...(planned.audit.after as object), balance: result.balanceAfter, dateMade: result.dateMade },
       };
     });
-    revalidatePath(`/staff/members/${input.membershipNumber}`);
+    revalidatePath(`/staff/members/${input.membershipNumber}`, "layout");
     return credited;
   },
 );

@@ -3,6 +3,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { redirect } from "next/navigation";
+import type { StaffSignInState } from "@/components/staff/staff-sign-in-form";
 import { staffSignInSchema } from "@/lib/portal/staff/sign-in-schema";
 import { safeStaffPath } from "@/lib/portal/staff/staff-paths";
 import { logger } from "@/server/observability/logger";
@@ -10,13 +11,6 @@ import { customerIp } from "@/server/portal/customer-ip";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { signInStaff } from "../sign-in-staff";
 import { setStaffSessionCookie, staffSessionLifetime } from "../staff-session";
-
-export interface StaffSignInState {
-  message?: string;
-  fieldErrors?: { username?: string; password?: string };
-  /** The username typed, shown again after a refusal (never the password). */
-  username?: string;
-}
 
 /**
  * The staff login form's action (useActionState, so it works without

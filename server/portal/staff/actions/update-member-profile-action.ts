@@ -27,7 +27,7 @@ export const updateMemberProfileAction = staffAction(
       await getPortalDatabase(),
       customerDetails(saved.membership, ownProgramme(saved.membership) ?? ""),
     ).catch(() => undefined);
-    revalidatePath(`/staff/members/${input.membershipNumber}`);
+    revalidatePath(`/staff/members/${input.membershipNumber}`, "layout");
     return { changed: edit.changes.map((change) => change.label) };
   },
 );
