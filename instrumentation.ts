@@ -6,7 +6,8 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { logger } = await import("./server/observability/logger");
   const { getPortalDatabase } = await import("./server/portal/db/portal-database");
-  const warmUps: Promise<unknown>[] = [getPortalDatabase()];
+  const portal = getPortalDatabase();
+  const warmUps: Promise<unknown>[] = [portal];
   // A portal pointed at another implementation of the service leaves this app's service asleep.
   if (!process.env.LOYALTY_BASE_URL) {
     const { getDatabase } = await import("./server/db/database");
@@ -18,4 +19,8 @@ export async function register(): Promise<void> {
     warmUps.push(getPaymentsDatabase());
   }
   for (const warmUp of warmUps) warmUp.catch((error: unknown) => logger.error({ err: error }, "database start failed"));
+  // The checkout's recovery worker settles unfinished orders once the portal's tables exist (CHECKOUT_WORKER=off: none).
+  portal
+    .then(async () => (await import("./server/portal/checkout/recovery/start-recovery-worker")).startRecoveryWorker())
+    .catch((error: unknown) => logger.error({ err: error }, "checkout recovery worker did not start"));
 }

@@ -17,6 +17,8 @@ export interface AgentContext {
   tokens: ClientTokenSource;
   /** The end customer's IP address (X-Forwarded-For), when there is one. */
   customerIp?: string;
+  /** Told of each answer's status and request id (see CallContext.onAnswer). */
+  onAnswer?: CallContext["onAnswer"];
 }
 
 type Call = <Schema extends z.ZodType | undefined>(
@@ -44,6 +46,7 @@ export function agentOperations(call: Call, applicationName: string) {
       accessToken,
       agentId: agent.agentId,
       customerIp: agent.customerIp,
+      onAnswer: agent.onAnswer,
     });
     const token = await agent.tokens.token();
     try {

@@ -16,6 +16,18 @@ export interface CallContext {
    * gets the first answer instead of moving points twice.
    */
   idempotencyKey?: string;
+  /**
+   * Told of every answer (status and the service's X-Request-Id) before it
+   * is parsed, success or refusal, so a caller can record which request
+   * did what (the checkout's timeline) without the client changing shape.
+   */
+  onAnswer?: (answer: RemoteAnswer) => void;
+}
+
+/** What a caller may keep of one answer: never a token or a body. */
+export interface RemoteAnswer {
+  status: number;
+  requestId: string | null;
 }
 
 export interface PartnerCall<Schema extends z.ZodType | undefined> {
@@ -79,6 +91,7 @@ export async function callPartnerOperation<Schema extends z.ZodType | undefined>
     });
   }
 
+  call.context?.onAnswer?.({ status: response.status, requestId: response.headers.get("X-Request-Id") });
   const text = await response.text();
   const json = parseJson(text);
   if (!response.ok) {

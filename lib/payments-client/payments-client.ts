@@ -47,6 +47,15 @@ export type RefundOutcome =
     }
   | { kind: "unknown"; reason: UnknownReason; detail: string };
 
+/** What a caller may keep of one answer: its status and the processor's X-Request-Id, never a body. */
+export interface PaymentsAnswer {
+  status: number;
+  requestId: string | null;
+}
+
+/** Told of every answer before it is judged (e.g. to put the request id on an order's timeline). */
+export type OnPaymentsAnswer = (answer: PaymentsAnswer) => void;
+
 const refundRefusals = ["charge_not_found", "charge_not_refundable", "charge_already_refunded"] as const;
 
 const includes = <T extends string>(list: readonly T[], value: string): value is T => list.includes(value as T);
@@ -59,8 +68,14 @@ const includes = <T extends string>(list: readonly T[], value: string): value is
  * throw PaymentsApiError.
  */
 export function createPaymentsClient(settings: PaymentsClientSettings) {
-  const call = (method: "GET" | "POST", path: string, body?: unknown, idempotencyKey?: string) =>
-    exchange({
+  const call = async (
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+    idempotencyKey?: string,
+    onAnswer?: OnPaymentsAnswer,
+  ) => {
+    const answer = await exchange({
       url: endpoint(settings.baseUrl, path),
       method,
       key: settings.secretKey,
@@ -69,11 +84,18 @@ export function createPaymentsClient(settings: PaymentsClientSettings) {
       timeoutMs: settings.timeoutMs,
       fetch: settings.fetch,
     });
+    if (answer.kind === "answered")
+      onAnswer?.({ status: answer.status, requestId: answer.headers.get("X-Request-Id") });
+    return answer;
+  };
 
   return {
     /** Charges a token. Use one idempotency key per payment attempt, and the same key to retry that attempt. */
-    async charge(request: ChargeRequest, options: { idempotencyKey: string }): Promise<ChargeOutcome> {
-      const answer = await call("POST", "/charges", request, options.idempotencyKey);
+    async charge(
+      request: ChargeRequest,
+      options: { idempotencyKey: string; onAnswer?: OnPaymentsAnswer },
+    ): Promise<ChargeOutcome> {
+      const answer = await call("POST", "/charges", request, options.idempotencyKey, options.onAnswer);
       if (answer.kind === "no-answer") return { kind: "unknown", reason: answer.reason, detail: answer.detail };
       const replayed = answer.headers.get(idempotentReplayedHeader) === "true";
       if (answer.status === 201) {
@@ -95,9 +117,12 @@ export function createPaymentsClient(settings: PaymentsClientSettings) {
     },
 
     /** The charge made under an idempotency key (any status), or null when there is none. */
-    async findChargeByIdempotencyKey(idempotencyKey: string): Promise<Charge | null> {
+    async findChargeByIdempotencyKey(
+      idempotencyKey: string,
+      options: { onAnswer?: OnPaymentsAnswer } = {},
+    ): Promise<Charge | null> {
       const query = new URLSearchParams({ idempotency_key: idempotencyKey });
-      const answer = await call("GET", `/charges?${query.toString()}`);
+      const answer = await call("GET", `/charges?${query.toString()}`, undefined, undefined, options.onAnswer);
       if (answer.kind === "no-answer") {
         throw new PaymentsUnavailableError(`The payments service did not answer the lookup: ${answer.detail}`);
       }
@@ -113,7 +138,7 @@ export function createPaymentsClient(settings: PaymentsClientSettings) {
     /** Refunds a captured charge in full. Same idempotency key, same answer. */
     async refund(
       chargeId: string,
-      options: { idempotencyKey: string; reason?: RefundRequest["reason"] },
+      options: { idempotencyKey: string; reason?: RefundRequest["reason"]; onAnswer?: OnPaymentsAnswer },
     ): Promise<RefundOutcome> {
       const body: RefundRequest = options.reason ? { reason: options.reason } : {};
       const answer = await call(
@@ -121,6 +146,7 @@ export function createPaymentsClient(settings: PaymentsClientSettings) {
         `/charges/${encodeURIComponent(chargeId)}/refunds`,
         body,
         options.idempotencyKey,
+        options.onAnswer,
       );
       if (answer.kind === "no-answer") return { kind: "unknown", reason: answer.reason, detail: answer.detail };
       if (answer.status === 201) {

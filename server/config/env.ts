@@ -110,6 +110,20 @@ const environmentSchema = z.object({
   STAFF_SESSION_MINUTES: z.coerce.number().int().min(5).max(1_440).default(480),
   /** Minutes without a request after which a staff session ends. */
   STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
+
+  // The checkout's recovery worker (server/portal/checkout/recovery), started by instrumentation.ts.
+  /** `off` starts no worker in this process (unfinished orders wait for another instance). */
+  CHECKOUT_WORKER: z.enum(["on", "off"]).default("on"),
+  /** Pause between two passes over unfinished orders. */
+  CHECKOUT_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+  /** How long a claimed order stays with its claimant; longer than any step's remote calls. */
+  CHECKOUT_WORKER_LEASE_MS: z.coerce.number().int().min(5_000).max(600_000).default(30_000),
+  /** Orders claimed per pass. */
+  CHECKOUT_WORKER_BATCH: z.coerce.number().int().min(1).max(100).default(10),
+  /** The service's reversal window as the partner agreed it (the service's `reversal_window_hours`). */
+  CHECKOUT_REVERSAL_WINDOW_HOURS: z.coerce.number().min(1).max(720).default(24),
+  /** An order unsettled this long before the window closes needs attention; cancelling ends then too. */
+  CHECKOUT_REVERSAL_MARGIN_HOURS: z.coerce.number().min(0).max(719).default(6),
 });
 
 // The timeout card's answer must come after the portal has given up, or it would not stand for a lost answer.
@@ -122,6 +136,11 @@ const checkedEnvironmentSchema = environmentSchema
   .refine((config) => config.STAFF_SESSION_MINUTES < config.PORTAL_SESSION_HOURS * 60, {
     path: ["STAFF_SESSION_MINUTES"],
     message: "STAFF_SESSION_MINUTES must be shorter than PORTAL_SESSION_HOURS",
+  })
+  // The margin is taken from the window: a margin as long as the window would leave no time to settle.
+  .refine((config) => config.CHECKOUT_REVERSAL_MARGIN_HOURS < config.CHECKOUT_REVERSAL_WINDOW_HOURS, {
+    path: ["CHECKOUT_REVERSAL_MARGIN_HOURS"],
+    message: "CHECKOUT_REVERSAL_MARGIN_HOURS must be shorter than CHECKOUT_REVERSAL_WINDOW_HOURS",
   });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -1,13 +1,19 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   IllegalOrderTransition,
   finalStates,
+  isUnfinished,
   memberStatus,
   orderStates,
   orderTransitions,
   transitionOrder,
+  unfinishedStates,
   type OrderState,
 } from "@/server/portal/checkout/order-states";
+
+const isState = (word: string): word is OrderState => (orderStates as readonly string[]).includes(word);
 
 function reachable(from: OrderState): Set<OrderState> {
   const seen = new Set<OrderState>([from]);
@@ -58,11 +64,55 @@ describe("the checkout's order states", () => {
     }
   });
 
+  it("cancels a completed order through cancelling, and completes an all-points order without a charge", () => {
+    const cancelled: OrderState[] = [
+      "priced",
+      "points_debited",
+      "payment_pending",
+      "completed",
+      "cancelling",
+      "cancelled",
+    ];
+    cancelled.slice(1).reduce((from, to) => transitionOrder(from, to), cancelled[0]!);
+    expect(transitionOrder("points_debited", "completed")).toBe("completed");
+    expect(transitionOrder("priced", "cancelled")).toBe("cancelled");
+    expect(() => transitionOrder("completed", "cancelled")).toThrow(IllegalOrderTransition);
+    expect(() => transitionOrder("cancelling", "completed")).toThrow(IllegalOrderTransition);
+  });
+
+  it("leaves to the worker exactly the states a step still has to leave", () => {
+    expect(unfinishedStates).toEqual([
+      "priced",
+      "points_debited",
+      "payment_pending",
+      "payment_failed",
+      "reversing",
+      "cancelling",
+    ]);
+    for (const state of orderStates) {
+      const waitsForSomeone = finalStates.includes(state) || state === "completed" || state === "needs_attention";
+      expect(isUnfinished(state), state).toBe(!waitsForSomeone);
+    }
+  });
+
+  it("keeps the table in docs/checkout-states.md in step with the module", () => {
+    const table = readFileSync(path.join(process.cwd(), "docs/checkout-states.md"), "utf8");
+    for (const state of orderStates) {
+      const row = table.split("\n").find((line) => line.startsWith(`| ${state} `));
+      expect(row, state).toBeDefined();
+      const cells = row!.split("|").map((cell) => cell.trim());
+      expect(cells[2], state).toBe(memberStatus[state]);
+      const listed = [...cells[3]!.matchAll(/[a-z_]+/g)].map((match) => match[0]).filter((word) => isState(word));
+      expect(listed, state).toEqual([...orderTransitions[state]]);
+    }
+  });
+
   it("tells the member in plain words", () => {
     expect(memberStatus.completed).toBe("Completed");
     expect(memberStatus.points_returned).toBe("Points returned");
     expect(memberStatus.payment_pending).toBe("Confirming payment");
     expect(memberStatus.needs_attention).toBe("Needs attention");
     expect(memberStatus.cancelled).toBe("Cancelled");
+    expect(memberStatus.cancelling).toBe("Refunding");
   });
 });

@@ -11,6 +11,10 @@ import type { OrderState } from "./order-states";
  * - `listMemberOrders(membershipNumber, page): Promise<OrderPage>` in list-member-orders.ts
  * - `cancelOrder(input: CancelOrderInput): Promise<CancelOrderResult>` in cancel-order.ts
  * - `runOnce(options?)` in recovery/run-once.ts (the recovery worker's one pass)
+ *
+ * Each takes an optional last argument of dependencies (checkout-deps.ts):
+ * production code leaves it out; tests pass a database, in-process clients,
+ * a clock and a fault switch.
  */
 
 /** Who placed the order, and what lets the saga debit the member's points (P5 with the member's token). */
@@ -18,6 +22,8 @@ export interface CheckoutMember {
   membershipNumber: string;
   /** The member's access token, valid now (getMemberSession() refreshes it). */
   accessToken: string;
+  /** The session's programme (added; optional): without it, the quote's programme is used. */
+  programme?: string;
 }
 
 /** The card as the browser tokenised it: never the full number. */
@@ -41,6 +47,8 @@ export interface PlaceOrderInput {
    * same key and gets the same order, never a second debit or charge.
    */
   checkoutKey: string;
+  /** The member's IP address (added; optional), sent to the service as X-Forwarded-For. */
+  customerIp?: string;
 }
 
 export type PlaceOrderResult =

@@ -8,6 +8,7 @@ export const orderStates = [
   "points_debited",
   "payment_pending",
   "completed",
+  "cancelling",
   "payment_failed",
   "reversing",
   "points_returned",
@@ -22,6 +23,7 @@ export const memberStatus: Record<OrderState, string> = {
   points_debited: "Confirming payment",
   payment_pending: "Confirming payment",
   completed: "Completed",
+  cancelling: "Refunding",
   payment_failed: "Returning your points",
   reversing: "Returning your points",
   points_returned: "Points returned",
@@ -31,15 +33,19 @@ export const memberStatus: Record<OrderState, string> = {
 
 /**
  * Legal moves. A cash-only order (no points) goes from priced straight to
- * payment_pending; a card that fails before any points were taken has
- * nothing to give back, so priced → payment_failed → cancelled. Staff may
- * refund a completed order (cancelled) and settle one needing attention.
+ * payment_pending; an all-points order from points_debited straight to
+ * completed; a debit the service refuses took nothing, so priced →
+ * cancelled; a card that fails before any points were taken has nothing to
+ * give back, so payment_failed → cancelled. A member (or staff) cancels a
+ * completed order through cancelling (card refunded, points reversed);
+ * staff settle one needing attention.
  */
 export const orderTransitions: Record<OrderState, readonly OrderState[]> = {
-  priced: ["points_debited", "payment_pending", "payment_failed", "needs_attention"],
-  points_debited: ["payment_pending", "payment_failed", "reversing", "needs_attention"],
+  priced: ["points_debited", "payment_pending", "payment_failed", "cancelled", "needs_attention"],
+  points_debited: ["payment_pending", "completed", "payment_failed", "reversing", "needs_attention"],
   payment_pending: ["completed", "payment_failed", "needs_attention"],
-  completed: ["cancelled"],
+  completed: ["cancelling"],
+  cancelling: ["cancelled", "needs_attention"],
   payment_failed: ["reversing", "cancelled", "needs_attention"],
   reversing: ["points_returned", "needs_attention"],
   points_returned: [],
@@ -49,6 +55,25 @@ export const orderTransitions: Record<OrderState, readonly OrderState[]> = {
 
 /** States no step leaves on its own: the worker does not pick them up. */
 export const finalStates: readonly OrderState[] = orderStates.filter((state) => orderTransitions[state].length === 0);
+
+/**
+ * States the saga is still working through: the recovery worker claims
+ * orders in these. A completed order waits for nobody (only a cancellation
+ * moves it) and one needing attention waits for staff.
+ */
+export const unfinishedStates = [
+  "priced",
+  "points_debited",
+  "payment_pending",
+  "payment_failed",
+  "reversing",
+  "cancelling",
+] as const satisfies readonly OrderState[];
+export type UnfinishedState = (typeof unfinishedStates)[number];
+
+export function isUnfinished(state: string): state is UnfinishedState {
+  return (unfinishedStates as readonly string[]).includes(state);
+}
 
 export class IllegalOrderTransition extends Error {
   readonly from: OrderState;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   char,
   check,
   index,
@@ -195,6 +196,83 @@ export const staffSessions = portal.table(
 );
 
 /**
+ * The checkout's orders: the saga's state, stored before each step is taken
+ * (server/portal/checkout/order-states.ts), with the keys of every remote
+ * call derived from the order and unique here, so no retry, second tab or
+ * second worker can make a second debit, charge, reversal or refund.
+ * Money is integer minor units and points; of the card only the processor's
+ * token, the brand and the last four digits (a check refuses anything else
+ * as the token). `member_token` holds the member's access token, sealed,
+ * only until the debit's outcome is known (the worker replays P5 with it).
+ */
+export const orders = portal.table(
+  "orders",
+  {
+    id: uuid("id").primaryKey(),
+    /** Shown to the member as e.g. NS-2026-000042. */
+    number: bigserial("number", { mode: "number" }).notNull().unique(),
+    /** One per checkout form shown: a double click or a second tab finds this order again. */
+    checkoutKey: varchar("checkout_key", { length: 100 }).notNull().unique(),
+    membershipNumber: varchar("membership_number", { length: 24 }).notNull(),
+    programme: varchar("programme", { length: 20 }).notNull(),
+    /** No foreign key: quotes are purged after they expire, orders are kept. */
+    quoteId: uuid("quote_id").notNull(),
+    optionId: varchar("option_id", { length: 20 }).notNull(),
+    productId: varchar("product_id", { length: 60 }).notNull(),
+    productName: varchar("product_name", { length: 120 }).notNull(),
+    points: bigint("points", { mode: "number" }).notNull(),
+    cashMinor: bigint("cash_minor", { mode: "number" }).notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    cardToken: varchar("card_token", { length: 40 }),
+    cardBrand: varchar("card_brand", { length: 20 }),
+    cardLast4: char("card_last4", { length: 4 }),
+    state: varchar("state", { length: 30 }).notNull(),
+    /** Why staff must look at it (needs_attention), in words. */
+    attentionReason: text("attention_reason"),
+    memberToken: text("member_token"),
+    debitKey: varchar("debit_key", { length: 100 }).notNull().unique(),
+    debitExternalId: varchar("debit_external_id", { length: 64 }).notNull().unique(),
+    debitTransactionId: varchar("debit_transaction_id", { length: 32 }),
+    debitedAt: timestamp("debited_at", { withTimezone: true }),
+    chargeKey: varchar("charge_key", { length: 100 }).notNull().unique(),
+    chargeId: varchar("charge_id", { length: 40 }),
+    reversalKey: varchar("reversal_key", { length: 100 }).notNull().unique(),
+    reversalExternalId: varchar("reversal_external_id", { length: 64 }).notNull().unique(),
+    reversalTransactionId: varchar("reversal_transaction_id", { length: 32 }),
+    refundKey: varchar("refund_key", { length: 100 }).notNull().unique(),
+    refundId: varchar("refund_id", { length: 40 }),
+    /** Who asked for the cancellation: `member`, or `staff:<username>`; and the staff's reason. */
+    cancelledBy: varchar("cancelled_by", { length: 80 }),
+    cancelReason: varchar("cancel_reason", { length: 500 }),
+    /** The lease of whoever drives the order now (the member's request or a worker). */
+    leaseToken: uuid("lease_token"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** When the worker may try again (a backoff after an unknown outcome). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index("orders_member_idx").on(table.membershipNumber, table.createdAt),
+    index("orders_unfinished_idx")
+      .on(table.nextAttemptAt)
+      .where(
+        sql`${table.state} in ('priced', 'points_debited', 'payment_pending', 'payment_failed', 'reversing', 'cancelling')`,
+      ),
+    check("orders_points_nonnegative", sql`${table.points} >= 0`),
+    check("orders_cash_nonnegative", sql`${table.cashMinor} >= 0`),
+    check("orders_something_to_pay", sql`${table.points} + ${table.cashMinor} > 0`),
+    check(
+      "orders_state_known",
+      sql`${table.state} in ('priced', 'points_debited', 'payment_pending', 'completed', 'cancelling', 'payment_failed', 'reversing', 'points_returned', 'needs_attention', 'cancelled')`,
+    ),
+    check("orders_card_token_is_a_token", sql`${table.cardToken} ~ '^tok_[A-Za-z0-9]{24}$'`),
+    check("orders_card_last4_digits", sql`${table.cardLast4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/**
  * Failed staff sign-ins per username (lower case, existing or not), counted
  * as the service counts member logins: each attempt is reserved by one
  * statement before its password is verified.
@@ -241,4 +319,32 @@ export const staffAuditEvents = portal.table(
     index("staff_audit_events_member_idx").on(table.membershipNumber, table.id),
     check("staff_audit_events_outcome", sql`${table.outcome} in ('succeeded', 'attempted', 'failed', 'unknown')`),
   ],
+);
+
+/**
+ * The order's timeline, append-only (a trigger refuses UPDATE and DELETE):
+ * one row per state entered or event, in the transaction that changed the
+ * order, with the remote call behind it (operation, HTTP status, the other
+ * party's request id). Never a token, a key's secret or a card number.
+ */
+export const orderEvents = portal.table(
+  "order_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    /** The state entered, or the event (e.g. card_refunded). */
+    step: varchar("step", { length: 40 }).notNull(),
+    /** The order's state after the step. */
+    state: varchar("state", { length: 30 }).notNull(),
+    description: varchar("description", { length: 500 }).notNull(),
+    /** Who: `member`, `worker`, or `staff:<username>`. */
+    actor: varchar("actor", { length: 80 }).notNull(),
+    operation: varchar("operation", { length: 40 }),
+    httpStatus: integer("http_status"),
+    requestId: varchar("request_id", { length: 100 }),
+  },
+  (table) => [index("order_events_order_idx").on(table.orderId, table.id)],
 );

@@ -1,0 +1,18 @@
+import "server-only";
+import type { OrderView } from "./checkout-contract";
+import { checkoutDeps, type CheckoutOverrides } from "./checkout-deps";
+import { findOrder, findOrderEvents } from "./order-store";
+import { toOrderView } from "./order-view";
+
+/** The member's own order with its timeline; another member's, an unknown or a malformed id reads as none. */
+export async function findMemberOrder(
+  membershipNumber: string,
+  orderId: string,
+  overrides: CheckoutOverrides = {},
+): Promise<OrderView | null> {
+  const deps = await checkoutDeps(overrides);
+  const order = await findOrder(deps.db, orderId);
+  if (!order || order.membershipNumber !== membershipNumber) return null;
+  const events = await findOrderEvents(deps.db, [order.id]);
+  return toOrderView(order, events.get(order.id) ?? [], deps.settings, deps.now());
+}

@@ -1,0 +1,89 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "@/server/portal/db/portal-database";
+import { orderEvents, orders } from "@/server/portal/db/schema";
+import { transitionOrder, type OrderState } from "./order-states";
+import type { OrderRow } from "./order-store";
+
+/** The remote call behind a step, as the timeline keeps it: never a token, a body or a card number. */
+export interface StepCall {
+  operation: string;
+  status: number | null;
+  requestId: string | null;
+}
+
+/** Columns a step may set besides the state (what the remote call answered, who asked). */
+export type OrderChanges = Partial<
+  Pick<
+    OrderRow,
+    | "attentionReason"
+    | "memberToken"
+    | "debitTransactionId"
+    | "debitedAt"
+    | "chargeId"
+    | "reversalTransactionId"
+    | "refundId"
+    | "cancelledBy"
+    | "cancelReason"
+  >
+>;
+
+export interface OrderStep {
+  /** The state entered; absent for an event that leaves the state as it is (e.g. card_refunded). */
+  to?: OrderState;
+  /** The state's name, or the event's. */
+  step: string;
+  /** In words a member understands. */
+  description: string;
+  /** `member`, `worker`, or `staff:<username>`. */
+  actor: string;
+  call?: StepCall;
+  changes?: OrderChanges;
+}
+
+/** The order moved on without us (our lease lapsed and another claimant took it): stop driving it. */
+export class OrderLeaseLost extends Error {
+  constructor(orderId: string) {
+    super(`The lease of order ${orderId} was lost`);
+    this.name = "OrderLeaseLost";
+  }
+}
+
+/**
+ * Stores one step of the saga: the new state (a move the state machine
+ * allows), what the call answered and the timeline entry, in one short
+ * transaction that holds no lock across a remote call. It applies only while
+ * the order is still in the state read and the caller still holds its lease,
+ * and renews the lease; otherwise OrderLeaseLost and nothing is written.
+ */
+export async function recordOrderStep(
+  db: Database,
+  order: OrderRow,
+  leaseToken: string,
+  step: OrderStep,
+  now: Date,
+  leaseMs: number,
+): Promise<OrderRow> {
+  const from = order.state as OrderState;
+  const to = step.to === undefined ? from : transitionOrder(from, step.to);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({ ...step.changes, state: to, updatedAt: now, lockedUntil: new Date(now.getTime() + leaseMs) })
+      .where(and(eq(orders.id, order.id), eq(orders.state, from), eq(orders.leaseToken, leaseToken)))
+      .returning();
+    if (!row) throw new OrderLeaseLost(order.id);
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      at: now,
+      step: step.step,
+      state: to,
+      description: step.description.slice(0, 500),
+      actor: step.actor.slice(0, 80),
+      operation: step.call?.operation ?? null,
+      httpStatus: step.call?.status ?? null,
+      requestId: step.call?.requestId?.slice(0, 100) ?? null,
+    });
+    return row;
+  });
+}

@@ -1,0 +1,70 @@
+import "server-only";
+import type { CheckoutDeps } from "./checkout-deps";
+import type { RemoteCallName } from "./fault-switch";
+import type { OrderRow } from "./order-store";
+import { recordOrderStep, type OrderStep, type StepCall } from "./record-order-step";
+
+/**
+ * One drive of one order: by the member's own request (the member waits,
+ * their token is at hand) or by the recovery worker (nobody waits; the
+ * partner's client token and X-Agent-Id instead). Whoever drives holds the
+ * order's lease.
+ */
+export interface SagaRun {
+  deps: CheckoutDeps;
+  order: OrderRow;
+  leaseToken: string;
+  mode: "member" | "worker";
+  /** Written on the timeline: `member`, `worker`, or `staff:<username>`. */
+  actor: string;
+  /** X-Agent-Id of agent calls. */
+  agentId: string;
+  /** The member's access token, while the member's request drives the order. */
+  memberToken?: string;
+  customerIp?: string;
+  /** Set when the service refused the debit for the balance: the member is told to price again. */
+  refusal?: "insufficient_points";
+}
+
+/** What a step did: moved the order on, or left it to be tried again later (an outcome not known yet). */
+export type StepResult = { kind: "moved" } | { kind: "wait"; reason: string };
+
+export const moved: StepResult = { kind: "moved" };
+export const wait = (reason: string): StepResult => ({ kind: "wait", reason });
+
+/** Stores a step (state, answer, timeline) and passes the fault point after it. */
+export async function record(run: SagaRun, step: OrderStep): Promise<void> {
+  const { deps } = run;
+  run.order = await recordOrderStep(deps.db, run.order, run.leaseToken, step, deps.now(), deps.settings.leaseMs);
+  deps.faults?.reach(step.to ? `state:${step.to}` : `event:${step.step}`);
+}
+
+/** The fault point after a remote call answered, before its outcome is stored. */
+export function answered(run: SagaRun, call: RemoteCallName): void {
+  run.deps.faults?.reach(`call:${call}`);
+}
+
+/** Keeps the status and request id of a call's answer for the timeline. */
+export function callRecorder(operation: string) {
+  let seen: StepCall = { operation, status: null, requestId: null };
+  return {
+    onAnswer: (answer: { status: number; requestId: string | null }) => {
+      seen = { operation, status: answer.status, requestId: answer.requestId };
+    },
+    call: (): StepCall => seen,
+  };
+}
+
+/** Moves the order to needs_attention with the reason in words; the member's token is dropped. */
+export async function needsAttention(run: SagaRun, reason: string, call?: StepCall): Promise<StepResult> {
+  run.deps.logger.warn({ orderId: run.order.id, state: run.order.state, reason }, "checkout order needs attention");
+  await record(run, {
+    to: "needs_attention",
+    step: "needs_attention",
+    description: `Our team will look at this order: ${reason}`,
+    actor: run.actor,
+    call,
+    changes: { attentionReason: reason, memberToken: null },
+  });
+  return moved;
+}
