@@ -15,21 +15,29 @@ import { revealContactAction } from "@/server/portal/staff/actions/reveal-contac
 import { signInStaffAction } from "@/server/portal/staff/actions/sign-in-action";
 import { signOutStaffAction } from "@/server/portal/staff/actions/sign-out-action";
 import { updateMemberProfileAction } from "@/server/portal/staff/actions/update-member-profile-action";
+import { refundOrderAction } from "@/server/portal/staff/actions/refund-order-action";
+import { settleOrderAction } from "@/server/portal/staff/actions/settle-order-action";
 import { prepareStaffAccount } from "@/server/portal/staff/create-staff-account";
-import { routeFetch } from "../support/route-fetch";
+import { findMemberOrder } from "@/server/portal/checkout/find-member-order";
+import { listAttentionOrders } from "@/server/portal/staff/list-attention-orders";
+import { checkoutFetch, checkoutHarness, orderFacts } from "../support/checkout-harness";
+import { attentionOrder, completedOrder } from "../support/staff-orders";
 import { newStaffRequest, signInAs, staffCookie, staffRequest } from "../support/staff-request";
 import { setupTestDatabase } from "../support/test-database";
 
 vi.mock("next/headers", async () => (await import("../support/staff-request")).nextHeadersMock);
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
+process.env.NEXTAUTH_SECRET ??= "staff-actions-test-secret-of-at-least-thirty-two-characters";
+
 const { db } = setupTestDatabase();
+const harness = checkoutHarness(db);
 const shopper = "3081000000000012";
 const member1 = "3081000000000001";
 
 beforeAll(() => {
-  // The portal reaches the service over HTTP; here each request goes to the app's own route handler.
-  vi.stubGlobal("fetch", routeFetch().fetch);
+  // The portal reaches the service and the processor over HTTP; here each request goes to the app's own route handler.
+  vi.stubGlobal("fetch", checkoutFetch().fetch);
 });
 beforeEach(() => newStaffRequest());
 
@@ -119,6 +127,33 @@ const cases: ActionCase[] = [
     reason: true,
     remote: true,
     input: async () => ({ membershipNumber: shopper, points: "250", reason: "Delayed flight", formKey: randomUUID() }),
+  },
+  {
+    name: "refund an order",
+    action: refundOrderAction,
+    audit: "order.refunded",
+    roles: ["ADMIN"],
+    reason: true,
+    remote: true,
+    input: async () => ({
+      membershipNumber: member1,
+      orderId: (await completedOrder(db(), harness)).id,
+      reason: "Flight cancelled by the airline",
+    }),
+  },
+  {
+    name: "settle an order that needs attention",
+    action: settleOrderAction,
+    audit: "order.settled",
+    roles: ["ADMIN"],
+    reason: true,
+    remote: false,
+    input: async () => ({
+      membershipNumber: member1,
+      orderId: await attentionOrder(db(), "the charge's outcome could not be learnt"),
+      outcome: "completed",
+      reason: "Processor's dashboard shows the charge captured",
+    }),
   },
   {
     name: "create a staff account",
@@ -222,6 +257,66 @@ describe.each(cases)("the staff action: $name", (action) => {
 });
 
 describe("what the staff actions do", () => {
+  it("refunds a completed order as staff: points and card refund on the timeline, the points back in the balance", async () => {
+    await signInAs(db(), "staff.admin");
+    const agent = { agentId: "tests", tokens: partnerClientTokens() };
+    const balance = async () =>
+      (await loyaltyService().retrieveAccountAsAgent("NORTHSTAR", member1, agent)).balance?.amount;
+    const order = await completedOrder(db(), harness, { points: 4_000, cashMinor: 14_000 });
+    const afterPurchase = await balance();
+    const result = await refundOrderAction({ membershipNumber: member1, orderId: order.id, reason: "Goodwill refund" });
+    expect(result).toEqual({ ok: true, data: { state: "cancelled", status: "Cancelled" } });
+    expect(await balance()).toBe(afterPurchase! + 4_000);
+    const facts = await orderFacts(db(), order.id);
+    expect(facts.pointsKept).toBe(0);
+    expect(facts.cashKept).toBe(0);
+    const refunded = await findMemberOrder(member1, order.id);
+    const steps = refunded!.timeline.map((entry) => entry.step);
+    expect(steps.slice(0, 4)).toEqual(["priced", "points_debited", "payment_pending", "completed"]);
+    expect(steps).toContain("cancelling");
+    expect(steps.at(-1)).toBe("cancelled");
+    expect(refunded!.timeline.find((entry) => entry.step === "cancelling")!.description).toBe(
+      "Refund by staff.admin of staff: Goodwill refund",
+    );
+    expect(refunded!.timeline.some((entry) => entry.call?.operation.includes("P6"))).toBe(true);
+    expect(refunded!.timeline.some((entry) => entry.call?.operation.includes("refund"))).toBe(true);
+
+    // A second refund of it is refused before anything is sent, and audited not at all.
+    const mark = await latestAuditId();
+    expect(await refundOrderAction({ membershipNumber: member1, orderId: order.id, reason: "Again" })).toMatchObject({
+      ok: false,
+      code: "refused",
+    });
+    expect(await auditSince(mark)).toEqual([]);
+  });
+
+  it("lists the orders needing attention oldest first, and settles one with the reason on its timeline", async () => {
+    const older = await attentionOrder(db(), "the debit's outcome could not be learnt", 600);
+    const newer = await attentionOrder(db(), "the reversal window closed", 5);
+    const listed = (await listAttentionOrders(db())).map((entry) => entry.order.id);
+    expect(listed.indexOf(older)).toBeLessThan(listed.indexOf(newer));
+    expect(listed.indexOf(older)).toBeGreaterThanOrEqual(0);
+
+    await signInAs(db(), "staff.admin");
+    const result = await settleOrderAction({
+      membershipNumber: member1,
+      orderId: older,
+      outcome: "points_returned",
+      reason: "Reversal found in the ledger",
+    });
+    expect(result).toEqual({ ok: true, data: { state: "points_returned" } });
+    const settled = await findMemberOrder(member1, older);
+    expect(settled!.state).toBe("points_returned");
+    expect(settled!.timeline.at(-1)!.description).toBe(
+      "Settled by staff.admin of staff (points already returned): Reversal found in the ledger",
+    );
+    expect((await listAttentionOrders(db())).map((entry) => entry.order.id)).not.toContain(older);
+    // Settled once: a second settlement is refused.
+    expect(
+      await settleOrderAction({ membershipNumber: member1, orderId: older, outcome: "cancelled", reason: "Again" }),
+    ).toMatchObject({ ok: false, code: "refused" });
+  });
+
   it("signs in through the login form's action with its own cookie, and a wrong password writes no audit row", async () => {
     const form = (username: string, password: string) => {
       const data = new FormData();

@@ -27,17 +27,31 @@ export type CreditPointsInput = z.input<typeof creditPointsSchema>;
 
 /** Refund a completed order (the saga's cancelOrder as staff). */
 export const refundOrderSchema = z.object({
-  orderId: z.string().min(1).max(80),
+  membershipNumber: membershipNumberSchema,
+  orderId: z.uuid("There is no such order."),
   reason: reasonSchema,
 });
 export type RefundOrderInput = z.input<typeof refundOrderSchema>;
 
-/** How staff settle an order the saga could not settle by itself. */
-export const settlementOutcomes = ["completed", "points_returned", "cancelled"] as const;
+/**
+ * How staff settle an order the saga could not settle by itself (the moves
+ * the order's states allow from needs_attention): confirmed complete, its
+ * points to be returned by the saga, its points found already returned, or
+ * nothing taken at all.
+ */
+export const settlementOutcomes = ["completed", "reversing", "points_returned", "cancelled"] as const;
 export type SettlementOutcome = (typeof settlementOutcomes)[number];
 
+export const settlementLabels: Record<SettlementOutcome, { label: string; hint: string }> = {
+  completed: { label: "Completed", hint: "The points were debited and the card was charged: the order stands." },
+  reversing: { label: "Return the points", hint: "The saga reverses the member's debit (within the window)." },
+  points_returned: { label: "Points already returned", hint: "The member has the points back: close the order." },
+  cancelled: { label: "Nothing was taken", hint: "No points and no money were taken: cancel the order." },
+};
+
 export const settleOrderSchema = z.object({
-  orderId: z.string().min(1).max(80),
+  membershipNumber: membershipNumberSchema,
+  orderId: z.uuid("There is no such order."),
   outcome: z.enum(settlementOutcomes, { error: "Choose how the order was settled." }),
   reason: reasonSchema,
 });

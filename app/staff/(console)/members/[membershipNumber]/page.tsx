@@ -4,11 +4,13 @@ import { countryName, countryOptions } from "@/components/forms/country-options"
 import { MemberAccountCard } from "@/components/staff/member-account-card";
 import { MemberHeading } from "@/components/staff/member-heading";
 import { MemberNotFound } from "@/components/staff/member-not-found";
+import { MemberOrders } from "@/components/staff/member-orders";
 import { MemberProfileCard } from "@/components/staff/member-profile-card";
 import { MemberTransactions } from "@/components/staff/member-transactions";
 import { StaffServiceProblem } from "@/components/staff/staff-service-problem";
 import { isMembershipNumber } from "@/lib/portal/staff/member-number";
 import { mayDo } from "@/lib/portal/staff/staff-roles";
+import { listMemberOrders } from "@/server/portal/checkout/list-member-orders";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { revealContactAction } from "@/server/portal/staff/actions/reveal-contact-action";
 import { contactView } from "@/server/portal/staff/contact-view";
@@ -30,7 +32,7 @@ const actionLink =
 
 /**
  * A member's page: profile, balance and transactions from the service (as
- * the agent), the orders of the portal's checkout. Opening it is recorded
+ * the agent), the orders of the portal's checkout with their timelines. Opening it is recorded
  * (`member.viewed`) before anything is read.
  */
 export default async function MemberPage({ params }: { params: Promise<{ membershipNumber: string }> }) {
@@ -54,9 +56,10 @@ export default async function MemberPage({ params }: { params: Promise<{ members
   const programme = ownProgramme(membership) ?? "";
   await refreshCustomer(await getPortalDatabase(), customerDetails(membership, programme));
 
-  const [account, transactions] = await Promise.all([
+  const [account, transactions, orders] = await Promise.all([
     readMemberAccount(staff, programme, membershipNumber),
     readMemberTransactions(staff, programme, membershipNumber),
+    listMemberOrders(membershipNumber, 1),
   ]);
   const countries = countryOptions();
 
@@ -99,6 +102,18 @@ export default async function MemberPage({ params }: { params: Promise<{ members
           }}
         />
       </div>
+
+      <section aria-labelledby="orders-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <h2 id="orders-heading" className="px-4 pt-4 pb-2 text-lg font-semibold text-slate-900 sm:px-6">
+          Orders
+        </h2>
+        <MemberOrders membershipNumber={membershipNumber} orders={orders.orders} />
+        {orders.hasNextPage ? (
+          <p className="px-4 pb-4 text-xs text-slate-600 sm:px-6">
+            The {orders.orders.length} latest orders are shown.
+          </p>
+        ) : null}
+      </section>
 
       <section aria-labelledby="transactions-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <h2 id="transactions-heading" className="px-4 pt-4 pb-2 text-lg font-semibold text-slate-900 sm:px-6">
