@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
 import { redirect } from "next/navigation";
 import { CustomerResults } from "@/components/staff/customer-results";
 import { MemberSearchForms } from "@/components/staff/member-search-forms";
@@ -8,7 +9,7 @@ import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { maskEmail } from "@/server/portal/staff/mask-contact";
 import { searchCustomers } from "@/server/portal/staff/search-customers";
 import { recordStaffEvent } from "@/server/portal/staff/staff-action";
-import { requireStaffSession } from "@/server/portal/staff/staff-session";
+import { requireStaffPermission } from "@/server/portal/staff/staff-session";
 
 export const metadata: Metadata = { title: "Find a member" };
 
@@ -21,7 +22,8 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
  * names, so it is audited (`member.searched`).
  */
 export default async function FindMemberPage({ searchParams }: { searchParams: Promise<Query> }) {
-  const staff = await requireStaffSession();
+  const { session: staff, allowed } = await requireStaffPermission("member.view");
+  if (!allowed) return <ForbiddenPanel what="Finding members" />;
   const params = await searchParams;
   const number = first(params.number);
   const query = first(params.q);

@@ -1,17 +1,19 @@
 import type { Metadata } from "next";
+import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
 import Link from "next/link";
 import { orderPrice } from "@/components/staff/member-orders";
 import { OrderTimeline } from "@/components/staff/order-timeline";
 import { formatShortDate } from "@/lib/portal/format";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { listAttentionOrders } from "@/server/portal/staff/list-attention-orders";
-import { requireStaffSession } from "@/server/portal/staff/staff-session";
+import { requireStaffPermission } from "@/server/portal/staff/staff-session";
 
 export const metadata: Metadata = { title: "Needs attention" };
 
 /** The orders the checkout's saga could not settle by itself, oldest first, with what it knows. */
 export default async function AttentionPage() {
-  await requireStaffSession();
+  const { allowed } = await requireStaffPermission("attention.view");
+  if (!allowed) return <ForbiddenPanel what="The needs-attention list" />;
   const waiting = await listAttentionOrders(await getPortalDatabase());
 
   return (

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
 import Link from "next/link";
 import { countryName, countryOptions } from "@/components/forms/country-options";
 import { MemberAccountCard } from "@/components/staff/member-account-card";
@@ -23,7 +24,7 @@ import {
   staffTransactionCount,
 } from "@/server/portal/staff/read-member";
 import { recordStaffEvent } from "@/server/portal/staff/staff-action";
-import { requireStaffSession } from "@/server/portal/staff/staff-session";
+import { requireStaffPermission } from "@/server/portal/staff/staff-session";
 
 export const metadata: Metadata = { title: "Member" };
 
@@ -36,7 +37,8 @@ const actionLink =
  * (`member.viewed`) before anything is read.
  */
 export default async function MemberPage({ params }: { params: Promise<{ membershipNumber: string }> }) {
-  const staff = await requireStaffSession();
+  const { session: staff, allowed } = await requireStaffPermission("member.view");
+  if (!allowed) return <ForbiddenPanel what="A member's page" />;
   const { membershipNumber } = await params;
   if (!isMembershipNumber(membershipNumber))
     return <MemberNotFound membershipNumber={membershipNumber} problem="malformed" />;

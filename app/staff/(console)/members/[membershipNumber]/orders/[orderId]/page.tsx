@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
 import { MemberAccountCard } from "@/components/staff/member-account-card";
 import { orderPrice } from "@/components/staff/member-orders";
 import { MemberHeading } from "@/components/staff/member-heading";
@@ -14,7 +15,7 @@ import { findMemberOrder } from "@/server/portal/checkout/find-member-order";
 import { refundOrderAction } from "@/server/portal/staff/actions/refund-order-action";
 import { settleOrderAction } from "@/server/portal/staff/actions/settle-order-action";
 import { ownProgramme, readMemberAccount, readMemberProfile } from "@/server/portal/staff/read-member";
-import { requireStaffSession } from "@/server/portal/staff/staff-session";
+import { requireStaffPermission } from "@/server/portal/staff/staff-session";
 
 export const metadata: Metadata = { title: "Order" };
 
@@ -37,7 +38,8 @@ export default async function StaffOrderPage({
 }: {
   params: Promise<{ membershipNumber: string; orderId: string }>;
 }) {
-  const staff = await requireStaffSession();
+  const { session: staff, allowed } = await requireStaffPermission("member.view");
+  if (!allowed) return <ForbiddenPanel what="A member's order" />;
   const { membershipNumber, orderId } = await params;
   if (!isMembershipNumber(membershipNumber))
     return <MemberNotFound membershipNumber={membershipNumber} problem="malformed" />;
