@@ -20,7 +20,9 @@ const password = sandbox.password;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 // The test process places an order through the saga into the app's own database: PostgreSQL is shared, PGlite is not.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// One session secret for the app and this process, which seals the member's token on the order it places.
 const secret = `staff-console-e2e-${randomUUID()}-secret`;
+process.env.NEXTAUTH_SECRET = secret;
 
 interface AxeViolation {
   id: string;
@@ -276,7 +278,6 @@ describe("the staff console in Chromium", () => {
         body: JSON.stringify(cardBody(testCards.APPROVED)),
       });
       const card = (await tokenised.json()) as { token: string; brand: string; last4: string };
-      process.env.NEXTAUTH_SECRET = secret;
       const placed = await placeOrder(
         {
           member: { membershipNumber: shopper.membershipNumber, accessToken },
@@ -313,12 +314,16 @@ describe("the staff console in Chromium", () => {
 
       // The same form posted with the agent's session: the server action answers forbidden, nothing moves.
       const adminCookie = await staffSession(page);
-      const cookie = { domain: "localhost", path: "/staff", httpOnly: true, sameSite: "Strict" as const };
-      await page.context().addCookies([{ ...cookie, name: "staff_session", value: agentCookie }]);
+      const useSession = async (value: string) => {
+        const [current] = (await page.context().cookies()).filter((entry) => entry.name === "staff_session");
+        await page.context().clearCookies({ name: "staff_session" });
+        await page.context().addCookies([{ ...current!, value }]);
+      };
+      await useSession(agentCookie);
       await page.getByLabel("Reason").fill("Trying as an agent");
       await refund.click();
       await expectOnPage(() => page.getByRole("alert").textContent()).toContain("Your role does not allow this.");
-      await page.context().addCookies([{ ...cookie, name: "staff_session", value: adminCookie }]);
+      await useSession(adminCookie);
       await page.reload();
       await expectOnPage(() => page.getByTestId("order-status").textContent()).toBe("Completed");
 
