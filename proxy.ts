@@ -6,6 +6,10 @@ import { needsInlineStyles, newNonce, pageSecurityHeaders } from "@/lib/portal/s
 const requestedPathHeader = "x-portal-path";
 const sessionCookies = ["next-auth.session-token", "__Secure-next-auth.session-token"];
 const memberPages = /^\/(?:account|transactions|profile|shop|orders)(?:\/|$)/;
+// Kept in step with server/portal/staff/staff-session.ts (the console's own cookie, scoped to /staff).
+const staffCookies = ["staff_session", "__Secure-staff_session"];
+const staffPages = /^\/staff(?:\/|$)/;
+const staffLogin = /^\/staff\/login(?:\/|$)/;
 
 /**
  * Every portal page: a fresh nonce and the security headers
@@ -13,7 +17,7 @@ const memberPages = /^\/(?:account|transactions|profile|shop|orders)(?:\/|$)/;
  * request's Content-Security-Policy and puts it on its own scripts.
  *
  * Member pages: without a session cookie at all, straight to the login page
- * with the page to come back to. With one, the page asked for is passed on
+ * with the page to come back to; staff pages likewise to the staff login. With one, the page asked for is passed on
  * in a request header, so requireMemberSession() can send the member back
  * here when the session behind the cookie has ended.
  */
@@ -25,9 +29,12 @@ export function proxy(request: NextRequest): NextResponse {
     https: request.nextUrl.protocol === "https:",
     inlineStyles: needsInlineStyles(request.nextUrl.pathname),
   });
-  const response = memberPages.test(request.nextUrl.pathname)
+  const path = request.nextUrl.pathname;
+  const response = memberPages.test(path)
     ? guardMemberPage(request, nonce, security)
-    : pass(request, nonce, security);
+    : staffPages.test(path) && !staffLogin.test(path)
+      ? guardStaffPage(request, nonce, security)
+      : pass(request, nonce, security);
   for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
   return response;
 }
@@ -37,6 +44,17 @@ function guardMemberPage(request: NextRequest, nonce: string, security: Record<s
   if (!sessionCookies.some((name) => request.cookies.has(name))) {
     const login = new URL("/login", request.url);
     login.searchParams.set("callbackUrl", requested);
+    return NextResponse.redirect(login);
+  }
+  return pass(request, nonce, security, { [requestedPathHeader]: requested });
+}
+
+/** Staff pages: without the console's cookie, straight to its own login page (never the members'). */
+function guardStaffPage(request: NextRequest, nonce: string, security: Record<string, string>): NextResponse {
+  const requested = `${request.nextUrl.pathname}${request.nextUrl.search}`;
+  if (!staffCookies.some((name) => request.cookies.has(name))) {
+    const login = new URL("/staff/login", request.url);
+    login.searchParams.set("next", requested);
     return NextResponse.redirect(login);
   }
   return pass(request, nonce, security, { [requestedPathHeader]: requested });

@@ -112,6 +112,12 @@ const environmentSchema = z.object({
    */
   PORTAL_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
 
+  // The staff console's own sessions: shorter than a member's, and ended by a pause as well.
+  /** Minutes a member of staff stays signed in at most; less than PORTAL_SESSION_HOURS. */
+  STAFF_SESSION_MINUTES: z.coerce.number().int().min(5).max(1_440).default(480),
+  /** Minutes without a request after which a staff session ends. */
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
+
   // The checkout's recovery worker (server/portal/checkout/recovery), started by instrumentation.ts.
   /** `off` starts no worker in this process (unfinished orders wait for another instance). */
   CHECKOUT_WORKER: z.enum(["on", "off"]).default("on"),
@@ -132,6 +138,11 @@ const checkedEnvironmentSchema = environmentSchema
   .refine((config) => config.PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS > config.PAYMENTS_TIMEOUT_MS, {
     path: ["PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS"],
     message: "PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS must be longer than PAYMENTS_TIMEOUT_MS",
+  })
+  // A staff session (personal data of every member) must not outlast a member's own.
+  .refine((config) => config.STAFF_SESSION_MINUTES < config.PORTAL_SESSION_HOURS * 60, {
+    path: ["STAFF_SESSION_MINUTES"],
+    message: "STAFF_SESSION_MINUTES must be shorter than PORTAL_SESSION_HOURS",
   })
   // The margin is taken from the window: a margin as long as the window would leave no time to settle.
   .refine((config) => config.CHECKOUT_REVERSAL_MARGIN_HOURS < config.CHECKOUT_REVERSAL_WINDOW_HOURS, {

@@ -1,4 +1,5 @@
 import * as membershipRoute from "@/app/api/[version]/memberships/[membershipIdentifier]/route";
+import * as creditRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/credit-transaction-requests/route";
 import * as debitRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/debit-transaction-requests/route";
 import * as reverseRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/reverse-transaction-requests/route";
 import * as accountRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/route";
@@ -14,6 +15,7 @@ const routes: { pattern: RegExp; module: object; params: string[] }[] = [
   { pattern: /^\/oauth\/api\/grant$/, module: grantRoute, params: [] },
   { pattern: new RegExp(`^${account}$`), module: accountRoute, params: accountParams },
   { pattern: new RegExp(`^${account}/transactions$`), module: accountTransactionsRoute, params: accountParams },
+  { pattern: new RegExp(`^${account}/credit-transaction-requests$`), module: creditRoute, params: accountParams },
   { pattern: new RegExp(`^${account}/debit-transaction-requests$`), module: debitRoute, params: accountParams },
   { pattern: new RegExp(`^${account}/reverse-transaction-requests$`), module: reverseRoute, params: accountParams },
   {

@@ -1,8 +1,10 @@
 import "server-only";
+import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
 import { env } from "@/server/config/env";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { logger } from "@/server/observability/logger";
 import { loyaltyService } from "@/server/portal/loyalty-service";
+import { customerDetails, recordCustomer } from "@/server/portal/staff/record-customer";
 import {
   createStoredSession,
   deleteStoredSession,
@@ -26,13 +28,15 @@ export interface SignedInMember {
 /** Stores a new sign-in's tokens and answers the session id the cookie will carry. */
 export async function startMemberSession(member: SignedInMember, now = new Date()): Promise<string> {
   const db = await getPortalDatabase();
+  const membership = await readMembership(member);
+  await rememberCustomer(member, membership);
   return createStoredSession(
     db,
     {
       provider: member.provider,
       membershipNumber: member.membershipNumber,
       programme: member.programme,
-      displayName: await displayName(member),
+      displayName: membership ? displayName(membership) : undefined,
       accessToken: member.accessToken,
       // A token answer without expires_in is treated as short-lived rather than as eternal.
       accessExpiresAt: new Date(member.accessExpiresAt ? member.accessExpiresAt * 1000 : now.getTime() + 5 * 60_000),
@@ -77,25 +81,45 @@ async function revokeSessionTokens(session: StoredSession): Promise<void> {
 }
 
 /**
- * The member's name for the portal's header, read once at sign-in with the
- * retrieve-membership extension. Optional: a service without it (or a
- * failure) leaves the header showing the membership number.
+ * The member's profile, read once at sign-in with the retrieve-membership
+ * extension (the header's name, the staff console's customer record).
+ * Optional: a service without it (or a failure) leaves the header showing
+ * the membership number.
  */
-async function displayName(member: SignedInMember): Promise<string | undefined> {
+async function readMembership(member: SignedInMember): Promise<MembershipResponse | undefined> {
   try {
-    const membership = await loyaltyService().retrieveMembership(member.membershipNumber, {
-      accessToken: member.accessToken,
-    });
-    const { firstName, familyName } = membership.member.person.name;
-    return (
-      [firstName, familyName]
-        .filter((part): part is string => Boolean(part))
-        .map(titleCase)
-        .join(" ") || undefined
+    return await loyaltyService().retrieveMembership(member.membershipNumber, { accessToken: member.accessToken });
+  } catch (error) {
+    logger.info({ err: error }, "member profile not available at sign-in");
+    return undefined;
+  }
+}
+
+function displayName(membership: MembershipResponse): string | undefined {
+  const { firstName, familyName } = membership.member.person.name;
+  return (
+    [firstName, familyName]
+      .filter((part): part is string => Boolean(part))
+      .map(titleCase)
+      .join(" ") || undefined
+  );
+}
+
+/**
+ * Every member who signs in becomes one of the partner's customers the
+ * staff console can find by name or email. A failure here must not stop
+ * the sign-in.
+ */
+async function rememberCustomer(member: SignedInMember, membership: MembershipResponse | undefined): Promise<void> {
+  try {
+    await recordCustomer(
+      await getPortalDatabase(),
+      membership
+        ? customerDetails(membership, member.programme)
+        : { membershipNumber: member.membershipNumber, programme: member.programme },
     );
   } catch (error) {
-    logger.info({ err: error }, "member name not available at sign-in");
-    return undefined;
+    logger.warn({ err: error }, "customer not recorded at sign-in");
   }
 }
 

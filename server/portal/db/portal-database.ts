@@ -5,6 +5,7 @@ import { migrateFolder, type MigrationSet } from "@/server/db/migrate";
 import { getConnection, prepareOnce } from "@/server/db/shared-connection";
 import { demoShopProducts } from "@/lib/shop/demo-shop";
 import { seedShop } from "@/server/portal/shop/shop-products";
+import { sandboxStaff, seedStaff } from "@/server/portal/staff/seed-staff";
 
 export type { Database } from "@/server/db/connect";
 
@@ -14,10 +15,11 @@ export const portalMigrations: MigrationSet = {
   bookkeepingTable: "__portal_migrations",
 };
 
-/** Migrates, then stocks the shop from sandbox.json when it is empty. */
+/** Migrates, then stocks the shop from sandbox.json when it is empty and adds the sandbox's staff that are missing. */
 async function preparePortal(handle: DatabaseHandle): Promise<void> {
   await migrateFolder(handle, portalMigrations);
   await seedShop(handle.db, demoShopProducts());
+  await seedStaff(handle.db, sandboxStaff());
 }
 
 /** Migrates the portal's schema (never the service's); safe for instances starting together. */
@@ -41,7 +43,7 @@ export async function getPortalDatabase(): Promise<Database> {
   return ready;
 }
 
-/** Drops the portal's schema and bookkeeping, then migrates and stocks the shop again (db:reset). */
+/** Drops the portal's schema and bookkeeping, then migrates, stocks the shop and seeds the staff again (db:reset). */
 export async function resetPortalDatabase(handle: DatabaseHandle): Promise<void> {
   await handle.withStartupLock(async () => {
     await handle.exec(`
@@ -50,5 +52,6 @@ export async function resetPortalDatabase(handle: DatabaseHandle): Promise<void>
     `);
     await migrateFolder(handle, portalMigrations);
     await seedShop(handle.db, demoShopProducts());
+    await seedStaff(handle.db, sandboxStaff());
   });
 }

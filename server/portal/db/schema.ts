@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
@@ -120,6 +121,81 @@ export const rateLimitCounters = portal.table(
 );
 
 /**
+ * The partner's own customers as the portal knows them: every member who
+ * signed in to the portal (or ordered, which needs a sign-in), with the
+ * name and email the service held then. The staff console searches them by
+ * name or email; by membership number it asks the service instead.
+ */
+export const customers = portal.table(
+  "customers",
+  {
+    membershipNumber: varchar("membership_number", { length: 24 }).primaryKey(),
+    programme: varchar("programme", { length: 20 }).notNull(),
+    /** As the service stores them: upper-case ASCII. */
+    firstName: varchar("first_name", { length: 100 }),
+    familyName: varchar("family_name", { length: 100 }),
+    email: varchar("email", { length: 100 }),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("customers_family_name_idx").on(table.familyName), index("customers_email_idx").on(table.email)],
+);
+
+/**
+ * The staff console's accounts (call-centre agents and administrators), seeded
+ * from sandbox.json. Usernames are kept in lower case, so they are unique
+ * without regard to case; `agent_id` is the username's letters and digits,
+ * what the service is sent as X-Agent-Id (it takes nothing else), unique too
+ * so two usernames never act under one agent id.
+ */
+export const staffAccounts = portal.table(
+  "staff_accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    username: varchar("username", { length: 50 }).notNull(),
+    agentId: varchar("agent_id", { length: 50 }).notNull(),
+    role: varchar("role", { length: 10 }).notNull(),
+    /** argon2id of the password; never the password. */
+    passwordHash: text("password_hash").notNull(),
+    /** Set when an administrator disables the account: it can no longer sign in and its sessions are gone. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Who created it; null for the sandbox's seeded staff. */
+    createdBy: varchar("created_by", { length: 50 }),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("staff_accounts_username_idx").on(table.username),
+    uniqueIndex("staff_accounts_agent_id_idx").on(table.agentId),
+    check("staff_accounts_role", sql`${table.role} in ('AGENT', 'ADMIN')`),
+    check("staff_accounts_username_lower", sql`${table.username} = lower(${table.username})`),
+  ],
+);
+
+/**
+ * A signed-in member of staff. The browser's cookie holds only the random
+ * session id; the row is keyed by its SHA-256. A session ends at
+ * `expires_at`, after `idle` minutes without a request, when its account is
+ * disabled or its password reset (the rows are deleted), or at sign-out.
+ */
+export const staffSessions = portal.table(
+  "staff_sessions",
+  {
+    idHash: char("id_hash", { length: 64 }).primaryKey(),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index("staff_sessions_staff_id_idx").on(table.staffId),
+    index("staff_sessions_expires_at_idx").on(table.expiresAt),
+  ],
+);
+
+/**
  * The checkout's orders: the saga's state, stored before each step is taken
  * (server/portal/checkout/order-states.ts), with the keys of every remote
  * call derived from the order and unique here, so no retry, second tab or
@@ -193,6 +269,55 @@ export const orders = portal.table(
     ),
     check("orders_card_token_is_a_token", sql`${table.cardToken} ~ '^tok_[A-Za-z0-9]{24}$'`),
     check("orders_card_last4_digits", sql`${table.cardLast4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/**
+ * Failed staff sign-ins per username (lower case, existing or not), counted
+ * as the service counts member logins: each attempt is reserved by one
+ * statement before its password is verified.
+ */
+export const staffLoginThrottles = portal.table("staff_login_throttles", {
+  username: varchar("username", { length: 50 }).primaryKey(),
+  failedAttempts: integer("failed_attempts").notNull(),
+  firstFailedAt: timestamp("first_failed_at", { withTimezone: true }).notNull(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
+/**
+ * The staff audit trail: one row per thing a member of staff did, never
+ * changed or deleted (a trigger refuses UPDATE, DELETE and TRUNCATE; see the
+ * custom migration). A local change writes its row in the change's own
+ * transaction; a call to the service writes one row before the call
+ * (`attempted`) and one after it (`succeeded`, `failed` or `unknown`), with
+ * the same request id.
+ */
+export const staffAuditEvents = portal.table(
+  "staff_audit_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actor: varchar("actor", { length: 50 }).notNull(),
+    actorRole: varchar("actor_role", { length: 10 }).notNull(),
+    action: varchar("action", { length: 40 }).notNull(),
+    outcome: varchar("outcome", { length: 10 }).notNull(),
+    /** What the action was about: member, order, staff, audit. */
+    targetType: varchar("target_type", { length: 20 }),
+    targetId: varchar("target_id", { length: 80 }),
+    /** The member concerned, when there is one, so the trail can be read per member. */
+    membershipNumber: varchar("membership_number", { length: 24 }),
+    reason: text("reason"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    ip: varchar("ip", { length: 45 }),
+    requestId: varchar("request_id", { length: 64 }).notNull(),
+  },
+  (table) => [
+    index("staff_audit_events_at_idx").on(table.at),
+    index("staff_audit_events_actor_idx").on(table.actor, table.id),
+    index("staff_audit_events_action_idx").on(table.action, table.id),
+    index("staff_audit_events_member_idx").on(table.membershipNumber, table.id),
+    check("staff_audit_events_outcome", sql`${table.outcome} in ('succeeded', 'attempted', 'failed', 'unknown')`),
   ],
 );
 

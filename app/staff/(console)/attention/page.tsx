@@ -1,0 +1,94 @@
+import type { Metadata } from "next";
+import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
+import Link from "next/link";
+import { orderPrice } from "@/components/staff/member-orders";
+import { OrderTimeline } from "@/components/staff/order-timeline";
+import { formatShortDate } from "@/lib/portal/format";
+import { getPortalDatabase } from "@/server/portal/db/portal-database";
+import { listAttentionOrders } from "@/server/portal/staff/list-attention-orders";
+import { requireStaffPermission } from "@/server/portal/staff/staff-session";
+
+export const metadata: Metadata = { title: "Needs attention" };
+
+/** The orders the checkout's saga could not settle by itself, oldest first, with what it knows. */
+export default async function AttentionPage() {
+  const { allowed } = await requireStaffPermission("attention.view");
+  if (!allowed) return <ForbiddenPanel what="The needs-attention list" />;
+  const waiting = await listAttentionOrders(await getPortalDatabase());
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Needs attention</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Orders the checkout could not settle by itself, oldest first. Check the references with the loyalty service
+          and the card processor, then settle each on its page.
+        </p>
+      </div>
+      {waiting.length === 0 ? (
+        <p
+          role="status"
+          className="rounded-xl border border-slate-200 bg-white p-6 text-center text-sm text-slate-600 shadow-sm"
+        >
+          No order needs attention.
+        </p>
+      ) : (
+        <ul className="space-y-4">
+          {waiting.map(({ order, reason, references, attempts }) => (
+            <li
+              key={order.id}
+              className="rounded-xl border border-amber-300 bg-white p-4 shadow-sm sm:p-6"
+              data-order={order.orderNumber}
+            >
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <Link
+                  href={`/staff/members/${order.membershipNumber}/orders/${order.id}`}
+                  className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                >
+                  {order.orderNumber}
+                </Link>
+                <span className="text-sm text-slate-600">Placed {formatShortDate(order.createdAt)}</span>
+              </div>
+              <p className="mt-1 text-sm break-words text-slate-700">
+                Member {order.membershipNumber} · {order.productName} · {orderPrice(order)}
+              </p>
+              <p className="mt-2 text-sm break-words text-amber-950">
+                <strong>Why:</strong> {reason ?? "not recorded"}
+              </p>
+              <dl className="mt-2 grid gap-x-4 gap-y-1 text-xs break-all text-slate-700 sm:grid-cols-2">
+                <div>
+                  <dt className="inline font-semibold">Debit: </dt>
+                  <dd className="inline">{references.debitTransactionId ?? "none known"}</dd>
+                </div>
+                <div>
+                  <dt className="inline font-semibold">Charge: </dt>
+                  <dd className="inline">{references.chargeId ?? "none known"}</dd>
+                </div>
+                <div>
+                  <dt className="inline font-semibold">Reversal: </dt>
+                  <dd className="inline">{references.reversalTransactionId ?? "none"}</dd>
+                </div>
+                <div>
+                  <dt className="inline font-semibold">Refund: </dt>
+                  <dd className="inline">{references.refundId ?? "none"}</dd>
+                </div>
+                <div>
+                  <dt className="inline font-semibold">Worker attempts: </dt>
+                  <dd className="inline">{attempts}</dd>
+                </div>
+              </dl>
+              <details className="mt-3">
+                <summary className="cursor-pointer text-sm font-medium text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+                  Timeline ({order.timeline.length} steps)
+                </summary>
+                <div className="mt-2">
+                  <OrderTimeline entries={order.timeline} label={`Timeline of ${order.orderNumber}`} />
+                </div>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { StaffNav, type StaffNavItem } from "@/components/staff/staff-nav";
+import { mayDo, roleLabels, type StaffPermission } from "@/lib/portal/staff/staff-roles";
+import { signOutStaffAction } from "@/server/portal/staff/actions/sign-out-action";
+import { requireStaffSession } from "@/server/portal/staff/staff-session";
+
+const navigation: Array<StaffNavItem & { permission: StaffPermission }> = [
+  { href: "/staff", label: "Find a member", permission: "member.view", exact: true },
+  { href: "/staff/attention", label: "Needs attention", permission: "attention.view" },
+  { href: "/staff/audit", label: "Audit trail", permission: "audit.view" },
+  { href: "/staff/accounts", label: "Staff accounts", permission: "staff.manage" },
+];
+
+async function signOut() {
+  "use server";
+  await signOutStaffAction({});
+}
+
+/** The console's frame: who is signed in with which role, the pages that role may use, and the way out. */
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  const staff = await requireStaffSession();
+  const items = navigation
+    .filter((item) => mayDo(staff.role, item.permission))
+    .map((item) => ({ href: item.href, label: item.label, exact: item.exact }));
+
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-4 focus:left-4 focus:z-10 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <header className="border-b border-slate-300 bg-slate-900 text-white">
+        <div className="mx-auto max-w-5xl px-4">
+          <div className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <Link
+              href="/staff"
+              className="rounded font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
+            >
+              Staff console
+            </Link>
+            <div className="flex items-center gap-3">
+              <p className="text-right text-sm leading-tight">
+                <span className="block font-medium">{staff.username}</span>
+                <span className="block text-slate-300">{roleLabels[staff.role]}</span>
+              </p>
+              <form action={signOut}>
+                <button
+                  type="submit"
+                  className="inline-flex min-h-11 items-center rounded-lg border border-slate-500 px-3 text-sm font-medium hover:border-white focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
+                >
+                  Log out
+                </button>
+              </form>
+            </div>
+          </div>
+          <StaffNav items={items} />
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:py-8">
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRef, useState, type FormEvent } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { FormAlert } from "@/components/forms/form-alert";
+import { SelectField } from "@/components/forms/select-field";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { TextField } from "@/components/forms/text-field";
+import type { StaffActionResult } from "@/lib/portal/staff/action-result";
+import { createStaffSchema, type CreateStaffInput } from "@/lib/portal/staff/staff-forms";
+import { roleLabels, staffRoles } from "@/lib/portal/staff/staff-roles";
+import { OneTimePassword } from "./one-time-password";
+import { ReasonField } from "./reason-field";
+
+type Values = z.input<typeof createStaffSchema>;
+type Parsed = z.output<typeof createStaffSchema>;
+
+/** ADMIN: a new staff account; the generated password is shown once. */
+export function CreateStaffForm({
+  onCreate,
+}: {
+  onCreate: (input: CreateStaffInput) => Promise<StaffActionResult<{ username: string; password: string }>>;
+}) {
+  const form = useForm<Values, unknown, Parsed>({
+    resolver: zodResolver(createStaffSchema),
+    defaultValues: { username: "", role: "AGENT", reason: "" },
+  });
+  const [created, setCreated] = useState<{ username: string; password: string }>();
+  const [messages, setMessages] = useState<string[]>([]);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  // handleSubmit is called in the event, not during render: the callback reads a ref.
+  const onValid = async () => {
+    setCreated(undefined);
+    setMessages([]);
+    let result: Awaited<ReturnType<typeof onCreate>>;
+    try {
+      result = await onCreate(form.getValues());
+    } catch {
+      result = {
+        ok: false,
+        code: "failed",
+        message: "The account could not be created. Check your connection and try again.",
+      };
+    }
+    if (result.ok) {
+      setCreated(result.data);
+      form.reset({ username: "", role: "AGENT", reason: "" });
+      return;
+    }
+    const rest = [result.message];
+    for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
+      if (field === "username" || field === "role" || field === "reason")
+        form.setError(field, { type: "server", message });
+      else rest.push(message);
+    }
+    setMessages(rest);
+    requestAnimationFrame(() => alertRef.current?.focus());
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);
+
+  return (
+    <form
+      noValidate
+      method="post"
+      onSubmit={submit}
+      aria-labelledby="create-heading"
+      className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="create-heading" className="text-lg font-semibold text-slate-900">
+        Create a staff account
+      </h2>
+      <FormAlert ref={alertRef} title="The account was not created" messages={messages} />
+      {created ? <OneTimePassword username={created.username} password={created.password} /> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          registration={form.register("username")}
+          label="Username"
+          hint="Letters, digits and . _ -; kept in lower case."
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={50}
+          error={form.formState.errors.username?.message}
+        />
+        <SelectField
+          registration={form.register("role")}
+          label="Role"
+          options={staffRoles.map((role) => ({ value: role, label: roleLabels[role] }))}
+          defaultValue="AGENT"
+          error={form.formState.errors.role?.message}
+        />
+      </div>
+      <ReasonField registration={form.register("reason")} error={form.formState.errors.reason?.message} />
+      <div className="flex justify-end">
+        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Creating…">
+          Create account
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRef, useState, type FormEvent } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { FormAlert, FormStatus } from "@/components/forms/form-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { TextField } from "@/components/forms/text-field";
+import { formatPoints } from "@/lib/portal/format";
+import type { StaffActionResult } from "@/lib/portal/staff/action-result";
+import { creditPointsSchema, type CreditPointsInput } from "@/lib/portal/staff/staff-forms";
+import { ReasonField } from "./reason-field";
+
+type Values = z.input<typeof creditPointsSchema>;
+type Parsed = z.output<typeof creditPointsSchema>;
+
+export interface CreditPointsFormProps {
+  membershipNumber: string;
+  /** One per form shown; a double submission of it credits once. */
+  formKey: string;
+  onCredit: (input: CreditPointsInput) => Promise<StaffActionResult<{ points: number; balanceAfter: number | null }>>;
+}
+
+/** Goodwill points for a member (ADMIN): how many, and why. */
+export function CreditPointsForm({ membershipNumber, formKey, onCredit }: CreditPointsFormProps) {
+  const form = useForm<Values, unknown, Parsed>({
+    resolver: zodResolver(creditPointsSchema),
+    defaultValues: { membershipNumber, points: "", reason: "", formKey },
+  });
+  const [status, setStatus] = useState<string>();
+  const [messages, setMessages] = useState<string[]>([]);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  // handleSubmit is called in the event, not during render: the callback reads a ref.
+  const onValid = async () => {
+    setStatus(undefined);
+    setMessages([]);
+    const values = form.getValues();
+    let result: Awaited<ReturnType<typeof onCredit>>;
+    try {
+      result = await onCredit(values);
+    } catch {
+      result = {
+        ok: false,
+        code: "failed",
+        message: "The credit could not be sent. Check your connection and try again.",
+      };
+    }
+    if (result.ok) {
+      const balance = result.data.balanceAfter;
+      setStatus(
+        `${formatPoints(result.data.points)} points credited.${balance === null ? "" : ` The balance is now ${formatPoints(balance)} points.`}`,
+      );
+      // A new form: the next credit is a new one, not a replay of this one.
+      form.reset({ membershipNumber, points: "", reason: "", formKey: crypto.randomUUID() });
+      return;
+    }
+    const rest: string[] = [result.message];
+    for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
+      if (field === "points" || field === "reason") form.setError(field, { type: "server", message });
+      else rest.push(message);
+    }
+    setMessages(rest);
+    requestAnimationFrame(() => alertRef.current?.focus());
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);
+
+  return (
+    <form
+      noValidate
+      method="post"
+      onSubmit={submit}
+      className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <FormAlert ref={alertRef} title="No points were credited" messages={messages} />
+      <FormStatus message={status} />
+      <TextField
+        registration={form.register("points")}
+        label="Points"
+        hint="A whole number, at most 999,999."
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={6}
+        width="short"
+        error={form.formState.errors.points?.message}
+      />
+      <ReasonField registration={form.register("reason")} error={form.formState.errors.reason?.message} />
+      <div className="flex justify-end">
+        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Crediting…">
+          Credit points
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import Link from "next/link";
+import { formatMinorAmount } from "@/components/checkout/pay-label";
+import { formatPoints, formatShortDate } from "@/lib/portal/format";
+import type { OrderView } from "@/server/portal/checkout/checkout-contract";
+import { OrderTimeline } from "./order-timeline";
+
+/** What an order cost: "9,000 points and £90.00". */
+export function orderPrice(order: Pick<OrderView, "points" | "cashMinor" | "currency">): string {
+  const parts = [
+    ...(order.points > 0 ? [`${formatPoints(order.points)} points`] : []),
+    ...(order.cashMinor > 0 ? [formatMinorAmount(order.cashMinor, order.currency)] : []),
+  ];
+  return parts.join(" and ");
+}
+
+const statusTone: Record<string, string> = {
+  completed: "bg-emerald-50 text-emerald-800 ring-emerald-600/30",
+  needs_attention: "bg-amber-50 text-amber-900 ring-amber-600/30",
+  cancelled: "bg-slate-100 text-slate-800 ring-slate-500/30",
+  points_returned: "bg-slate-100 text-slate-800 ring-slate-500/30",
+};
+
+/** The member's orders in the portal's shop, each with its saga timeline and a link to act on it. */
+export function MemberOrders({ membershipNumber, orders }: { membershipNumber: string; orders: OrderView[] }) {
+  if (orders.length === 0) {
+    return (
+      <p role="status" className="px-4 pb-4 text-sm text-slate-600 sm:px-6">
+        No orders in the portal&apos;s shop.
+      </p>
+    );
+  }
+  return (
+    <ul className="divide-y divide-slate-100">
+      {orders.map((order) => (
+        <li key={order.id} className="px-4 py-4 sm:px-6" data-order={order.orderNumber}>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <Link
+              href={`/staff/members/${membershipNumber}/orders/${order.id}`}
+              className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+            >
+              {order.orderNumber}
+            </Link>
+            <span
+              className={`inline-flex rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ring-inset ${
+                statusTone[order.state] ?? "bg-sky-50 text-sky-900 ring-sky-600/30"
+              }`}
+            >
+              {order.status}
+            </span>
+          </div>
+          <p className="mt-1 text-sm break-words text-slate-700">
+            {order.productName} · {orderPrice(order)} · {formatShortDate(order.createdAt)}
+            {order.card ? ` · ${order.card.brand} ending ${order.card.last4}` : ""}
+          </p>
+          <details className="mt-2">
+            <summary className="cursor-pointer text-sm font-medium text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+              Timeline ({order.timeline.length} steps)
+            </summary>
+            <div className="mt-2">
+              <OrderTimeline entries={order.timeline} label={`Timeline of ${order.orderNumber}`} />
+            </div>
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
+}

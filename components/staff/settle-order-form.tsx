@@ -1,0 +1,114 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRef, useState, type FormEvent } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { FieldError } from "@/components/forms/field-error";
+import { FormAlert, FormStatus } from "@/components/forms/form-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
+import type { StaffActionResult } from "@/lib/portal/staff/action-result";
+import { reasonSchema } from "@/lib/portal/staff/reason";
+import {
+  settlementLabels,
+  settlementOutcomes,
+  type SettleOrderInput,
+  type SettlementOutcome,
+} from "@/lib/portal/staff/staff-forms";
+import { ReasonField } from "./reason-field";
+
+const schema = z.object({
+  outcome: z
+    .string()
+    .refine((value) => (settlementOutcomes as readonly string[]).includes(value), "Choose how the order was settled.")
+    .transform((value) => value as SettlementOutcome),
+  reason: reasonSchema,
+});
+type Values = z.input<typeof schema>;
+
+/** ADMIN: settle an order that needs attention: what became of it, and why staff say so. */
+export function SettleOrderForm({
+  membershipNumber,
+  orderId,
+  onSettle,
+}: {
+  membershipNumber: string;
+  orderId: string;
+  onSettle: (input: SettleOrderInput) => Promise<StaffActionResult<{ state: string }>>;
+}) {
+  const form = useForm<Values, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { outcome: "", reason: "" },
+  });
+  const [status, setStatus] = useState<string>();
+  const [messages, setMessages] = useState<string[]>([]);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const outcomeError = form.formState.errors.outcome?.message;
+
+  const onValid = async ({ outcome, reason }: z.output<typeof schema>) => {
+    setStatus(undefined);
+    setMessages([]);
+    let result: Awaited<ReturnType<typeof onSettle>>;
+    try {
+      result = await onSettle({ membershipNumber, orderId, outcome, reason });
+    } catch {
+      result = {
+        ok: false,
+        code: "failed",
+        message: "The settlement could not be sent. Check your connection and try again.",
+      };
+    }
+    if (result.ok) {
+      setStatus(`Settled: the order is now ${result.data.state.replace(/_/g, " ")}.`);
+      return;
+    }
+    for (const field of ["outcome", "reason"] as const) {
+      const message = result.fieldErrors?.[field];
+      if (message) form.setError(field, { type: "server", message });
+    }
+    setMessages([result.message]);
+    requestAnimationFrame(() => alertRef.current?.focus());
+  };
+  // handleSubmit is called in the event, not during render: the callback reads a ref.
+  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);
+
+  return (
+    <form
+      noValidate
+      method="post"
+      onSubmit={submit}
+      aria-labelledby="settle-heading"
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="settle-heading" className="text-lg font-semibold text-slate-900">
+        Settle this order
+      </h2>
+      <FormAlert ref={alertRef} title="The order was not settled" messages={messages} />
+      <FormStatus message={status} />
+      <fieldset aria-describedby={outcomeError ? "field-outcome-error" : undefined}>
+        <legend className="text-sm font-semibold text-slate-900">What became of it</legend>
+        <div className="mt-2 space-y-2">
+          {settlementOutcomes.map((outcome) => (
+            <label
+              key={outcome}
+              className="flex min-h-11 gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-brand-600"
+            >
+              <input type="radio" value={outcome} {...form.register("outcome")} className="mt-0.5 h-4 w-4 shrink-0" />
+              <span>
+                <span className="block font-medium text-slate-900">{settlementLabels[outcome].label}</span>
+                <span className="block text-slate-600">{settlementLabels[outcome].hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <FieldError name="outcome" message={outcomeError} />
+      </fieldset>
+      <ReasonField registration={form.register("reason")} error={form.formState.errors.reason?.message} />
+      <div className="flex justify-end">
+        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Settling…">
+          Settle order
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

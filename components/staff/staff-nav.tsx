@@ -1,0 +1,37 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+export interface StaffNavItem {
+  href: string;
+  label: string;
+  /** Current only on this very path (the console's home holds every member page under it). */
+  exact?: boolean;
+}
+
+/** The console's pages the signed-in role may use; the current one is marked for assistive technology too. */
+export function StaffNav({ items }: { items: StaffNavItem[] }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Staff console" className="-mb-px flex gap-1 overflow-x-auto">
+      {items.map((item) => {
+        const current = item.exact
+          ? pathname === item.href || pathname.startsWith(`${item.href}/members`)
+          : pathname === item.href || pathname.startsWith(`${item.href}/`);
+        return (
+          <Link
+            key={item.href}
+            href={item.href}
+            aria-current={current ? "page" : undefined}
+            className={`inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap focus:outline-none focus-visible:rounded-t focus-visible:ring-2 focus-visible:ring-white ${
+              current ? "border-white text-white" : "border-transparent text-slate-300 hover:text-white"
+            }`}
+          >
+            {item.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

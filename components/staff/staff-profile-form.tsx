@@ -1,0 +1,220 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { FormAlert, FormStatus } from "@/components/forms/form-alert";
+import type { SelectOption } from "@/components/forms/select-field";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { profileChanges, type ProfileChange } from "@/components/profile/profile-changes";
+import {
+  profileFieldLabels,
+  profileFields,
+  type ProfileField,
+  type ProfileFormValues,
+} from "@/components/profile/profile-fields";
+import { profileFormSchema, shownProfileFields, toProfileValues } from "@/components/profile/profile-plan";
+import { ProfileSections } from "@/components/profile/profile-sections";
+import { utcToday } from "@/lib/contract/register-account";
+import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
+import type { StaffActionResult } from "@/lib/portal/staff/action-result";
+import type { StaffProfileEditInput } from "@/lib/portal/staff/profile-edit-schema";
+import { reasonSchema } from "@/lib/portal/staff/reason";
+import { ReasonField } from "./reason-field";
+
+export interface StaffProfileFormProps {
+  membership: MembershipResponse;
+  countries: readonly SelectOption[];
+  onSave: (input: StaffProfileEditInput) => Promise<StaffActionResult<{ changed: string[] }>>;
+  today?: string;
+}
+
+const reasonFormSchema = z.object({ reason: reasonSchema });
+type Step = { kind: "edit" } | { kind: "review"; changes: ProfileChange[] };
+
+const secondaryButton =
+  "inline-flex min-h-11 w-full items-center justify-center rounded-md border border-slate-300 bg-white px-5 text-base font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 sm:w-auto";
+
+/**
+ * A member's profile edited by staff: the member's own form fields and
+ * rules (ProfileSections, profileFormSchema), then a preview of what
+ * changes, before and after, with the required reason; only then is it
+ * saved (the server plans and checks it again).
+ */
+export function StaffProfileForm({ membership, countries, onSave, today }: StaffProfileFormProps) {
+  const schema = useMemo(() => profileFormSchema(membership, today ?? utcToday()), [membership, today]);
+  const profile = useForm<ProfileFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: toProfileValues(membership),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+  const reasonForm = useForm<z.input<typeof reasonFormSchema>>({
+    resolver: zodResolver(reasonFormSchema),
+    defaultValues: { reason: "" },
+  });
+  const [step, setStep] = useState<Step>({ kind: "edit" });
+  const [status, setStatus] = useState<{ tone: "success" | "info"; message: string }>();
+  const [alertMessages, setAlertMessages] = useState<string[]>([]);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const reviewRef = useRef<HTMLHeadingElement>(null);
+  const shown = shownProfileFields(membership);
+
+  // After a save the page is rendered again with the stored membership: the form starts from it.
+  const previous = useRef(membership);
+  useEffect(() => {
+    if (previous.current === membership) return;
+    previous.current = membership;
+    profile.reset(toProfileValues(membership));
+    reasonForm.reset({ reason: "" });
+  }, [membership, profile, reasonForm]);
+
+  useEffect(() => {
+    if (step.kind === "review") reviewRef.current?.focus();
+  }, [step]);
+
+  const review = (event: FormEvent<HTMLFormElement>) => {
+    setStatus(undefined);
+    setAlertMessages([]);
+    return profile.handleSubmit((values) => {
+      const changes = profileChanges(membership, values);
+      if (changes.length === 0) {
+        setStatus({ tone: "info", message: "Nothing to save: no details were changed." });
+        return;
+      }
+      setStep({ kind: "review", changes });
+    })(event);
+  };
+
+  const save = (event: FormEvent<HTMLFormElement>) =>
+    reasonForm.handleSubmit(async ({ reason }) => {
+      setAlertMessages([]);
+      let result: StaffActionResult<{ changed: string[] }>;
+      try {
+        result = await onSave({
+          membershipNumber: membership.membershipIdentifier,
+          values: profile.getValues(),
+          reason,
+        });
+      } catch {
+        result = {
+          ok: false,
+          code: "failed",
+          message: "The changes could not be sent. Check your connection and try again.",
+        };
+      }
+      if (result.ok) {
+        setStep({ kind: "edit" });
+        setStatus({ tone: "success", message: `Saved: ${result.data.changed.join(", ")}.` });
+        return;
+      }
+      const messages = [result.message];
+      let placed: ProfileField | undefined;
+      for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
+        if (field === "reason") {
+          reasonForm.setError("reason", { type: "server", message });
+        } else if ((profileFields as readonly string[]).includes(field) && shown.has(field as ProfileField)) {
+          profile.setError(field as ProfileField, { type: "server", message });
+          placed ??= field as ProfileField;
+        } else if (field.startsWith("values.")) {
+          messages.push(message);
+        } else {
+          messages.push(`${profileFieldLabels[field as ProfileField] ?? field}: ${message}`);
+        }
+      }
+      setAlertMessages(messages);
+      if (placed) {
+        setStep({ kind: "edit" });
+        requestAnimationFrame(() => profile.setFocus(placed));
+      } else requestAnimationFrame(() => alertRef.current?.focus());
+    })(event);
+
+  return (
+    <div className="space-y-6">
+      <FormAlert ref={alertRef} title="The profile was not saved" messages={alertMessages} />
+      <FormStatus message={status?.message} tone={status?.tone} />
+
+      <form noValidate method="post" onSubmit={review} className="space-y-6" hidden={step.kind === "review"}>
+        <ProfileSections
+          membership={membership}
+          countries={countries}
+          register={profile.register}
+          errors={profile.formState.errors}
+          today={today}
+        />
+        <div className="flex justify-end">
+          <SubmitButton pending={false} pendingLabel="Checking…">
+            Review changes
+          </SubmitButton>
+        </div>
+      </form>
+
+      {step.kind === "review" ? (
+        <form noValidate method="post" onSubmit={save} className="space-y-5">
+          <section
+            aria-labelledby="review-heading"
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+          >
+            <h2
+              id="review-heading"
+              ref={reviewRef}
+              tabIndex={-1}
+              className="text-lg font-semibold text-slate-900 focus:outline-none"
+            >
+              Check the changes
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              The service keeps text in capitals without accents, so values are stored as it spells them.
+            </p>
+            <div className="mt-4 overflow-x-auto">
+              <table className="w-full border-collapse text-left text-sm">
+                <caption className="sr-only">What the save changes</caption>
+                <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                  <tr>
+                    <th scope="col" className="py-2 pr-3">
+                      Field
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Now
+                    </th>
+                    <th scope="col" className="py-2">
+                      After saving
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {step.changes.map((change) => (
+                    <tr key={change.field}>
+                      <th scope="row" className="py-2 pr-3 align-top font-medium text-slate-900">
+                        {change.label}
+                      </th>
+                      <td className="py-2 pr-3 align-top break-all text-slate-700">
+                        {change.before || <span className="text-slate-500">(empty)</span>}
+                      </td>
+                      <td className="py-2 align-top font-medium break-all text-slate-900">
+                        {change.after || <span className="text-slate-500">(empty)</span>}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+          <ReasonField
+            registration={reasonForm.register("reason")}
+            error={reasonForm.formState.errors.reason?.message}
+          />
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <button type="button" className={secondaryButton} onClick={() => setStep({ kind: "edit" })}>
+              Back to editing
+            </button>
+            <SubmitButton pending={reasonForm.formState.isSubmitting} pendingLabel="Saving…">
+              Save changes
+            </SubmitButton>
+          </div>
+        </form>
+      ) : null}
+    </div>
+  );
+}

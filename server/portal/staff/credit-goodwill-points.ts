@@ -1,0 +1,84 @@
+import "server-only";
+import type { CreditRequest } from "@/lib/contract/credit-currency";
+import { loyaltyService } from "@/server/portal/loyalty-service";
+import type { AuditSubject } from "./append-audit-event";
+import { ownProgramme, readMemberAccount, readMemberProfile } from "./read-member";
+import { StaffRefusal } from "./staff-action";
+import type { StaffSession } from "./staff-session";
+
+/** P4 credits the primary programme only. */
+export const creditProgramme = "NORTHSTAR";
+/** What the member's history shows for a goodwill credit (P4's description and source rules: no spaces). */
+export const goodwillDescription = "Goodwill";
+export const goodwillSource = "CUSTCARE";
+
+export interface GoodwillCredit {
+  membershipNumber: string;
+  points: number;
+  /** One per form shown: the credit's identifier and Idempotency-Key derive from it, so a double submit credits once. */
+  formKey: string;
+}
+
+export interface PlannedGoodwillCredit {
+  body: CreditRequest;
+  idempotencyKey: string;
+  audit: AuditSubject;
+}
+
+/**
+ * Reads the member (family name for P4's name check, programme, balance
+ * before) as the agent and builds the credit. Only members of the primary
+ * programme can be credited (P4's rule).
+ */
+export async function planGoodwillCredit(
+  staff: StaffSession,
+  credit: GoodwillCredit,
+  now: Date,
+): Promise<PlannedGoodwillCredit> {
+  const profile = await readMemberProfile(staff, credit.membershipNumber);
+  if (!profile.ok) throw new StaffRefusal("There is no member of ours with this membership number.");
+  const programme = ownProgramme(profile.value);
+  if (programme !== creditProgramme) {
+    throw new StaffRefusal("Goodwill points can be credited to Northstar Club members only.");
+  }
+  const account = await readMemberAccount(staff, programme, credit.membershipNumber);
+  const balanceBefore = account.ok ? account.value.balance?.amount : undefined;
+  return {
+    body: {
+      description: goodwillDescription,
+      monetaryAmount: { amount: String(credit.points), currency: { currencyCode: "POINTS" } },
+      externalTransactionIdentifier: `GOODWILL ${credit.formKey}`,
+      // The day, not the instant: a double submission sends the same body, which the Idempotency-Key replays.
+      externalTransactionDate: now.toISOString().slice(0, 10),
+      externalSource: goodwillSource,
+      type: "COLLECTION",
+      person: { name: { familyName: profile.value.member.person.name.familyName } },
+    },
+    idempotencyKey: `goodwill-${credit.formKey}`,
+    audit: {
+      targetType: "member",
+      targetId: credit.membershipNumber,
+      membershipNumber: credit.membershipNumber,
+      before: { balance: balanceBefore ?? null },
+      after: { points: credit.points, creditIdentifier: `GOODWILL ${credit.formKey}` },
+    },
+  };
+}
+
+/** Sends the credit (P4) with its Idempotency-Key; answers the balance after, when the service tells it. */
+export async function sendGoodwillCredit(
+  staff: StaffSession,
+  credit: GoodwillCredit,
+  planned: PlannedGoodwillCredit,
+): Promise<{ points: number; balanceAfter: number | null; dateMade: string }> {
+  const answer = await loyaltyService().creditAccount(credit.membershipNumber, planned.body, {
+    agentId: staff.agentId,
+    idempotencyKey: planned.idempotencyKey,
+  });
+  const account = await readMemberAccount(staff, creditProgramme, credit.membershipNumber);
+  return {
+    points: credit.points,
+    balanceAfter: account.ok ? (account.value.balance?.amount ?? null) : null,
+    dateMade: answer.dateMade,
+  };
+}

@@ -1,0 +1,71 @@
+import "server-only";
+import { and, asc, desc, eq, gt, gte, lt, lte, type SQL } from "drizzle-orm";
+import type { AuditFilters } from "@/lib/portal/staff/audit-filters";
+import type { Database } from "@/server/portal/db/portal-database";
+import { staffAuditEvents } from "@/server/portal/db/schema";
+import type { AuditEventRow } from "./append-audit-event";
+
+export const auditPageSize = 50;
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+/** The rows a set of filters selects (days are UTC, both inclusive), up to `upToId` when given. */
+export function auditConditions(filters: AuditFilters, upToId?: number): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.actor) conditions.push(eq(staffAuditEvents.actor, filters.actor));
+  if (filters.action) conditions.push(eq(staffAuditEvents.action, filters.action));
+  if (filters.membershipNumber) conditions.push(eq(staffAuditEvents.membershipNumber, filters.membershipNumber));
+  if (filters.from) conditions.push(gte(staffAuditEvents.at, new Date(`${filters.from}T00:00:00Z`)));
+  if (filters.to) conditions.push(lt(staffAuditEvents.at, nextDay(filters.to)));
+  if (upToId !== undefined) conditions.push(lte(staffAuditEvents.id, upToId));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** One page of the trail, latest first, with whether another follows. */
+export async function findAuditEvents(
+  db: Database,
+  filters: AuditFilters,
+  page: number,
+  pageSize: number = auditPageSize,
+): Promise<{ rows: AuditEventRow[]; hasNext: boolean }> {
+  const rows = await db
+    .select()
+    .from(staffAuditEvents)
+    .where(auditConditions(filters))
+    .orderBy(desc(staffAuditEvents.id))
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize);
+  return { rows: rows.slice(0, pageSize), hasNext: rows.length > pageSize };
+}
+
+/** The latest row's id: an export holds the rows that matched when it was asked for, not those written during it. */
+export async function latestAuditEventId(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ id: staffAuditEvents.id })
+    .from(staffAuditEvents)
+    .orderBy(desc(staffAuditEvents.id))
+    .limit(1);
+  return row?.id ?? 0;
+}
+
+/** Every row the filters select up to `upToId`, oldest first, read in batches (keyset on the id). */
+export async function* auditEventBatches(
+  db: Database,
+  filters: AuditFilters,
+  upToId: number,
+  batchSize = 500,
+): AsyncGenerator<AuditEventRow[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(staffAuditEvents)
+      .where(and(auditConditions(filters, upToId), gt(staffAuditEvents.id, after)))
+      .orderBy(asc(staffAuditEvents.id))
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows[rows.length - 1]!.id;
+    if (rows.length < batchSize) return;
+  }
+}

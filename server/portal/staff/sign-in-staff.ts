@@ -1,0 +1,85 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import type { StaffRole } from "@/lib/portal/staff/staff-roles";
+import type { Database } from "@/server/portal/db/portal-database";
+import { hashPassword, verifyPassword } from "@/server/portal/security/password-hash";
+import { appendAuditEvent } from "./append-audit-event";
+import { canonicalUsername, findStaffAccountByUsername } from "./staff-account";
+import { clearStaffLoginAttempts, reserveStaffLoginAttempt } from "./staff-login-throttle";
+import { createStaffSession, type StaffSessionLifetime } from "./staff-session-store";
+
+export const staffSignInMessages = {
+  incorrect: "The username or password is incorrect.",
+  locked: "Too many attempts for this username. Try again in 15 minutes.",
+  disabled: "This staff account is disabled. Ask an administrator.",
+} as const;
+
+export type StaffSignIn =
+  | { outcome: "refused"; message: string }
+  | { outcome: "signed-in"; sessionId: string; expiresAt: Date; username: string; role: StaffRole };
+
+export interface StaffSignInInput {
+  username: string;
+  password: string;
+  ip: string | undefined;
+  requestId: string;
+  lifetime: StaffSessionLifetime;
+  now: Date;
+}
+
+/**
+ * A staff sign-in, by the member login's rules: the attempt is reserved
+ * BEFORE the password is verified (one statement that refuses while the
+ * username is locked), an unknown username is verified against a hash
+ * nobody knows (same time, same message), the right password clears the
+ * count, and a disabled account is told so only after the right password.
+ * The session and its `staff.signed_in` row are written in one transaction.
+ */
+export async function signInStaff(db: Database, input: StaffSignInInput): Promise<StaffSignIn> {
+  const username = canonicalUsername(input.username);
+  const reservation = await reserveStaffLoginAttempt(db, username, input.now);
+  if (!reservation.granted) return { outcome: "refused", message: staffSignInMessages.locked };
+
+  const account = await findStaffAccountByUsername(db, username);
+  const matches = await verifyPassword(account?.passwordHash ?? (await unknownUsernameHash()), input.password);
+  if (!account || !matches) {
+    return {
+      outcome: "refused",
+      message: reservation.locks ? staffSignInMessages.locked : staffSignInMessages.incorrect,
+    };
+  }
+  await clearStaffLoginAttempts(db, username);
+  if (account.disabledAt !== null) return { outcome: "refused", message: staffSignInMessages.disabled };
+
+  const session = await db.transaction(async (tx) => {
+    const started = await createStaffSession(tx, account.id, input.lifetime, input.now);
+    await appendAuditEvent(
+      tx,
+      { username: account.username, role: account.role as StaffRole, ip: input.ip, requestId: input.requestId },
+      {
+        action: "staff.signed_in",
+        outcome: "succeeded",
+        targetType: "staff",
+        targetId: account.username,
+        after: { sessionExpiresAt: started.expiresAt.toISOString() },
+      },
+      input.now,
+    );
+    return started;
+  });
+  return {
+    outcome: "signed-in",
+    sessionId: session.sessionId,
+    expiresAt: session.expiresAt,
+    username: account.username,
+    role: account.role as StaffRole,
+  };
+}
+
+let unknownHash: Promise<string> | undefined;
+
+/** A hash of a value nobody knows, with the same parameters, so an unknown username takes as long to refuse. */
+function unknownUsernameHash(): Promise<string> {
+  unknownHash ??= hashPassword(randomBytes(32).toString("hex"));
+  return unknownHash;
+}

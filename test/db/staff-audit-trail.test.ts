@@ -1,0 +1,209 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { parseAuditSearch } from "@/lib/portal/staff/audit-filters";
+import { rowsOf } from "@/server/db/rows";
+import { staffAuditEvents } from "@/server/portal/db/schema";
+import { appendAuditEvent, type AuditActor } from "@/server/portal/staff/append-audit-event";
+import { auditCsvColumns, csvField } from "@/server/portal/staff/audit-csv";
+import { exportAuditEvents } from "@/server/portal/staff/export-audit-events";
+import { findAuditEvents } from "@/server/portal/staff/find-audit-events";
+import { setupTestDatabase } from "../support/test-database";
+
+const { db } = setupTestDatabase();
+
+const admin: AuditActor = { username: "staff.admin", role: "ADMIN", ip: "198.51.100.7", requestId: "req-admin" };
+const agent: AuditActor = { username: "staff.agent", role: "AGENT", ip: undefined, requestId: "req-agent" };
+const shopper = "3081000000000012";
+const member1 = "3081000000000001";
+const at = (day: string, time = "12:00:00") => new Date(`${day}T${time}Z`);
+
+/** RFC 4180 parser: quoted fields, doubled quotes, line breaks inside quotes, CRLF records. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = "";
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const character = text[i]!;
+    if (quoted) {
+      if (character === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (character === '"') quoted = false;
+      else field += character;
+    } else if (character === '"') quoted = true;
+    else if (character === ",") {
+      record.push(field);
+      field = "";
+    } else if (character === "\r" && text[i + 1] === "\n") {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
+      i++;
+    } else field += character;
+  }
+  expect(field, "the export ends with CRLF").toBe("");
+  return records;
+}
+
+async function readStream(stream: ReadableStream<Uint8Array>): Promise<string> {
+  return new Response(stream).text();
+}
+
+async function refusal(statement: Promise<unknown>): Promise<string> {
+  const error = await statement.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error, "the statement should be refused").toBeDefined();
+  const cause = (error as { cause?: { message?: string } }).cause;
+  return `${(error as Error).message} ${cause?.message ?? ""}`;
+}
+
+describe("the staff audit trail (portal.staff_audit_events)", () => {
+  it("takes new rows, and the database refuses UPDATE, DELETE and TRUNCATE of any row", async () => {
+    const row = await appendAuditEvent(db(), admin, {
+      action: "member.viewed",
+      outcome: "succeeded",
+      targetType: "member",
+      targetId: shopper,
+      membershipNumber: shopper,
+    });
+    expect(row.id).toBeGreaterThan(0);
+
+    expect(await refusal(db().update(staffAuditEvents).set({ reason: "edited later" }))).toMatch(/append-only/);
+    expect(await refusal(db().execute(sql`update portal.staff_audit_events set actor = 'someone'`))).toMatch(
+      /append-only \(UPDATE refused\)/,
+    );
+    expect(await refusal(db().delete(staffAuditEvents))).toMatch(/append-only/);
+    expect(await refusal(db().execute(sql`delete from portal.staff_audit_events where id = ${row.id}`))).toMatch(
+      /append-only \(DELETE refused\)/,
+    );
+    expect(await refusal(db().execute(sql`truncate portal.staff_audit_events`))).toMatch(
+      /append-only \(TRUNCATE refused\)/,
+    );
+    const kept = await db().execute(sql`select actor, reason from portal.staff_audit_events where id = ${row.id}`);
+    expect(rowsOf(kept)).toEqual([{ actor: "staff.admin", reason: null }]);
+  });
+
+  it("exports exactly the filtered rows as CSV, escaping commas, quotes and line breaks, and audits the export", async () => {
+    const awkward = 'Member said "it\'s wrong", twice,\nthen called back\r\nagain';
+    const wanted = [
+      await appendAuditEvent(
+        db(),
+        admin,
+        {
+          action: "points.credited",
+          outcome: "succeeded",
+          targetType: "member",
+          targetId: shopper,
+          membershipNumber: shopper,
+          reason: awkward,
+          before: { balance: 60000 },
+          after: { points: 500, note: 'a "quoted", value' },
+        },
+        at("2026-03-10"),
+      ),
+      await appendAuditEvent(
+        db(),
+        admin,
+        { action: "points.credited", outcome: "attempted", membershipNumber: shopper, reason: "=1+2 formula?" },
+        at("2026-03-11", "23:59:59"),
+      ),
+    ];
+    // Outside the filter: another actor, another action, another member, another day.
+    await appendAuditEvent(
+      db(),
+      agent,
+      { action: "points.credited", outcome: "succeeded", membershipNumber: shopper },
+      at("2026-03-10"),
+    );
+    await appendAuditEvent(
+      db(),
+      admin,
+      { action: "member.viewed", outcome: "succeeded", membershipNumber: shopper },
+      at("2026-03-10"),
+    );
+    await appendAuditEvent(
+      db(),
+      admin,
+      { action: "points.credited", outcome: "succeeded", membershipNumber: member1 },
+      at("2026-03-10"),
+    );
+    await appendAuditEvent(
+      db(),
+      admin,
+      { action: "points.credited", outcome: "succeeded", membershipNumber: shopper },
+      at("2026-03-12"),
+    );
+    await appendAuditEvent(
+      db(),
+      admin,
+      { action: "points.credited", outcome: "succeeded", membershipNumber: shopper },
+      at("2026-03-09", "23:59:59"),
+    );
+
+    const { filters, problems } = parseAuditSearch({
+      actor: "Staff.Admin",
+      action: "points.credited",
+      member: "3081 0000 0000 0012",
+      from: "2026-03-10",
+      to: "2026-03-11",
+    });
+    expect(problems).toEqual([]);
+
+    const page = await findAuditEvents(db(), filters, 1);
+    expect(page.rows.map((row) => row.id)).toEqual(wanted.map((row) => row.id).reverse());
+
+    const exportActor: AuditActor = { ...admin, requestId: "req-export" };
+    const csv = await readStream(await exportAuditEvents(db(), exportActor, filters));
+    const [header, ...records] = parseCsv(csv);
+    expect(header).toEqual([...auditCsvColumns]);
+    expect(records).toHaveLength(2);
+    const byColumn = records.map((record) =>
+      Object.fromEntries(auditCsvColumns.map((column, i) => [column, record[i]])),
+    );
+    expect(byColumn.map((record) => Number(record.id))).toEqual(wanted.map((row) => row.id));
+    expect(byColumn[0]).toMatchObject({
+      at: "2026-03-10T12:00:00.000Z",
+      actor: "staff.admin",
+      actor_role: "ADMIN",
+      action: "points.credited",
+      outcome: "succeeded",
+      target_type: "member",
+      target_id: shopper,
+      membership_number: shopper,
+      reason: awkward,
+      ip: "198.51.100.7",
+      request_id: "req-admin",
+    });
+    expect(JSON.parse(byColumn[0]!.before!)).toEqual({ balance: 60000 });
+    expect(JSON.parse(byColumn[0]!.after!)).toEqual({ points: 500, note: 'a "quoted", value' });
+    // A reason a spreadsheet would run as a formula is kept as text.
+    expect(byColumn[1]!.reason).toBe("'=1+2 formula?");
+
+    // The export was audited, and is not in its own file.
+    const exported = await findAuditEvents(db(), { action: "audit.exported" }, 1);
+    expect(exported.rows).toHaveLength(1);
+    expect(exported.rows[0]).toMatchObject({
+      actor: "staff.admin",
+      requestId: "req-export",
+      membershipNumber: shopper,
+    });
+    expect((exported.rows[0]!.after as { filters: unknown }).filters).toEqual(filters);
+    expect(byColumn.some((record) => record.action === "audit.exported")).toBe(false);
+  });
+
+  it("quotes exactly the fields that need it", () => {
+    expect(csvField(null)).toBe("");
+    expect(csvField(42)).toBe("42");
+    expect(csvField("plain")).toBe("plain");
+    expect(csvField("a,b")).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField("two\nlines")).toBe('"two\nlines"');
+    expect(csvField(" padded")).toBe('" padded"');
+    expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvField("-2+3,x")).toBe(`"'-2+3,x"`);
+  });
+});

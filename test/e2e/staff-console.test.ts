@@ -1,0 +1,393 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import sandbox from "@/sandbox.json";
+import { connectDatabase, type DatabaseHandle } from "@/server/db/connect";
+import { placeOrder } from "@/server/portal/checkout/place-order";
+import { saveQuote } from "@/server/portal/shop/quote-store";
+import { launchBrowser } from "../support/browser";
+import { memberTokenOverHttp } from "../support/member-login";
+import { expectAbsent, expectCount, expectOnPage, hydrated, shown } from "../support/page-expectations";
+import { cardBody, testCards } from "../support/payment-cards";
+import type { RunningApp } from "../support/start-app";
+import { createPostgresDatabase } from "../support/test-database";
+import { signIn, snap, startPortal } from "./portal-browser";
+
+const shopper = sandbox.members.find((member) => member.username === "demo.shopper")!;
+const password = sandbox.password;
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+// The test process places an order through the saga into the app's own database: PostgreSQL is shared, PGlite is not.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// One session secret for the app and this process, which seals the member's token on the order it places.
+const secret = `staff-console-e2e-${randomUUID()}-secret`;
+process.env.NEXTAUTH_SECRET = secret;
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+}
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+}
+
+/** RFC 4180 records (quoted fields may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = "";
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const character = text[i]!;
+    if (quoted && character === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (quoted && character === '"') {
+      quoted = false;
+    } else if (quoted) {
+      field += character;
+    } else if (character === '"') {
+      quoted = true;
+    } else if (character === ",") {
+      record.push(field);
+      field = "";
+    } else if (character === "\r" && text[i + 1] === "\n") {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
+      i++;
+    } else {
+      field += character;
+    }
+  }
+  return records;
+}
+
+describe("the staff console in Chromium", () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let database: { url: string; drop: () => Promise<void> } | undefined;
+  let handle: DatabaseHandle | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    database = onPostgres ? await createPostgresDatabase() : undefined;
+    app = await startPortal({ NEXTAUTH_SECRET: secret, ...(database ? { DATABASE_URL: database.url } : {}) });
+    if (database) handle = await connectDatabase({ databaseUrl: database.url, poolSize: 2 });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+    await app?.stop();
+    await handle?.close();
+    await database?.drop();
+  });
+
+  async function newPage(width = 1280): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  /** The console's own login page: Username, Password, "Log in". */
+  async function staffLogIn(page: Page, username: string): Promise<void> {
+    await shown(page.getByRole("heading", { name: "Staff console" }));
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Password").fill(password);
+    await (await hydrated(page.getByRole("button", { name: "Log in" }))).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/staff") && !url.pathname.startsWith("/staff/login"));
+  }
+
+  async function staffSession(page: Page): Promise<string> {
+    const cookie = (await page.context().cookies()).find((entry) => entry.name === "staff_session");
+    if (!cookie) throw new Error("no staff session cookie");
+    return cookie.value;
+  }
+
+  it("staff.agent finds demo.shopper by number and edits the email with a reason; the member sees it; both sessions keep working", async () => {
+    const page = await newPage();
+
+    // The member first, signed in through the programme's login page.
+    await page.goto(`${app.origin}/profile`);
+    await page.waitForURL((url) => url.pathname === "/login");
+    await signIn(page, { programme: /Northstar Club/, username: shopper.username!, shotPrefix: "staff-e2e-member" });
+    expect(new URL(page.url()).pathname).toBe("/profile");
+    await hydrated(page.getByRole("button", { name: "Save changes" }));
+    expect(await page.getByLabel("Email address").inputValue()).not.toBe("CASEY.SHOPPER@EXAMPLE.COM");
+
+    // The console wants its own login: the member's session does not open it.
+    await page.goto(`${app.origin}/staff`);
+    await page.waitForURL((url) => url.pathname === "/staff/login");
+    await snap(page, "staff-01-login");
+    await staffLogIn(page, "staff.agent");
+    expect(new URL(page.url()).pathname).toBe("/staff");
+    const nav = page.getByRole("navigation", { name: "Staff console" });
+    await shown(nav.getByRole("link", { name: "Find a member" }));
+    await expectAbsent(nav.getByRole("link", { name: "Audit trail" }), {
+      once: nav.getByRole("link", { name: "Needs attention" }),
+    });
+
+    await page.getByLabel("Membership number").fill(shopper.membershipNumber.replace(/(\d{4})(?=\d)/g, "$1 "));
+    await page.getByRole("button", { name: "Open member" }).click();
+    await page.waitForURL((url) => url.pathname === `/staff/members/${shopper.membershipNumber}`);
+    await shown(page.getByRole("heading", { level: 1, name: "Casey Shopper" }));
+    await expectOnPage(() => page.getByTestId("member-balance").textContent()).toContain("60,000");
+    await snap(page, "staff-02-member-as-agent");
+
+    await page.getByRole("link", { name: "Edit profile" }).click();
+    await page.waitForURL((url) => url.pathname.endsWith("/edit"));
+    const review = await hydrated(page.getByRole("button", { name: "Review changes" }));
+    await page.getByLabel("Email address").fill("casey.shopper@example.com");
+    await review.click();
+    const preview = page.getByRole("table", { name: "What the save changes" });
+    await shown(preview);
+    await expectOnPage(() => preview.textContent()).toContain("casey.shopper@example.com");
+    expect(await preview.getByRole("row").count()).toBe(2);
+    await snap(page, "staff-03-edit-preview");
+    // No reason, no save.
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expectOnPage(() => page.getByLabel("Reason").getAttribute("aria-invalid")).toBe("true");
+    await page.getByLabel("Reason").fill("Member called: new email, identity checked with the postcode");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expectCount(page.getByRole("status").filter({ hasText: "Saved: Email address." }), 1);
+    await snap(page, "staff-04-edit-saved");
+
+    // The agent sees the email partly hidden, and reveals it (which is audited).
+    await page.goto(`${app.origin}/staff/members/${shopper.membershipNumber}`);
+    const email = page.getByTestId("member-email");
+    await expectOnPage(() => email.textContent()).toBe("C••••@EXAMPLE.COM");
+    await (await hydrated(page.getByRole("button", { name: "Reveal contact details" }))).click();
+    await expectOnPage(() => email.textContent()).toBe("CASEY.SHOPPER@EXAMPLE.COM");
+
+    // The member's own profile, in the same browser: still signed in, and the change is there.
+    await page.goto(`${app.origin}/profile`);
+    await expectOnPage(() => page.getByLabel("Email address").inputValue()).toBe("CASEY.SHOPPER@EXAMPLE.COM");
+    await snap(page, "staff-05-member-profile");
+
+    // The agent may not open the audit trail.
+    await page.goto(`${app.origin}/staff/audit`);
+    await shown(page.getByRole("heading", { name: "Not available to your role" }));
+    await expectAbsent(page.getByRole("link", { name: "Export CSV" }), {
+      once: page.getByRole("heading", { name: "Not available to your role" }),
+    });
+
+    // Logging out of the console leaves the member signed in.
+    await (await hydrated(page.getByRole("button", { name: "Log out" }))).click();
+    await page.waitForURL((url) => url.pathname === "/staff/login");
+    await shown(page.getByText("You have logged out of the staff console."));
+    await page.goto(`${app.origin}/account`);
+    await shown(page.getByRole("region", { name: "Points balance" }));
+    expect(new URL(page.url()).pathname).toBe("/account");
+  });
+
+  it("staff.admin reads the edit in the audit trail with before and after, and exports exactly those rows as CSV", async () => {
+    const page = await newPage();
+    await page.goto(`${app.origin}/staff/audit`);
+    await page.waitForURL((url) => url.pathname === "/staff/login");
+    expect(new URL(page.url()).searchParams.get("next")).toBe("/staff/audit");
+    await staffLogIn(page, "staff.admin");
+    expect(new URL(page.url()).pathname).toBe("/staff/audit");
+
+    await page.getByLabel("Actor").selectOption("staff.agent");
+    await page.getByLabel("Action").selectOption("profile.updated");
+    await page.getByLabel("Member").fill(shopper.membershipNumber);
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL((url) => url.searchParams.get("action") === "profile.updated");
+    const rows = page.locator("[data-audit-row]");
+    await expectCount(rows, 2);
+    const saved = rows.first();
+    await expectOnPage(() => saved.textContent()).toContain("succeeded");
+    await saved.getByText("Before and after").click();
+    await expectOnPage(() => saved.textContent()).toContain("CASEY.SHOPPER@EXAMPLE.COM");
+    await expectOnPage(() => saved.textContent()).toContain(
+      "Member called: new email, identity checked with the postcode",
+    );
+    await snap(page, "staff-06-audit");
+
+    const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+    expect(href).toContain("action=profile.updated");
+    const exported = await page.context().request.get(`${app.origin}${href}`);
+    expect(exported.status()).toBe(200);
+    expect(exported.headers()["content-type"]).toContain("text/csv");
+    const [header, ...records] = parseCsv(await exported.text());
+    expect(header![0]).toBe("id");
+    expect(records.map((record) => [record[2], record[4], record[5]])).toEqual([
+      ["staff.agent", "profile.updated", "attempted"],
+      ["staff.agent", "profile.updated", "succeeded"],
+    ]);
+    expect(JSON.parse(records[1]![11]!)).toEqual({ email: "CASEY.SHOPPER@EXAMPLE.COM" });
+
+    // The export is in the trail too.
+    await page.goto(`${app.origin}/staff/audit?action=audit.exported`);
+    await expectCount(page.locator("[data-audit-row]"), 1);
+  });
+
+  it.runIf(onPostgres)(
+    "staff.admin refunds demo.shopper's completed order: points and card refund on the timeline and in the balance; an agent is refused",
+    async () => {
+      // demo.shopper buys a flight for 9,000 points and £90.00, through the saga against the running app.
+      const accessToken = await memberTokenOverHttp(app.origin, shopper.username!);
+      const quote = await saveQuote(
+        handle!.db,
+        { membershipNumber: shopper.membershipNumber, programme: "NORTHSTAR" },
+        {
+          productId: "FLIGHT-LHR-MAD",
+          priceMinor: 18_000,
+          currency: "GBP",
+          balance: undefined,
+          options: [
+            {
+              priceOptionType: "PART_AVIOS_PART_CASH",
+              cashAmount: { amount: 90, currency: { code: "GBP" } },
+              pointsAmount: { amount: 9_000, currency: { code: "POINTS" } },
+            },
+          ],
+        },
+        new Date(),
+      );
+      const tokenised = await fetch(`${app.origin}/payments-sandbox/v1/tokens`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Authorization: `Bearer ${process.env.PAYMENTS_PUBLISHABLE_KEY ?? "pk_sandbox_9TbQ4fXc2LmW7rZp5HkD3sNv"}`,
+        },
+        body: JSON.stringify(cardBody(testCards.APPROVED)),
+      });
+      const card = (await tokenised.json()) as { token: string; brand: string; last4: string };
+      const placed = await placeOrder(
+        {
+          member: { membershipNumber: shopper.membershipNumber, accessToken },
+          quoteId: quote.id,
+          optionId: "0",
+          card: { token: card.token, brand: card.brand, last4: card.last4 },
+          checkoutKey: randomUUID(),
+        },
+        { db: handle!.db },
+      );
+      if (placed.kind !== "placed") throw new Error(JSON.stringify(placed));
+      expect(placed.order.state).toBe("completed");
+      const orderPath = `/staff/members/${shopper.membershipNumber}/orders/${placed.order.id}`;
+
+      // The agent sees the order and its timeline, but no refund.
+      const agent = await newPage();
+      await agent.goto(`${app.origin}/staff/login`);
+      await staffLogIn(agent, "staff.agent");
+      await agent.goto(`${app.origin}/staff/members/${shopper.membershipNumber}`);
+      await shown(agent.getByRole("link", { name: placed.order.orderNumber }));
+      await agent.goto(`${app.origin}${orderPath}`);
+      await expectAbsent(agent.getByRole("button", { name: "Refund order" }), {
+        once: agent.getByRole("list", { name: `Timeline of ${placed.order.orderNumber}` }),
+      });
+      const agentCookie = await staffSession(agent);
+
+      const page = await newPage();
+      await page.goto(`${app.origin}/staff/login`);
+      await staffLogIn(page, "staff.admin");
+      await page.goto(`${app.origin}${orderPath}`);
+      await expectOnPage(() => page.getByTestId("member-balance").textContent()).toContain("51,000");
+      const refund = await hydrated(page.getByRole("button", { name: "Refund order" }));
+      await snap(page, "staff-07-order-completed");
+
+      // The same form posted with the agent's session: the server action answers forbidden, nothing moves.
+      const adminCookie = await staffSession(page);
+      const useSession = async (value: string) => {
+        const [current] = (await page.context().cookies()).filter((entry) => entry.name === "staff_session");
+        await page.context().clearCookies({ name: "staff_session" });
+        await page.context().addCookies([{ ...current!, value }]);
+      };
+      await useSession(agentCookie);
+      await page.getByLabel("Reason").fill("Trying as an agent");
+      await refund.click();
+      await expectOnPage(() => page.getByRole("alert").textContent()).toContain("Your role does not allow this.");
+      await useSession(adminCookie);
+      await page.reload();
+      await expectOnPage(() => page.getByTestId("order-status").textContent()).toBe("Completed");
+
+      await page.getByLabel("Reason").fill("Flight cancelled by the airline, member asked for a refund");
+      await (await hydrated(page.getByRole("button", { name: "Refund order" }))).click();
+      await expectCount(page.getByRole("status").filter({ hasText: "The order is cancelled." }), 1);
+      await page.reload();
+      await expectOnPage(() => page.getByTestId("order-status").textContent()).toBe("Cancelled");
+      const timeline = page.getByRole("list", { name: `Timeline of ${placed.order.orderNumber}` });
+      await expectOnPage(() => timeline.textContent()).toContain(
+        "Refund by staff.admin of staff: Flight cancelled by the airline, member asked for a refund",
+      );
+      const steps = await timeline
+        .locator("li")
+        .evaluateAll((items) => items.map((item) => item.getAttribute("data-step")));
+      expect(steps.slice(0, 4)).toEqual(["priced", "points_debited", "payment_pending", "completed"]);
+      expect(steps.at(-1)).toBe("cancelled");
+      await expectOnPage(() => timeline.textContent()).toMatch(/P6[^·]*· request/);
+      await expectOnPage(() => timeline.textContent()).toMatch(/refund 201/i);
+      await expectOnPage(() => page.getByTestId("member-balance").textContent()).toContain("60,000");
+      await snap(page, "staff-08-order-refunded");
+
+      // In the audit trail: before and after the saga's calls.
+      await page.goto(`${app.origin}/staff/audit?action=order.refunded`);
+      await expectCount(page.locator("[data-audit-row]"), 2);
+    },
+  );
+
+  it("serves every console page at 360 px without sideways scrolling or serious axe violations", async () => {
+    const anonymous = await newPage(360);
+    await anonymous.goto(`${app.origin}/staff/login`);
+    await shown(anonymous.getByRole("button", { name: "Log in" }));
+    await anonymous.getByRole("button", { name: "Log in" }).click();
+    await shown(anonymous.getByText("Enter your username."));
+    await expectNoSidewaysScroll(anonymous);
+    expect(await seriousViolations(anonymous)).toEqual([]);
+    await snap(anonymous, "staff-360-login");
+
+    for (const username of ["staff.agent", "staff.admin"]) {
+      const page = await newPage(360);
+      await page.goto(`${app.origin}/staff/login`);
+      await staffLogIn(page, username);
+      const pages = [
+        { path: "/staff", heading: "Find a member" },
+        { path: "/staff?q=shopper", heading: "Find a member", wait: "Members matching" },
+        { path: `/staff/members/${shopper.membershipNumber}`, heading: "Casey Shopper" },
+        { path: `/staff/members/${shopper.membershipNumber}/edit`, heading: "Edit profile" },
+        { path: "/staff/attention", heading: "Needs attention" },
+        ...(username === "staff.admin"
+          ? [
+              { path: `/staff/members/${shopper.membershipNumber}/credit`, heading: "Credit goodwill points" },
+              { path: "/staff/audit", heading: "Audit trail" },
+              { path: "/staff/accounts", heading: "Staff accounts" },
+            ]
+          : [{ path: "/staff/audit", heading: "Not available to your role" }]),
+      ];
+      for (const entry of pages) {
+        await page.goto(`${app.origin}${entry.path}`);
+        await shown(page.getByRole("heading", { level: 1, name: entry.heading }));
+        if (entry.wait) await shown(page.getByText(entry.wait));
+        await expectNoSidewaysScroll(page);
+        expect(await seriousViolations(page), `${username} ${entry.path}`).toEqual([]);
+        await snap(page, `staff-360-${username}-${entry.path}`);
+      }
+    }
+  });
+});
