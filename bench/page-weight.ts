@@ -1,5 +1,5 @@
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
@@ -17,7 +17,7 @@ const port = 3000;
 const productPath = "/shop/FLIGHT-LHR-MAD";
 const shopper = sandbox.members.find((member) => member.username === "demo.shopper")!;
 /** Loads of the product page measured (after one to warm up); the median is reported. */
-const timingRuns = Number(process.env.BENCH_PAGE_RUNS ?? 7);
+const timingRuns = Number(process.env.BENCH_PAGE_RUNS ?? 11);
 /** The budgets of issue 15. */
 export const pageBudgets = { scriptsOverAccountKb: 30, optionsShownMs: 1000 };
 
@@ -29,8 +29,10 @@ export interface ScriptWeight {
 export interface PageWeights {
   account: ScriptWeight[];
   product: ScriptWeight[];
-  /** Navigation start to the first price option in the document, per run (ms). */
+  /** Navigation start to the first price option visible, per run (ms). */
   optionsShownMs: number[];
+  /** Navigation start to the first byte of the page (the shell: session, header balance), per run (ms). */
+  firstByteMs: number[];
 }
 
 const kb = (bytes: number) => bytes / 1000;
@@ -59,23 +61,28 @@ async function scriptsOf(context: BrowserContext, url: string, ready: (page: Pag
   return [...unique.values()].sort((a, b) => b.gzipBytes - a.gzipBytes);
 }
 
-/** From the first time the document holds a price option, measured in the page (navigation start is 0). */
-async function optionsShownAfter(context: BrowserContext, url: string): Promise<number> {
+/** From navigation start to the first price option visible on the page, measured in the page. */
+async function optionsShownAfter(context: BrowserContext, url: string): Promise<{ shown: number; firstByte: number }> {
   const page = await context.newPage();
-  await page.addInitScript(() => {
-    const seen = () => document.querySelector('[role="radiogroup"] input[type="radio"]') !== null;
+  // A string, not a function: tsx names functions with a helper (__name) the page does not have.
+  await page.addInitScript(`
     const observer = new MutationObserver(() => {
-      if (!seen()) return;
-      (window as unknown as { optionsShownAt: number }).optionsShownAt = performance.now();
+      // Streamed content waits in a hidden element until React reveals it: only a visible option counts.
+      const radios = document.querySelectorAll('[role="radiogroup"] input[type="radio"]');
+      if (![...radios].some((radio) => radio.checkVisibility())) return;
+      window.optionsShownAt = performance.now();
       observer.disconnect();
     });
     observer.observe(document, { childList: true, subtree: true });
-  });
+  `);
   await page.goto(url, { waitUntil: "commit" });
   await page.getByRole("radiogroup", { name: "Price options" }).getByRole("radio").first().waitFor();
-  const shownAt = await page.evaluate(() => (window as unknown as { optionsShownAt?: number }).optionsShownAt ?? NaN);
+  const timing = await page.evaluate(`({
+    shown: window.optionsShownAt ?? NaN,
+    firstByte: performance.getEntriesByType("navigation")[0]?.responseStart ?? NaN,
+  })`);
   await page.close();
-  return shownAt;
+  return timing as { shown: number; firstByte: number };
 }
 
 async function signIn(context: BrowserContext, origin: string): Promise<void> {
@@ -118,9 +125,13 @@ export async function measurePageWeights(): Promise<PageWeights> {
     // One load to warm the server's paths up, then the measured ones.
     await optionsShownAfter(context, `${app.origin}${productPath}`);
     const optionsShownMs: number[] = [];
-    for (let run = 0; run < timingRuns; run++)
-      optionsShownMs.push(await optionsShownAfter(context, `${app.origin}${productPath}`));
-    return { account, product, optionsShownMs };
+    const firstByteMs: number[] = [];
+    for (let run = 0; run < timingRuns; run++) {
+      const timing = await optionsShownAfter(context, `${app.origin}${productPath}`);
+      optionsShownMs.push(timing.shown);
+      firstByteMs.push(timing.firstByte);
+    }
+    return { account, product, optionsShownMs, firstByteMs };
   } finally {
     await browser.close();
     await app.stop();
@@ -140,13 +151,14 @@ export function pageWeightSection(weights: PageWeights): string[] {
   return [
     "## Member pages in Chromium",
     "",
-    `Chromium (playwright-core) loads each page signed in as demo.shopper from \`next start\` on localhost:${port} (embedded database); every script it loads is counted once, gzipped at level 6 as Next.js compresses it. The options time is from navigation start to the first price option in the document (a MutationObserver in the page), median of ${weights.optionsShownMs.length} loads after one warm-up.`,
+    `Chromium (playwright-core) loads each page signed in as demo.shopper from \`next start\` on localhost:${port} (embedded database); every script it loads is counted once, gzipped at level 6 as Next.js compresses it. The options time is from navigation start to the first price option visible on the page (a MutationObserver in the page), median of ${weights.optionsShownMs.length} loads after one warm-up; the machine's load average when measured: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores.`,
     "",
     "| Page | Scripts (gzip) | Budget | Met |",
     "| --- | ---: | --- | --- |",
     `| /account | ${accountKb.toFixed(1)} kB (${weights.account.length} scripts) | reference (issue 15 measured 159 kB on 2026-11-22) | — |`,
     `| ${productPath} | ${productKb.toFixed(1)} kB (${weights.product.length} scripts) | within ${pageBudgets.scriptsOverAccountKb} kB of /account: ${overAccount >= 0 ? "+" : ""}${overAccount.toFixed(1)} kB | ${scriptsMet ? "met" : "NOT met"} |`,
     `| ${productPath}: price options shown | ${shown.toFixed(0)} ms (range ${Math.min(...weights.optionsShownMs).toFixed(0)}–${Math.max(...weights.optionsShownMs).toFixed(0)}) | within ${pageBudgets.optionsShownMs} ms | ${timeMet ? "met" : "NOT met"} |`,
+    `| ${productPath}: first byte (for reference) | ${median(weights.firstByteMs).toFixed(0)} ms (range ${Math.min(...weights.firstByteMs).toFixed(0)}–${Math.max(...weights.firstByteMs).toFixed(0)}) | — | — |`,
     "",
     "| Page | Script | gzip kB |",
     "| --- | --- | ---: |",
