@@ -125,6 +125,12 @@ const environmentSchema = z.object({
   CHECKOUT_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   /** How long a claimed order stays with its claimant; longer than any step's remote calls. */
   CHECKOUT_WORKER_LEASE_MS: z.coerce.number().int().min(5_000).max(600_000).default(30_000),
+  /**
+   * After a charge whose answer was lost while the member waited, how long the
+   * worker leaves the processor before asking it what the charge did (a late
+   * answer may still be landing); the member sees "Confirming payment" meanwhile.
+   */
+  CHECKOUT_UNKNOWN_CHARGE_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** Orders claimed per pass. */
   CHECKOUT_WORKER_BATCH: z.coerce.number().int().min(1).max(100).default(10),
   /** The service's reversal window as the partner agreed it (the service's `reversal_window_hours`). */

@@ -139,16 +139,36 @@ describe("a crash at any step of the saga, then the recovery worker", () => {
     expect(await balance()).toBe(before);
   });
 
-  it.each<FaultPoint>(["call:charge", "call:charge-lookup"])(
-    "a lost charge answer, crash at %s: looked up, completed",
-    async (point) => {
-      const before = await balance();
-      const orderId = await crashingCheckout(lostAnswer, point);
-      await recover();
-      await expectSettled(orderId, "completed");
-      expect(await balance()).toBe(before - 3_000n);
-    },
-  );
+  it("a lost charge answer, crash at call:charge: looked up, completed", async () => {
+    const before = await balance();
+    const orderId = await crashingCheckout(lostAnswer, "call:charge");
+    await recover();
+    await expectSettled(orderId, "completed");
+    expect(await balance()).toBe(before - 3_000n);
+  });
+
+  it("a lost charge answer left to the worker, crash at call:charge-lookup: looked up again, completed", async () => {
+    const before = await balance();
+    const key = randomUUID();
+    const placed = await placeOrder(
+      {
+        member: { membershipNumber: shopperNumber, accessToken: await memberToken(db()) },
+        quoteId: await quoteFor(db(), lostAnswer.option),
+        optionId: optionIdFor(lostAnswer.option),
+        card: await tokenisedCard(testCards.TIMEOUT_UNKNOWN_OUTCOME),
+        checkoutKey: key,
+      },
+      harness.deps(),
+    );
+    expect(placed.kind === "placed" && placed.order.state).toBe("payment_pending");
+    const faults = crashOnceAt((reached) => reached === "call:charge-lookup");
+    await expect(runOnce(harness.deps({ faults, now: afterLeases(60_000) }))).rejects.toThrow(SimulatedCrash);
+    expect(faults.crashedAt()).toBe("call:charge-lookup");
+    const orderId = await findByKey(key);
+    await recover();
+    await expectSettled(orderId, "completed");
+    expect(await balance()).toBe(before - 3_000n);
+  });
 
   it.each<FaultPoint>(["state:priced", "state:payment_pending", "call:charge", "state:completed"])(
     "cash only, crash at %s: charged once, no points touched",

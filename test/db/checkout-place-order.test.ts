@@ -3,10 +3,12 @@ import { describe, expect, it } from "vitest";
 import { findMemberOrder } from "@/server/portal/checkout/find-member-order";
 import { listMemberOrders } from "@/server/portal/checkout/list-member-orders";
 import { placeOrder } from "@/server/portal/checkout/place-order";
+import { runOnce } from "@/server/portal/checkout/recovery/run-once";
 import type { OrderView } from "@/server/portal/checkout/checkout-contract";
 import { orders } from "@/server/portal/db/schema";
 import { accountState } from "../support/account-state";
 import {
+  afterLeases,
   checkoutHarness,
   memberToken,
   optionIdFor,
@@ -112,14 +114,24 @@ describe("placing an order while the member waits", () => {
     expect(facts.captured).toHaveLength(0);
   });
 
-  it("settles a charge whose answer was lost by looking it up, never by guessing", async () => {
+  it("leaves a charge whose answer was lost to the worker, which settles it by looking it up, never by guessing", async () => {
     const before = await balance();
     const order = placed(await checkout({ points: 2_000, cashMinor: 16_000 }, testCards.TIMEOUT_UNKNOWN_OUTCOME));
-    expect(order.state).toBe("completed");
-    expect(order.timeline.at(-1)!.call).toMatchObject({ operation: "charge lookup", status: 200 });
+    expect(order.state).toBe("payment_pending");
+    expect(order.status).toBe("Confirming payment");
+    expect(order.timeline.some((entry) => entry.call?.operation === "charge lookup")).toBe(false);
+
+    // Within the grace period the worker leaves the processor alone.
+    expect((await runOnce(harness.deps())).claimed).toBe(0);
+    // After it (CHECKOUT_UNKNOWN_CHARGE_GRACE_MS, 5 s by default) the worker asks what the charge did.
+    await runOnce(harness.deps({ now: afterLeases(60_000) }));
+    const settled = await findMemberOrder(shopperNumber, order.id, harness.deps());
+    expect(settled!.state).toBe("completed");
+    expect(settled!.timeline.at(-1)!.call).toMatchObject({ operation: "charge lookup", status: 200 });
     expect(await balance()).toBe(before - 2_000n);
     const facts = await orderFacts(db(), order.id);
     expect(facts.captured).toHaveLength(1);
+    expect(facts.charges).toHaveLength(1);
   });
 
   it("charges a cash-only order without touching the points, and debits an all-points order without a card", async () => {

@@ -51,6 +51,8 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
       PAYMENTS_TIMEOUT_MS: "1500",
       PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS: "3000",
       CHECKOUT_WORKER_INTERVAL_MS: "2000",
+      // The worker asks the processor about a lost answer 8 s after the member's request gave up on it.
+      CHECKOUT_UNKNOWN_CHARGE_GRACE_MS: "8000",
     });
     browser = await launchBrowser();
   });
@@ -163,8 +165,10 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
     await page.getByRole("button", { name: option.cheapest.pay }).click();
     await orderOpened(page);
 
-    // While the payment is unknown the page says "Confirming payment" and asks again by itself (no reload);
-    // the saga looks the charge up as soon as its answer is lost, else the worker does within its next passes.
+    // While the payment is unknown the page says "Confirming payment" and asks again by itself (no reload),
+    // until the worker has looked the charge up (after its grace period) and settled the order.
+    await expectOnPage(() => outcomePanel(page).textContent()).toContain("Confirming payment");
+    await snap(page, "checkout-05-confirming");
     await expect
       .poll(() => outcomePanel(page).textContent(), { timeout: 60_000, interval: 500 })
       .toContain("Your order is complete");
@@ -173,6 +177,8 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
     expect(settled?.text).toMatch(/charge lookup · HTTP 200/);
     await expectHeaderBalance(page, before - option.cheapest.points);
     await snap(page, "checkout-05-settled");
+    const steps = (await timelineSteps(page)).map((entry) => entry.step);
+    expect(steps.filter((step) => step === "completed")).toHaveLength(1);
 
     expect(await accountBalance(page, app.origin)).toBe(before - option.cheapest.points);
   });

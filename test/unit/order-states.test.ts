@@ -113,6 +113,9 @@ describe("the checkout's order states", () => {
     expect(memberStatus.payment_pending).toBe("Confirming payment");
     expect(memberStatus.needs_attention).toBe("Needs attention");
     expect(memberStatus.cancelled).toBe("Cancelled");
-    expect(memberStatus.cancelling).toBe("Refunding");
+    expect(memberStatus.cancelling).toBe("Cancelled");
+    expect(new Set(Object.values(memberStatus))).toEqual(
+      new Set(["Completed", "Points returned", "Confirming payment", "Needs attention", "Cancelled"]),
+    );
   });
 });

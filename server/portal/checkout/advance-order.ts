@@ -8,7 +8,7 @@ import { debitPoints } from "./steps/debit-points";
 import { refundCard } from "./steps/refund-card";
 import { reversePoints } from "./steps/reverse-points";
 
-export type AdvanceOutcome = { kind: "settled" } | { kind: "wait"; reason: string };
+export type AdvanceOutcome = { kind: "settled" } | { kind: "wait"; reason: string; retryAfterMs?: number };
 
 /** points_debited: nothing to charge completes the order; otherwise the charge is recorded as pending first. */
 async function afterDebit(run: SagaRun): Promise<StepResult> {

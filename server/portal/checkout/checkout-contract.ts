@@ -88,7 +88,7 @@ export interface OrderView {
   productId: string;
   productName: string;
   state: OrderState;
-  /** One of "Completed", "Points returned", "Confirming payment", "Needs attention", "Cancelled", or "Returning your points" while it happens. */
+  /** Always one of "Completed", "Points returned", "Confirming payment", "Needs attention", "Cancelled" (memberStatus). */
   status: string;
   points: number;
   cashMinor: number;

@@ -32,6 +32,8 @@ export interface CheckoutSettings {
    * timeout and the service's 30-second idempotency lease together.
    */
   debitSettleMs: number;
+  /** How long after a charge's lost answer (while the member waited) the worker first asks the processor. */
+  unknownChargeGraceMs: number;
 }
 
 /** What the saga writes to the log: structured fields, never a token or a card number. */
@@ -79,6 +81,7 @@ export function checkoutSettings(): CheckoutSettings {
     agentId: "PORTALCHECKOUT",
     duplicateWaitMs: 8_000,
     debitSettleMs: 120_000,
+    unknownChargeGraceMs: config.CHECKOUT_UNKNOWN_CHARGE_GRACE_MS,
   };
 }
 

@@ -10,7 +10,8 @@ const second = 1_000;
 const maxBackoffMs = 5 * 60 * second;
 
 /** When to try an order again that is still waiting: soon after the member's request, then backing off. */
-export function nextAttemptAt(run: SagaRun, now: Date): Date {
+export function nextAttemptAt(run: SagaRun, now: Date, retryAfterMs?: number): Date {
+  if (retryAfterMs !== undefined) return new Date(now.getTime() + retryAfterMs);
   if (run.mode === "member") return now;
   const delay = Math.min(2 ** Math.min(run.order.attempts, 20) * second, maxBackoffMs);
   return new Date(now.getTime() + delay);
@@ -36,6 +37,7 @@ export async function driveOrder(run: SagaRun): Promise<DriveOutcome> {
     deps.logger.error({ orderId: run.order.id, state: run.order.state, err: error }, "checkout step failed");
     outcome = { kind: "wait", reason: "a step failed unexpectedly" };
   }
-  await releaseOrder(deps.db, run.order.id, run.leaseToken, nextAttemptAt(run, deps.now()));
+  const retryAfterMs = outcome.kind === "wait" ? outcome.retryAfterMs : undefined;
+  await releaseOrder(deps.db, run.order.id, run.leaseToken, nextAttemptAt(run, deps.now(), retryAfterMs));
   return outcome;
 }

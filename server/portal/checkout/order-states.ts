@@ -17,15 +17,20 @@ export const orderStates = [
 ] as const;
 export type OrderState = (typeof orderStates)[number];
 
-/** What the member reads for each state. */
+/**
+ * What the member reads for each state: always one of five words (issue 15).
+ * The saga's passing states read as the outcome still being settled; the
+ * order page's outcome panel says more (points being returned, a refund
+ * under way).
+ */
 export const memberStatus: Record<OrderState, string> = {
-  priced: "Awaiting payment",
+  priced: "Confirming payment",
   points_debited: "Confirming payment",
   payment_pending: "Confirming payment",
   completed: "Completed",
-  cancelling: "Refunding",
-  payment_failed: "Returning your points",
-  reversing: "Returning your points",
+  cancelling: "Cancelled",
+  payment_failed: "Confirming payment",
+  reversing: "Confirming payment",
   points_returned: "Points returned",
   needs_attention: "Needs attention",
   cancelled: "Cancelled",

@@ -27,10 +27,12 @@ export interface SagaRun {
 }
 
 /** What a step did: moved the order on, or left it to be tried again later (an outcome not known yet). */
-export type StepResult = { kind: "moved" } | { kind: "wait"; reason: string };
+/** `retryAfterMs`: the earliest the order should be tried again (else at once after the member's request, or by backoff). */
+export type StepResult = { kind: "moved" } | { kind: "wait"; reason: string; retryAfterMs?: number };
 
 export const moved: StepResult = { kind: "moved" };
-export const wait = (reason: string): StepResult => ({ kind: "wait", reason });
+export const wait = (reason: string, retryAfterMs?: number): StepResult =>
+  retryAfterMs === undefined ? { kind: "wait", reason } : { kind: "wait", reason, retryAfterMs };
 
 /** Stores a step (state, answer, timeline) and passes the fault point after it. */
 export async function record(run: SagaRun, step: OrderStep): Promise<void> {

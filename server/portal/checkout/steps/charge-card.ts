@@ -88,7 +88,9 @@ async function paymentFailed(run: SagaRun, why: string, call: StepCall, chargeId
  * charged under the order's key. The worker first asks the processor what
  * the key already did; only when nothing was made under it does it send the
  * charge (the same key, so a request still in flight cannot make a second).
- * An unknown outcome is looked up at once, and otherwise left for later.
+ * An unknown outcome is never guessed: during the member's request it is
+ * left to the worker, which asks the processor after a grace period (the
+ * member sees "Confirming payment"); the worker itself looks it up at once.
  */
 export async function chargeCard(run: SagaRun): Promise<StepResult> {
   const { order, deps } = run;
@@ -124,6 +126,8 @@ export async function chargeCard(run: SagaRun): Promise<StepResult> {
       return paymentFailed(run, outcome.message.replace(/\.$/, "").toLowerCase(), recorder.call(), outcome.chargeId);
     case "unknown": {
       deps.logger.warn({ orderId: order.id, reason: outcome.reason }, "checkout charge outcome unknown");
+      if (run.mode === "member")
+        return wait("the card payment's outcome is not known yet", deps.settings.unknownChargeGraceMs);
       const lookup = await lookUpCharge(run);
       if (lookup.kind === "found") return settleBy(run, lookup.charge, lookup.call);
       return wait("the card payment's outcome is not known yet");
