@@ -22,8 +22,12 @@ export function RefundOrderForm({
 }: {
   membershipNumber: string;
   orderId: string;
-  /** The end of the reversal window, as the page words it. */
-  until: string;
+  /**
+   * The end of the reversal window, as the page words it; null once the
+   * order cannot be refunded (then only the outcome of a refund made here
+   * stays on screen: the page is rendered again after it, without the form).
+   */
+  until: string | null;
   onRefund: (input: RefundOrderInput) => Promise<StaffActionResult<{ state: string; status: string }>>;
 }) {
   const form = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { reason: "" } });
@@ -56,6 +60,13 @@ export function RefundOrderForm({
   // handleSubmit is called in the event, not during render: the callback reads a ref.
   const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);
 
+  if (until === null) {
+    return status ? (
+      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <FormStatus message={status} />
+      </div>
+    ) : null;
+  }
   return (
     <form
       noValidate

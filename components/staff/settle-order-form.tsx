@@ -30,10 +30,13 @@ type Values = z.input<typeof schema>;
 export function SettleOrderForm({
   membershipNumber,
   orderId,
+  open,
   onSettle,
 }: {
   membershipNumber: string;
   orderId: string;
+  /** Whether the order needs attention; once settled only the outcome stays on screen. */
+  open: boolean;
   onSettle: (input: SettleOrderInput) => Promise<StaffActionResult<{ state: string }>>;
 }) {
   const form = useForm<Values, unknown, z.output<typeof schema>>({
@@ -72,6 +75,13 @@ export function SettleOrderForm({
   // handleSubmit is called in the event, not during render: the callback reads a ref.
   const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);
 
+  if (!open) {
+    return status ? (
+      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <FormStatus message={status} />
+      </div>
+    ) : null;
+  }
   return (
     <form
       noValidate

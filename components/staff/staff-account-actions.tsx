@@ -58,7 +58,14 @@ export function StaffAccountActions({ staffId, username, disabled, onDisable, on
       }
     });
 
-  if (disabled) return null;
+  // Once disabled (the page is rendered again after it), only what was just done stays on screen.
+  if (disabled) {
+    return outcome ? (
+      <p role="status" className="mt-3 text-sm font-medium text-green-800">
+        {outcome.message}
+      </p>
+    ) : null;
+  }
   return (
     <form
       noValidate

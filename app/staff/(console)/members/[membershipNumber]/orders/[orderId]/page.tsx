@@ -105,16 +105,23 @@ export default async function StaffOrderPage({
           )}
         </div>
       </div>
-      {order.cancellableUntil && mayDo(staff.role, "order.refund") ? (
+      {/* Rendered for every order an administrator opens, so a refund's or a settlement's outcome stays on
+          screen when the page is rendered again without the form. */}
+      {mayDo(staff.role, "order.refund") ? (
         <RefundOrderForm
           membershipNumber={membershipNumber}
           orderId={order.id}
-          until={`${time.format(new Date(order.cancellableUntil))} UTC`}
+          until={order.cancellableUntil ? `${time.format(new Date(order.cancellableUntil))} UTC` : null}
           onRefund={refundOrderAction}
         />
       ) : null}
-      {order.state === "needs_attention" && mayDo(staff.role, "order.settle") ? (
-        <SettleOrderForm membershipNumber={membershipNumber} orderId={order.id} onSettle={settleOrderAction} />
+      {mayDo(staff.role, "order.settle") ? (
+        <SettleOrderForm
+          membershipNumber={membershipNumber}
+          orderId={order.id}
+          open={order.state === "needs_attention"}
+          onSettle={settleOrderAction}
+        />
       ) : null}
     </div>
   );
