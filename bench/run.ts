@@ -96,16 +96,17 @@ async function appTargets(
 
 /**
  * Warms every target up, then measures them in turns, round after round, so
- * slow drift of a shared machine touches all of them alike; each round starts
- * one target further on, so no target always follows the same neighbour.
- * Each target's median round is reported, with the spread of its rounds.
+ * slow drift of a shared machine touches all of them alike. Every other round
+ * goes in reverse order, so no target always comes right after the same one
+ * (a debit run leaves the next one the previous run's dead rows and dirty
+ * pages). Each target's median round is reported, with the spread of its
+ * rounds.
  */
 async function measure(targets: Target[]): Promise<Measured[]> {
   for (const target of targets) await runLoad({ ...target, label: "warm-up", connections, seconds: warmUpSeconds });
   const runs = new Map<Target, LoadResult[]>(targets.map((target) => [target, []]));
   for (let round = 0; round < rounds; round++) {
-    for (let turn = 0; turn < targets.length; turn++) {
-      const target = targets[(round + turn) % targets.length]!;
+    for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
       runs.get(target)!.push(await runLoad({ ...target, connections, seconds }));
     }
   }
