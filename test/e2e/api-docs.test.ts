@@ -1,13 +1,11 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sandbox from "@/sandbox.json";
+import { seriousViolations } from "../support/axe";
 import { launchBrowser, screenshot } from "../support/browser";
 import { startApp, type RunningApp } from "../support/start-app";
 
 const apiKey = sandbox.partners[0]!.apiKeys.staging;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 const guides = [
   { path: "/docs/guides/quickstart", heading: "Quickstart" },
@@ -18,13 +16,6 @@ const guides = [
   { path: "/docs/guides/versions", heading: "Versions" },
   { path: "/docs/api/errors", heading: "Error catalogue" },
 ];
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
 
 describe("the API docs in Chromium", () => {
   let app: RunningApp;
@@ -54,21 +45,6 @@ describe("the API docs in Chromium", () => {
 
   const elsewhere = (requested: string[]) =>
     requested.filter((url) => !url.startsWith(`${app.origin}/`) && !/^(data|blob):/.test(url));
-
-  async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-    await page.addScriptTag({ content: axeSource });
-    const violations = await page.evaluate(async (context) => {
-      const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<{ violations: AxeViolation[] }> } })
-        .axe;
-      return (await axe.run(context ? { include: [context] } : document)).violations;
-    }, include);
-    return violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map(
-        (violation) =>
-          `${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-      );
-  }
 
   it("renders the interactive reference from /api/openapi.json, sends nothing off this machine, and its try-it gets 200 from P1", async () => {
     const { page, requested } = await newPage(1280);

@@ -1,46 +1,5 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { expect } from "vitest";
 import type { Page } from "playwright-core";
 import { expectOnPage, hydrated, shown } from "../support/page-expectations";
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/**
- * axe-core's serious and critical violations on the page as it is. The
- * context must be made with `bypassCSP: true`: the portal's nonce policy
- * (rightly) refuses the injected script otherwise.
- */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<{ violations: AxeViolation[] }> } })
-      .axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-}
-
-/** The page is no wider than the screen: nothing to scroll sideways. */
-export async function expectNoOverflow(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-}
 
 /** One request the page sent to the portal's own server (not to the payments sandbox it also serves). */
 export interface PortalRequest {

@@ -1,21 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sandbox from "@/sandbox.json";
+import { seriousViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
-import { expectAbsent, expectOnPage, hydrated, shown } from "../support/page-expectations";
+import { expectAbsent, expectNoOverflow, expectOnPage, hydrated, shown } from "../support/page-expectations";
 import type { RunningApp } from "../support/start-app";
 import {
   accountBalance,
   carriesCardNumber,
   chooseOption,
   expectHeaderBalance,
-  expectNoOverflow,
   fillCard,
   listedOrderNumbers,
   orderOpened,
   outcomePanel,
   recordPortalRequests,
-  seriousViolations,
   timelineSteps,
   type PortalRequest,
 } from "./checkout-browser";

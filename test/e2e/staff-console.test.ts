@@ -1,56 +1,23 @@
-import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sandbox from "@/sandbox.json";
-import { connectDatabase, type DatabaseHandle } from "@/server/db/connect";
-import { placeOrder } from "@/server/portal/checkout/place-order";
-import { saveQuote } from "@/server/portal/shop/quote-store";
+import { seriousViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
-import { memberTokenOverHttp } from "../support/member-login";
-import { expectAbsent, expectCount, expectOnPage, hydrated, shown } from "../support/page-expectations";
-import { cardBody, testCards } from "../support/payment-cards";
+import {
+  expectAbsent,
+  expectCount,
+  expectNoOverflow,
+  expectOnPage,
+  hydrated,
+  shown,
+} from "../support/page-expectations";
+import { testCards } from "../support/payment-cards";
 import type { RunningApp } from "../support/start-app";
-import { createPostgresDatabase } from "../support/test-database";
+import { chooseOption, fillCard, orderOpened, outcomePanel } from "./checkout-browser";
 import { signIn, snap, startPortal } from "./portal-browser";
 
 const shopper = sandbox.members.find((member) => member.username === "demo.shopper")!;
 const password = sandbox.password;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-// The test process places an order through the saga into the app's own database: PostgreSQL is shared, PGlite is not.
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-// One session secret for the app and this process, which seals the member's token on the order it places.
-const secret = `staff-console-e2e-${randomUUID()}-secret`;
-process.env.NEXTAUTH_SECRET = secret;
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<{ violations: AxeViolation[] }> } })
-      .axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-}
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-  ).toBeLessThanOrEqual(0);
-}
 
 /** RFC 4180 records (quoted fields may hold commas, quotes and line breaks). */
 function parseCsv(text: string): string[][] {
@@ -88,14 +55,10 @@ function parseCsv(text: string): string[][] {
 describe("the staff console in Chromium", () => {
   let app: RunningApp;
   let browser: Browser;
-  let database: { url: string; drop: () => Promise<void> } | undefined;
-  let handle: DatabaseHandle | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    database = onPostgres ? await createPostgresDatabase() : undefined;
-    app = await startPortal({ NEXTAUTH_SECRET: secret, ...(database ? { DATABASE_URL: database.url } : {}) });
-    if (database) handle = await connectDatabase({ databaseUrl: database.url, poolSize: 2 });
+    app = await startPortal();
     browser = await launchBrowser();
   });
 
@@ -103,8 +66,6 @@ describe("the staff console in Chromium", () => {
     await Promise.all(contexts.map((context) => context.close()));
     await browser?.close();
     await app?.stop();
-    await handle?.close();
-    await database?.drop();
   });
 
   async function newPage(width = 1280): Promise<Page> {
@@ -114,10 +75,10 @@ describe("the staff console in Chromium", () => {
   }
 
   /** The console's own login page: Username, Password, "Log in". */
-  async function staffLogIn(page: Page, username: string): Promise<void> {
+  async function staffLogIn(page: Page, username: string, secret = password): Promise<void> {
     await shown(page.getByRole("heading", { name: "Staff console" }));
     await page.getByLabel("Username").fill(username);
-    await page.getByLabel("Password").fill(password);
+    await page.getByLabel("Password").fill(secret);
     await (await hydrated(page.getByRole("button", { name: "Log in" }))).click();
     await page.waitForURL((url) => url.pathname.startsWith("/staff") && !url.pathname.startsWith("/staff/login"));
   }
@@ -248,113 +209,142 @@ describe("the staff console in Chromium", () => {
     await expectCount(page.locator("[data-audit-row]"), 1);
   });
 
-  it.runIf(onPostgres)(
-    "staff.admin refunds demo.shopper's completed order: points and card refund on the timeline and in the balance; an agent is refused",
-    async () => {
-      // demo.shopper buys a flight for 9,000 points and £90.00, through the saga against the running app.
-      const accessToken = await memberTokenOverHttp(app.origin, shopper.username!);
-      const quote = await saveQuote(
-        handle!.db,
-        { membershipNumber: shopper.membershipNumber, programme: "NORTHSTAR" },
-        {
-          productId: "FLIGHT-LHR-MAD",
-          priceMinor: 18_000,
-          currency: "GBP",
-          balance: undefined,
-          options: [
-            {
-              priceOptionType: "PART_AVIOS_PART_CASH",
-              cashAmount: { amount: 90, currency: { code: "GBP" } },
-              pointsAmount: { amount: 9_000, currency: { code: "POINTS" } },
-            },
-          ],
-        },
-        new Date(),
-      );
-      const tokenised = await fetch(`${app.origin}/payments-sandbox/v1/tokens`, {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          Authorization: `Bearer ${process.env.PAYMENTS_PUBLISHABLE_KEY ?? "pk_sandbox_9TbQ4fXc2LmW7rZp5HkD3sNv"}`,
-        },
-        body: JSON.stringify(cardBody(testCards.APPROVED)),
-      });
-      const card = (await tokenised.json()) as { token: string; brand: string; last4: string };
-      const placed = await placeOrder(
-        {
-          member: { membershipNumber: shopper.membershipNumber, accessToken },
-          quoteId: quote.id,
-          optionId: "0",
-          card: { token: card.token, brand: card.brand, last4: card.last4 },
-          checkoutKey: randomUUID(),
-        },
-        { db: handle!.db },
-      );
-      if (placed.kind !== "placed") throw new Error(JSON.stringify(placed));
-      expect(placed.order.state).toBe("completed");
-      const orderPath = `/staff/members/${shopper.membershipNumber}/orders/${placed.order.id}`;
+  it("staff.admin refunds demo.shopper's completed order: points and card refund on the timeline and in the balance; an agent is refused", async () => {
+    // demo.shopper buys a flight for 9,000 points and £90.00 in the portal's own checkout.
+    const member = await newPage();
+    await member.goto(`${app.origin}/shop`);
+    await member.waitForURL((url) => url.pathname === "/login");
+    await signIn(member, { programme: /Northstar Club/, username: shopper.username!, shotPrefix: "staff-06-member" });
+    await chooseOption(member, app.origin, { productId: "FLIGHT-LHR-MAD", option: "9,000 points + £90.00" });
+    await fillCard(member, { number: testCards.APPROVED });
+    await member.getByRole("button", { name: "Pay £90.00 and 9,000 points" }).click();
+    const orderId = await orderOpened(member);
+    await expectOnPage(() => outcomePanel(member).textContent()).toContain("Your order is complete");
+    const orderNumber = (
+      (await member.getByRole("region", { name: "Receipt" }).locator("dd").first().textContent()) ?? ""
+    ).trim();
+    expect(orderNumber).not.toBe("");
+    const orderPath = `/staff/members/${shopper.membershipNumber}/orders/${encodeURIComponent(orderId)}`;
 
-      // The agent sees the order and its timeline, but no refund.
-      const agent = await newPage();
-      await agent.goto(`${app.origin}/staff/login`);
-      await staffLogIn(agent, "staff.agent");
-      await agent.goto(`${app.origin}/staff/members/${shopper.membershipNumber}`);
-      await shown(agent.getByRole("link", { name: placed.order.orderNumber }));
-      await agent.goto(`${app.origin}${orderPath}`);
-      await expectAbsent(agent.getByRole("button", { name: "Refund order" }), {
-        once: agent.getByRole("list", { name: `Timeline of ${placed.order.orderNumber}` }),
-      });
-      const agentCookie = await staffSession(agent);
+    // The agent sees the order and its timeline, but no refund.
+    const agent = await newPage();
+    await agent.goto(`${app.origin}/staff/login`);
+    await staffLogIn(agent, "staff.agent");
+    await agent.goto(`${app.origin}/staff/members/${shopper.membershipNumber}`);
+    await shown(agent.getByRole("link", { name: orderNumber }));
+    await agent.goto(`${app.origin}${orderPath}`);
+    await expectAbsent(agent.getByRole("button", { name: "Refund order" }), {
+      once: agent.getByRole("list", { name: `Timeline of ${orderNumber}` }),
+    });
+    const agentCookie = await staffSession(agent);
 
-      const page = await newPage();
-      await page.goto(`${app.origin}/staff/login`);
-      await staffLogIn(page, "staff.admin");
-      await page.goto(`${app.origin}${orderPath}`);
-      await expectOnPage(() => page.getByTestId("member-balance").textContent()).toContain("51,000");
-      const refund = await hydrated(page.getByRole("button", { name: "Refund order" }));
-      await snap(page, "staff-07-order-completed");
+    const page = await newPage();
+    await page.goto(`${app.origin}/staff/login`);
+    await staffLogIn(page, "staff.admin");
+    await page.goto(`${app.origin}${orderPath}`);
+    await expectOnPage(() => page.getByTestId("member-balance").textContent()).toContain("51,000");
+    const refund = await hydrated(page.getByRole("button", { name: "Refund order" }));
+    await snap(page, "staff-07-order-completed");
 
-      // The same form posted with the agent's session: the server action answers forbidden, nothing moves.
-      const adminCookie = await staffSession(page);
-      const useSession = async (value: string) => {
-        const [current] = (await page.context().cookies()).filter((entry) => entry.name === "staff_session");
-        await page.context().clearCookies({ name: "staff_session" });
-        await page.context().addCookies([{ ...current!, value }]);
-      };
-      await useSession(agentCookie);
-      await page.getByLabel("Reason").fill("Trying as an agent");
-      await refund.click();
-      await expectOnPage(() =>
-        page.getByRole("alert").filter({ hasText: "The order was not refunded" }).textContent(),
-      ).toContain("Your role does not allow this.");
-      await useSession(adminCookie);
-      await page.reload();
-      await expectOnPage(() => page.getByTestId("order-status").textContent()).toBe("Completed");
+    // The same form posted with the agent's session: the server action answers forbidden, nothing moves.
+    const adminCookie = await staffSession(page);
+    const useSession = async (value: string) => {
+      const [current] = (await page.context().cookies()).filter((entry) => entry.name === "staff_session");
+      await page.context().clearCookies({ name: "staff_session" });
+      await page.context().addCookies([{ ...current!, value }]);
+    };
+    await useSession(agentCookie);
+    await page.getByLabel("Reason").fill("Trying as an agent");
+    await refund.click();
+    await expectOnPage(() =>
+      page.getByRole("alert").filter({ hasText: "The order was not refunded" }).textContent(),
+    ).toContain("Your role does not allow this.");
+    await useSession(adminCookie);
+    await page.reload();
+    await expectOnPage(() => page.getByTestId("order-status").textContent()).toBe("Completed");
 
-      await page.getByLabel("Reason").fill("Flight cancelled by the airline, member asked for a refund");
-      await (await hydrated(page.getByRole("button", { name: "Refund order" }))).click();
-      await expectCount(page.getByRole("status").filter({ hasText: "The order is cancelled." }), 1);
-      await page.reload();
-      await expectOnPage(() => page.getByTestId("order-status").textContent()).toBe("Cancelled");
-      const timeline = page.getByRole("list", { name: `Timeline of ${placed.order.orderNumber}` });
-      await expectOnPage(() => timeline.textContent()).toContain(
-        "Refund by staff.admin of staff: Flight cancelled by the airline, member asked for a refund",
-      );
-      const steps = await timeline
-        .locator("li")
-        .evaluateAll((items) => items.map((item) => item.getAttribute("data-step")));
-      expect(steps.slice(0, 4)).toEqual(["priced", "points_debited", "payment_pending", "completed"]);
-      expect(steps.at(-1)).toBe("cancelled");
-      await expectOnPage(() => timeline.textContent()).toMatch(/P6[^·]*· request/);
-      await expectOnPage(() => timeline.textContent()).toMatch(/refund 201/i);
-      await expectOnPage(() => page.getByTestId("member-balance").textContent()).toContain("60,000");
-      await snap(page, "staff-08-order-refunded");
+    await page.getByLabel("Reason").fill("Flight cancelled by the airline, member asked for a refund");
+    await (await hydrated(page.getByRole("button", { name: "Refund order" }))).click();
+    await expectCount(page.getByRole("status").filter({ hasText: "The order is cancelled." }), 1);
+    await page.reload();
+    await expectOnPage(() => page.getByTestId("order-status").textContent()).toBe("Cancelled");
+    const timeline = page.getByRole("list", { name: `Timeline of ${orderNumber}` });
+    await expectOnPage(() => timeline.textContent()).toContain(
+      "Refund by staff.admin of staff: Flight cancelled by the airline, member asked for a refund",
+    );
+    const steps = await timeline
+      .locator("li")
+      .evaluateAll((items) => items.map((item) => item.getAttribute("data-step")));
+    expect(steps.slice(0, 4)).toEqual(["priced", "points_debited", "payment_pending", "completed"]);
+    expect(steps.at(-1)).toBe("cancelled");
+    await expectOnPage(() => timeline.textContent()).toMatch(/P6[^·]*· request/);
+    await expectOnPage(() => timeline.textContent()).toMatch(/refund 201/i);
+    await expectOnPage(() => page.getByTestId("member-balance").textContent()).toContain("60,000");
+    await snap(page, "staff-08-order-refunded");
 
-      // In the audit trail: before and after the saga's calls.
-      await page.goto(`${app.origin}/staff/audit?action=order.refunded`);
-      await expectCount(page.locator("[data-audit-row]"), 2);
-    },
-  );
+    // In the audit trail: before and after the saga's calls.
+    await page.goto(`${app.origin}/staff/audit?action=order.refunded`);
+    await expectCount(page.locator("[data-audit-row]"), 2);
+  });
+
+  it("staff.admin creates an agent whose one-time password opens the console; disabling it ends that session and refuses the password", async () => {
+    const admin = await newPage();
+    await admin.goto(`${app.origin}/staff/login`);
+    await staffLogIn(admin, "staff.admin");
+    await admin.goto(`${app.origin}/staff/accounts`);
+    const create = admin.getByRole("form", { name: "Create a staff account" });
+    const createButton = await hydrated(create.getByRole("button", { name: "Create account" }));
+    // No reason, no account.
+    await create.getByLabel("Username").fill("Pat.Newcomer");
+    await createButton.click();
+    await expectOnPage(() => create.getByLabel("Reason").getAttribute("aria-invalid")).toBe("true");
+    await create.getByLabel("Role").selectOption("AGENT");
+    await create.getByLabel("Reason").fill("New help-desk agent, starts Monday");
+    await createButton.click();
+    const shownOnce = await shown(create.getByTestId("one-time-password"));
+    const newPassword = ((await shownOnce.textContent()) ?? "").trim();
+    expect(newPassword.length).toBeGreaterThanOrEqual(12);
+    await expectOnPage(() => create.getByRole("status").textContent()).toContain("Password for pat.newcomer");
+    await snap(admin, "staff-09-account-created");
+
+    // The new agent signs in with it, and is an agent: no audit trail.
+    const agent = await newPage();
+    await agent.goto(`${app.origin}/staff/login`);
+    await staffLogIn(agent, "pat.newcomer", newPassword);
+    const agentNav = agent.getByRole("navigation", { name: "Staff console" });
+    await shown(agentNav.getByRole("link", { name: "Find a member" }));
+    await expectAbsent(agentNav.getByRole("link", { name: "Audit trail" }), {
+      once: agentNav.getByRole("link", { name: "Find a member" }),
+    });
+
+    // The admin disables it: the agent's open session ends at once, and the password no longer opens the console.
+    await admin.reload();
+    const account = admin.getByRole("form", { name: "Change pat.newcomer" });
+    const disable = await hydrated(account.getByRole("button", { name: "Disable account" }));
+    await account.getByLabel("Reason").fill("Left the help desk");
+    await disable.click();
+    await expectOnPage(() =>
+      admin.getByRole("status").filter({ hasText: "pat.newcomer is disabled" }).textContent(),
+    ).toContain("1 session(s) ended");
+    await agent.goto(`${app.origin}/staff`);
+    await agent.waitForURL((url) => url.pathname === "/staff/login");
+    await agent.getByLabel("Username").fill("pat.newcomer");
+    await agent.getByLabel("Password").fill(newPassword);
+    await (await hydrated(agent.getByRole("button", { name: "Log in" }))).click();
+    await expectOnPage(() => agent.getByRole("alert").filter({ hasText: "disabled" }).textContent()).toContain(
+      "This staff account is disabled.",
+    );
+
+    // Both changes are in the audit trail, with their reasons.
+    await admin.goto(`${app.origin}/staff/audit`);
+    const trail = admin.locator("[data-audit-row]");
+    await expectOnPage(() => trail.allTextContents()).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("Left the help desk"),
+        expect.stringContaining("New help-desk agent, starts Monday"),
+      ]),
+    );
+  });
 
   it("serves every console page at 360 px without sideways scrolling or serious axe violations", async () => {
     const anonymous = await newPage(360);
@@ -362,7 +352,7 @@ describe("the staff console in Chromium", () => {
     await shown(anonymous.getByRole("button", { name: "Log in" }));
     await anonymous.getByRole("button", { name: "Log in" }).click();
     await shown(anonymous.getByText("Enter your username."));
-    await expectNoSidewaysScroll(anonymous);
+    await expectNoOverflow(anonymous);
     expect(await seriousViolations(anonymous)).toEqual([]);
     await snap(anonymous, "staff-360-login");
 
@@ -388,7 +378,7 @@ describe("the staff console in Chromium", () => {
         await page.goto(`${app.origin}${entry.path}`);
         await shown(page.getByRole("heading", { level: 1, name: entry.heading }));
         if (entry.wait) await shown(page.getByText(entry.wait));
-        await expectNoSidewaysScroll(page);
+        await expectNoOverflow(page);
         expect(await seriousViolations(page), `${username} ${entry.path}`).toEqual([]);
         await snap(page, `staff-360-${username}-${entry.path}`);
       }

@@ -11,7 +11,11 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** axe-core's serious and critical violations on the page (or inside `include`), described for a failure message. */
+/**
+ * axe-core's serious and critical violations on the page (or inside `include`), described for a failure message.
+ * On a portal page the context must be made with `bypassCSP: true`: the nonce policy (rightly) refuses the
+ * injected script otherwise.
+ */
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async (context) => {

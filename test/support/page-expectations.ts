@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Locator } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 
 /**
  * How long a page may take to show what a test expects. React reveals streamed Suspense content after `load`,
@@ -43,4 +43,13 @@ export async function hydrated(locator: Locator): Promise<Locator> {
     `${locator} hydrated`,
   ).toBe(true);
   return locator;
+}
+
+/** The page is no wider than the screen: nothing to scroll sideways. */
+export async function expectNoOverflow(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
 }
