@@ -159,8 +159,8 @@ describe("A1 member login: client and redirect URI, refused on a page", () => {
 
 describe("A1 member login: request errors, redirected", () => {
   it.each([
-    ["response_type is not code", { response_type: "token" }, "INVALID REQUEST: invalid response type"],
     ["response_type is missing", { response_type: undefined }, "INVALID REQUEST: missing response type"],
+    ["response_type is blank", { response_type: "" }, "INVALID REQUEST: missing response type"],
     ["a scope is unknown", { scope: "read admin" }, "INVALID REQUEST: invalid scope"],
     ["the scope is empty", { scope: "" }, "INVALID REQUEST: invalid scope"],
     [
@@ -185,9 +185,18 @@ describe("A1 member login: request errors, redirected", () => {
     expect(answer.headers.get("cache-control")).toBe("no-store");
   });
 
+  it("redirects a response_type other than code with E1's wrong grant type, echoing the state", async () => {
+    const answer = await get({ ...base, response_type: "token" });
+    expectRedirectTo(answer, {
+      error: "REQUEST_UNAUTHORIZED",
+      error_description: "UNSUPPORTED GRANT TYPE: invalid response type",
+      state: "xyz123",
+    });
+  });
+
   it("redirects to the registered URI when none was sent, and leaves out an absent state", async () => {
-    const answer = await get({ ...base, redirect_uri: undefined, state: undefined, response_type: "token" });
-    expectRedirectTo(answer, { error: "INVALID_REQUEST", error_description: "INVALID REQUEST: invalid response type" });
+    const answer = await get({ ...base, redirect_uri: undefined, state: undefined, response_type: "" });
+    expectRedirectTo(answer, { error: "INVALID_REQUEST", error_description: "INVALID REQUEST: missing response type" });
   });
 
   it("re-checks the query on POST", async () => {

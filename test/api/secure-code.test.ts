@@ -164,8 +164,16 @@ describe("A3 secure code: client, business context, programme and redirect URI, 
 });
 
 describe("A3 secure code: request errors, redirected", () => {
+  it("redirects a response_type other than code with E1's wrong grant type, echoing the state", async () => {
+    expectRedirectTo(await get({ ...base, response_type: "token" }), meridianUri, {
+      error: "REQUEST_UNAUTHORIZED",
+      error_description: "UNSUPPORTED GRANT TYPE: invalid response type",
+      state: "abc123",
+    });
+  });
+
   it.each([
-    ["response_type is not code", { response_type: "token" }, "INVALID REQUEST: invalid response type"],
+    ["response_type is missing", { response_type: undefined }, "INVALID REQUEST: missing response type"],
     ["a scope is unknown", { scope: "read admin" }, "INVALID REQUEST: invalid scope"],
     ["the brand name is not alphabetic", { brandName: "Acme1" }, "INVALID REQUEST: invalid brand name"],
     [

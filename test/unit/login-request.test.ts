@@ -100,9 +100,24 @@ describe("completeLoginRequest", () => {
     });
   });
 
+  it.each(["token", "CODE", "code token", "id_token"])(
+    "answers a response_type of %j with E1's wrong grant type: REQUEST_UNAUTHORIZED, UNSUPPORTED GRANT TYPE",
+    (responseType) => {
+      // Before any other option: the scope is also wrong here.
+      const resolution = complete(`response_type=${encodeURIComponent(responseType)}&scope=admin&state=kept`);
+      expect(resolution).toMatchObject({
+        outcome: "redirect",
+        redirectUri: registered,
+        state: "kept",
+        error: { error: "REQUEST_UNAUTHORIZED", description: "UNSUPPORTED GRANT TYPE: invalid response type" },
+      });
+    },
+  );
+
   it.each([
     ["", "INVALID REQUEST: missing response type"],
-    ["response_type=token", "INVALID REQUEST: invalid response type"],
+    ["response_type=", "INVALID REQUEST: missing response type"],
+    ["response_type=%20", "INVALID REQUEST: missing response type"],
     ["response_type=code&response_type=code", "INVALID REQUEST: invalid response type"],
     ["response_type=code&scope=admin", "INVALID REQUEST: invalid scope"],
     [

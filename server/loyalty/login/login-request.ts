@@ -128,10 +128,21 @@ function parseLoginOptions(
   schema: z.ZodType<ParsedOptions>,
   query: QueryRecord,
 ): { ok: true; options: LoginOptions } | { ok: false; error: LoginRedirectError } {
+  // E1: a grant (response) type sent once but other than `code` is the "wrong grant type" row, before any
+  // other option; missing or blank, it is INVALID_REQUEST like the rest.
+  const responseType = query.response_type;
+  if (typeof responseType === "string" && responseType.trim() !== "" && responseType !== "code") {
+    return {
+      ok: false,
+      error: { error: "REQUEST_UNAUTHORIZED", description: "UNSUPPORTED GRANT TYPE: invalid response type" },
+    };
+  }
   const parsed = schema.safeParse(query);
   if (!parsed.success) {
     const name = String(parsed.error.issues[0]?.path[0] ?? "");
-    const problem = query[name] === undefined ? "missing" : "invalid";
+    const sent = query[name];
+    const blank = name === "response_type" && typeof sent === "string";
+    const problem = sent === undefined || blank ? "missing" : "invalid";
     const words = parameterWords[name] ?? "parameter";
     return { ok: false, error: { error: "INVALID_REQUEST", description: `INVALID REQUEST: ${problem} ${words}` } };
   }
