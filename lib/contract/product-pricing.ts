@@ -23,6 +23,8 @@ const INVALID = "DATA_INVALID";
 export const MAX_INT32 = 2_147_483_647;
 /** Largest price the contract accepts: 6 digits before and 2 after the point. */
 export const MAX_PRICE_MINOR_UNITS = 99_999_999;
+/** An option's amount has at most 6 digits before the decimal point (P9's response), and points are whole. */
+export const MAX_OPTION_POINTS = 999_999;
 /** Arrays the spec leaves open-ended (1..n, 0..n) are capped, so one request cannot ask for unbounded work. */
 export const MAX_ITEMS = 20;
 
@@ -394,7 +396,7 @@ const cashAmountSchema = z.object({
 });
 
 const pointsAmountSchema = z.object({
-  amount: z.number().int().min(1).max(MAX_INT32),
+  amount: z.number().int().min(1).max(MAX_OPTION_POINTS),
   currency: z.object({ code: z.literal("POINTS") }),
 });
 

@@ -184,8 +184,30 @@ describe("priceOptions: adjust to the member's balance", () => {
 });
 
 describe("priceOptions: limits", () => {
-  it("refuses a price that needs more points than a balance can hold", () => {
+  it("refuses a price whose every option needs more points than an option holds (6 digits)", () => {
     const outcome = priceOptions(gbp(99_999_999), terms({ valuePerPoint: { amount: 0.00001, currency: "GBP" } }));
     expect(outcome).toEqual({ priced: false, refusal: "POINTS_LIMIT_EXCEEDED" });
+  });
+
+  it("leaves out the options above 999,999 points and keeps the others", () => {
+    const pricePoints = [10, 25, 50, 75, 100].map((percentage) => ({ percentage, weight: 1 }));
+    const outcome = priceOptions(
+      gbp(2_000_000),
+      terms({ valuePerPoint: { amount: 0.01, currency: "GBP" }, minimumPoints: 0, maximumCashCap: null, pricePoints }),
+    );
+    expect(outcome.priced && outcome.options.map((option) => option.points)).toEqual([200_000, 500_000]);
+  });
+
+  it("keeps an option of exactly 999,999 points", () => {
+    const outcome = priceOptions(
+      gbp(999_999),
+      terms({
+        valuePerPoint: { amount: 0.01, currency: "GBP" },
+        minimumPoints: 0,
+        maximumCashCap: null,
+        pricePoints: [{ percentage: 100, weight: 1 }],
+      }),
+    );
+    expect(outcome).toMatchObject({ priced: true, options: [{ points: 999_999, cash: { minorUnits: 0 } }] });
   });
 });

@@ -37,6 +37,7 @@
  * in points and cash (several price points raised to the same minimum, or
  * lowered to the same balance) are kept once.
  */
+import { MAX_OPTION_POINTS } from "@/lib/contract/product-pricing";
 import type { PricingConfiguration } from "./pricing-configuration";
 import {
   ceil,
@@ -87,9 +88,6 @@ export type PricingRefusal =
   | "BALANCE_TOO_LOW";
 
 export type PricingOutcome = { priced: true; options: PointsAndCash[] } | { priced: false; refusal: PricingRefusal };
-
-/** No balance can hold more (the spec's balance limit), so no option may ask more. */
-export const MAX_OPTION_POINTS = 2_147_483_647;
 
 const HUNDRED = fromInteger(100);
 

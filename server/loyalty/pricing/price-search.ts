@@ -121,7 +121,7 @@ const refusalMessages: Record<PricingRefusal, (unit: ProductToPrice) => string> 
   CURRENCY_NOT_SUPPORTED: (unit) => `no exchange rate is agreed for ${unit.price.currency}`,
   BELOW_MINIMUM_POINTS: () => "the whole price is worth fewer points than the agreed minimum",
   CASH_CAP_UNREACHABLE: () => "no option leaves the cash within the agreed cash cap",
-  POINTS_LIMIT_EXCEEDED: () => "the price needs more points than any balance can hold",
+  POINTS_LIMIT_EXCEEDED: () => "every option would need more than 999999 points, the most an option can hold",
   BALANCE_TOO_LOW: () => "the member's balance does not reach the points of any option",
 };
 
