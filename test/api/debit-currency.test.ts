@@ -130,6 +130,23 @@ describe("P5 debit currency", () => {
     );
   });
 
+  it.each(["", "Bearer", "Bearer   "])(
+    "E8 401 REQUEST_INVALID / DATA_INVALID: an Authorization header of %j (an empty token value)",
+    async (authorization) => {
+      const before = await accountState(database.db(), member1);
+      expectServiceError(
+        await postDebit({
+          account: member1,
+          token: null,
+          body: debitBody(),
+          headers: { Authorization: authorization },
+        }),
+        wrapped("REQUEST_INVALID", "DATA_INVALID", 401),
+      );
+      expect(await accountState(database.db(), member1)).toEqual(before);
+    },
+  );
+
   it("refuses a request without token as REQUEST_UNAUTHORIZED", async () => {
     expectServiceError(
       await postDebit({ account: member1, token: null, body: debitBody() }),

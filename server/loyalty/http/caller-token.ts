@@ -44,7 +44,7 @@ export async function authenticateCaller(
   options: AuthenticateCallerOptions,
 ): Promise<AuthenticatedCaller> {
   const invalidToken = options.invalidToken ?? "TOKEN_INVALID";
-  const claims = await readAccessToken(db, request, { invalidToken });
+  const claims = await readAccessToken(db, request, { invalidToken: options.invalidToken });
   if (claims.token_use !== "client") return { kind: "member", member: memberOfToken(claims, partner, invalidToken) };
 
   if (claims.partner !== partner.partnerIdentifier) {

@@ -64,7 +64,11 @@ export async function readAccessToken(
     });
   }
   if (header.trim() === "" || /^bearer\s*$/i.test(header.trim())) {
-    throw new ServiceError("TOKEN_EMPTY", { headers: bearerChallenge });
+    // An operation whose table names its own "invalid token value" (P5's E8) answers an empty one with it too.
+    throw new ServiceError(options.invalidToken ?? "TOKEN_EMPTY", {
+      developerMessage: "The Authorization header is empty.",
+      headers: bearerChallenge,
+    });
   }
   const token = header.replace(/^bearer\s+/i, "").trim();
   const check =
