@@ -1,0 +1,281 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import * as registrationRoute from "@/app/api/[version]/memberships/[membershipIdentifier]/registrations/route";
+import * as membershipRoute from "@/app/api/[version]/memberships/[membershipIdentifier]/route";
+import * as pricingRoute from "@/app/api/[version]/product-prices/route";
+import { errorBodySchema, wrappedErrorBodySchema, type ErrorShape } from "@/lib/contract/error-body";
+import { accountState } from "../support/account-state";
+import { callRoute, withKey, type RouteAnswer } from "../support/call-route";
+import { creditBody, debitBody, postCredit, postDebit, postReversal, reversalBody } from "../support/ledger-requests";
+import { issueMemberToken } from "../support/member-tokens";
+import { setupTestDatabase } from "../support/test-database";
+
+/**
+ * Valid requests of every JSON operation, each broken in one to three places
+ * (a value replaced by a hostile or random one, a key removed, a key added):
+ * the requests a partner's half-finished integration or an attacker sends.
+ * Random bodies (in each operation's own tests) rarely get past the first
+ * check; these reach every rule. Whatever the mutation, the answer is the
+ * operation's success or an error in its own shape, never a 5xx, and an
+ * error never repeats what was sent.
+ */
+const database = setupTestDatabase();
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+const member1 = "3081000000000001";
+const marker = "zq7echo";
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Path = (string | number)[];
+
+/** Every place in a JSON value, the root ([]) included. */
+function pathsOf(value: Json, at: Path = []): Path[] {
+  const here = [at];
+  if (Array.isArray(value)) return here.concat(value.flatMap((item, index) => pathsOf(item, [...at, index])));
+  if (value !== null && typeof value === "object")
+    return here.concat(Object.entries(value).flatMap(([key, item]) => pathsOf(item, [...at, key])));
+  return here;
+}
+
+type Mutation =
+  | { kind: "replace"; pick: number; value: Json }
+  | { kind: "delete"; pick: number }
+  | { kind: "add"; pick: number; key: string; value: Json };
+
+const hostileText = fc.constantFrom(
+  `<script>alert('${marker}')</script>`,
+  `${marker}'; DROP TABLE loyalty.members; --`,
+  `${marker}\r\nX-Injected: yes`,
+  `\u0000${marker}\u202e`,
+  `${marker}`.repeat(300),
+  `😀${marker}`,
+  "",
+  " ",
+  "9".repeat(40),
+  "-1",
+  "1e309",
+  "NaN",
+  "2026-02-30T25:61:00Z",
+);
+const value: fc.Arbitrary<Json> = fc.oneof(
+  hostileText,
+  fc.constantFrom<Json>(null, true, 0, -1, 1e21, Number.MAX_SAFE_INTEGER, 0.5, [], {}),
+  fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Json>,
+);
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.record({ kind: fc.constant("replace" as const), pick: fc.nat(), value }),
+  fc.record({ kind: fc.constant("delete" as const), pick: fc.nat() }),
+  fc.record({
+    kind: fc.constant("add" as const),
+    pick: fc.nat(),
+    // A plain identifier ("extra") may be named back as an unknown element; other text never is.
+    key: fc.constantFrom("__proto__", "constructor", "prototype", "extra", `<b>${marker}</b>`, `${marker} call 0800`),
+    value,
+  }),
+);
+const mutations = fc.array(mutation, { minLength: 1, maxLength: 3 });
+
+function parentAndKey(root: Json, path: Path): { parent: Json; key: string | number } | undefined {
+  if (path.length === 0) return undefined;
+  let parent = root;
+  for (const step of path.slice(0, -1)) parent = (parent as Record<string | number, Json>)[step] as Json;
+  return { parent, key: path[path.length - 1]! };
+}
+
+/** The body with the mutations applied in turn (each picks among the places of the body as it is by then). */
+function mutated(body: Json, changes: Mutation[]): Json {
+  let result = structuredClone(body);
+  for (const change of changes) {
+    const paths = pathsOf(result);
+    const path = paths[change.pick % paths.length]!;
+    const target = parentAndKey(result, path);
+    if (change.kind === "replace") {
+      // A copy: the generators hand out the same constant objects ([] and {}) to many runs.
+      if (!target) result = structuredClone(change.value);
+      else (target.parent as Record<string | number, Json>)[target.key] = structuredClone(change.value);
+    } else if (change.kind === "delete") {
+      if (!target) result = null;
+      else if (Array.isArray(target.parent)) target.parent.splice(Number(target.key), 1);
+      else delete (target.parent as Record<string, Json>)[target.key];
+    } else {
+      const node = target ? (target.parent as Record<string | number, Json>)[target.key] : result;
+      // An own property, even for "__proto__", as JSON.parse makes it.
+      if (node !== null && typeof node === "object" && !Array.isArray(node))
+        Object.defineProperty(node, change.key, {
+          value: structuredClone(change.value),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+    }
+  }
+  return result;
+}
+
+/** A success of the operation, or its error resource, in its shape, without the sender's text. */
+function expectHandled(answer: RouteAnswer, shape: ErrorShape, successes: number[]): void {
+  expect(answer.status, answer.text).toBeLessThan(500);
+  if (successes.includes(answer.status)) return;
+  expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+  (shape === "flat" ? errorBodySchema : wrappedErrorBodySchema).strict().parse(answer.json);
+  expect(answer.text).not.toContain(marker);
+}
+
+async function expectConsistentAccount(membership: string): Promise<void> {
+  const state = await accountState(database.db(), membership);
+  expect(state.journalSum).toBe(state.balance);
+  expect(state.balance).toBeGreaterThanOrEqual(0n);
+}
+
+describe("mutated bodies of every JSON operation: an answer in the operation's shape, never a 5xx", () => {
+  it("P4 credit", async () => {
+    // The body before any mutation is a success, so the mutations start from a request that gets through.
+    expect((await postCredit({ account: member1, body: creditBody() })).status).toBe(201);
+    await fc.assert(
+      fc.asyncProperty(mutations, async (changes) => {
+        const body = mutated(creditBody() as Json, changes);
+        expectHandled(await postCredit({ account: member1, body }), "flat", [201]);
+      }),
+      { numRuns: RUNS },
+    );
+    await expectConsistentAccount(member1);
+  });
+
+  it("P5 debit", async () => {
+    const token = await issueMemberToken(database.db(), member1);
+    expect((await postDebit({ account: member1, token, body: debitBody() })).status).toBe(201);
+    await fc.assert(
+      fc.asyncProperty(mutations, async (changes) => {
+        const body = mutated(debitBody() as Json, changes);
+        expectHandled(await postDebit({ account: member1, token, body }), "wrapped", [201]);
+      }),
+      { numRuns: RUNS },
+    );
+    await expectConsistentAccount(member1);
+  });
+
+  it("P6 reverse", async () => {
+    const token = await issueMemberToken(database.db(), member1, { scope: "read reverse_transaction" });
+    const debit = await postDebit({ account: member1, token, body: debitBody() });
+    expect(debit.status, debit.text).toBe(201);
+    const identifier = (debit.json as { debitTransaction: { identifier: string } }).debitTransaction.identifier;
+    await fc.assert(
+      fc.asyncProperty(mutations, async (changes) => {
+        const body = mutated(reversalBody(identifier) as Json, changes);
+        expectHandled(await postReversal({ account: member1, token, body }), "wrapped", [201]);
+      }),
+      { numRuns: RUNS },
+    );
+    await expectConsistentAccount(member1);
+  });
+
+  it("P7 register", async () => {
+    const body: Json = {
+      member: {
+        securityProfile: {
+          credentials: { identifier: "fuzz.member", password: "Secret#2026" },
+          securityResponses: [
+            { questionIdentifier: "1", response: "Fluffy the cat" },
+            { questionIdentifier: "7", response: "Malaga" },
+          ],
+        },
+        postalAddress: { postCode: "SW1A1AA" },
+      },
+    };
+    await fc.assert(
+      fc.asyncProperty(mutations, async (changes) => {
+        const answer = await callRoute(registrationRoute, {
+          method: "POST",
+          url: withKey("/api/v2/memberships/3081000000000003/registrations"),
+          params: { version: "v2", membershipIdentifier: "3081000000000003" },
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(mutated(body, changes)),
+        });
+        expectHandled(answer, "wrapped", [201]);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("P8 update membership", async () => {
+    const membership = "3081000000000004";
+    const token = await issueMemberToken(database.db(), membership);
+    const body: Json = {
+      member: {
+        person: {
+          name: { title: "Ms" },
+          preferredPostalAddress: {
+            type: "PERSONAL",
+            addressLines: ["1 Jan Smuts Avenue"],
+            countryCode: "ZA",
+            postCode: "2196",
+          },
+          emailAddresses: { preferredEmailAddress: { emailAddress: "fuzz@example.com" } },
+        },
+        marketingPreference: [{ campaignType: "TRAVEL_OFFERS", communicationChannel: "POSTAL", indicator: "Y" }],
+        contactPreference: [{ communicationChannel: "EMAIL", indicator: "Y" }],
+      },
+    };
+    const patch = (sent: Json) =>
+      callRoute(membershipRoute, {
+        method: "PATCH",
+        url: withKey(`/api/v3/memberships/${membership}`),
+        params: { version: "v3", membershipIdentifier: membership },
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+        body: JSON.stringify(sent),
+      });
+    const unchanged = await patch(body);
+    expect(unchanged.status, unchanged.text).toBe(204);
+    await fc.assert(
+      fc.asyncProperty(mutations, async (changes) => {
+        expectHandled(await patch(mutated(body, changes)), "flat", [204]);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("P9 product pricing", async () => {
+    const departure = new Date(Date.now() + 30 * 86_400_000).toISOString().replace(/\.\d+Z$/, ".0Z");
+    const body: Json = {
+      priceSearchCriteria: {
+        priceType: "STATIC_DISCOUNT",
+        priceSource: "CACHED",
+        product: {
+          flight: {
+            segment: [
+              {
+                leg: [
+                  {
+                    schedule: {
+                      departureDateRange: { startDateTime: departure },
+                      departureLocation: { id: "LHR", type: "AIRPORT" },
+                      arrivalLocation: { id: "JFK", type: "AIRPORT" },
+                    },
+                    marketingCarrier: { flightNumber: "117", iatacode: { code: "NS" } },
+                    operatingCarrier: { flightNumber: "117", iatacode: { code: "NS" } },
+                  },
+                ],
+              },
+            ],
+            price: { monetaryAmount: { amount: 150, currency: { code: "GBP" } } },
+          },
+        },
+      },
+    };
+    const price = (sent: Json) =>
+      callRoute(pricingRoute, {
+        method: "POST",
+        url: withKey("/api/v2/product-prices"),
+        params: { version: "v2" },
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(sent),
+      });
+    const unchanged = await price(body);
+    expect(unchanged.status, unchanged.text).toBe(200);
+    await fc.assert(
+      fc.asyncProperty(mutations, async (changes) => {
+        expectHandled(await price(mutated(body, changes)), "wrapped", [200]);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
