@@ -8,6 +8,7 @@ import { accountState } from "../support/account-state";
 import { callRoute, withKey, type RouteAnswer } from "../support/call-route";
 import { creditBody, debitBody, postCredit, postDebit, postReversal, reversalBody } from "../support/ledger-requests";
 import { issueMemberToken } from "../support/member-tokens";
+import { marker, mutated, mutations, type Json } from "../support/mutations";
 import { setupTestDatabase } from "../support/test-database";
 
 /**
@@ -22,95 +23,6 @@ import { setupTestDatabase } from "../support/test-database";
 const database = setupTestDatabase();
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const member1 = "3081000000000001";
-const marker = "zq7echo";
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Path = (string | number)[];
-
-/** Every place in a JSON value, the root ([]) included. */
-function pathsOf(value: Json, at: Path = []): Path[] {
-  const here = [at];
-  if (Array.isArray(value)) return here.concat(value.flatMap((item, index) => pathsOf(item, [...at, index])));
-  if (value !== null && typeof value === "object")
-    return here.concat(Object.entries(value).flatMap(([key, item]) => pathsOf(item, [...at, key])));
-  return here;
-}
-
-type Mutation =
-  | { kind: "replace"; pick: number; value: Json }
-  | { kind: "delete"; pick: number }
-  | { kind: "add"; pick: number; key: string; value: Json };
-
-const hostileText = fc.constantFrom(
-  `<script>alert('${marker}')</script>`,
-  `${marker}'; DROP TABLE loyalty.members; --`,
-  `${marker}\r\nX-Injected: yes`,
-  `\u0000${marker}\u202e`,
-  `${marker}`.repeat(300),
-  `😀${marker}`,
-  "",
-  " ",
-  "9".repeat(40),
-  "-1",
-  "1e309",
-  "NaN",
-  "2026-02-30T25:61:00Z",
-);
-const value: fc.Arbitrary<Json> = fc.oneof(
-  hostileText,
-  fc.constantFrom<Json>(null, true, 0, -1, 1e21, Number.MAX_SAFE_INTEGER, 0.5, [], {}),
-  fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Json>,
-);
-const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ kind: fc.constant("replace" as const), pick: fc.nat(), value }),
-  fc.record({ kind: fc.constant("delete" as const), pick: fc.nat() }),
-  fc.record({
-    kind: fc.constant("add" as const),
-    pick: fc.nat(),
-    // A plain identifier ("extra") may be named back as an unknown element; other text never is.
-    key: fc.constantFrom("__proto__", "constructor", "prototype", "extra", `<b>${marker}</b>`, `${marker} call 0800`),
-    value,
-  }),
-);
-const mutations = fc.array(mutation, { minLength: 1, maxLength: 3 });
-
-function parentAndKey(root: Json, path: Path): { parent: Json; key: string | number } | undefined {
-  if (path.length === 0) return undefined;
-  let parent = root;
-  for (const step of path.slice(0, -1)) parent = (parent as Record<string | number, Json>)[step] as Json;
-  return { parent, key: path[path.length - 1]! };
-}
-
-/** The body with the mutations applied in turn (each picks among the places of the body as it is by then). */
-function mutated(body: Json, changes: Mutation[]): Json {
-  let result = structuredClone(body);
-  for (const change of changes) {
-    const paths = pathsOf(result);
-    const path = paths[change.pick % paths.length]!;
-    const target = parentAndKey(result, path);
-    if (change.kind === "replace") {
-      // A copy: the generators hand out the same constant objects ([] and {}) to many runs.
-      if (!target) result = structuredClone(change.value);
-      else (target.parent as Record<string | number, Json>)[target.key] = structuredClone(change.value);
-    } else if (change.kind === "delete") {
-      if (!target) result = null;
-      else if (Array.isArray(target.parent)) target.parent.splice(Number(target.key), 1);
-      else delete (target.parent as Record<string, Json>)[target.key];
-    } else {
-      const node = target ? (target.parent as Record<string | number, Json>)[target.key] : result;
-      // An own property, even for "__proto__", as JSON.parse makes it.
-      if (node !== null && typeof node === "object" && !Array.isArray(node))
-        Object.defineProperty(node, change.key, {
-          value: structuredClone(change.value),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-    }
-  }
-  return result;
-}
-
 /** A success of the operation, or its error resource, in its shape, without the sender's text. */
 function expectHandled(answer: RouteAnswer, shape: ErrorShape, successes: number[]): void {
   expect(answer.status, answer.text).toBeLessThan(500);
