@@ -429,6 +429,14 @@ describe("A2 client_credentials grant", () => {
     const malformed = await grant({ grant_type: "client_credentials", scope: "read  write" });
     expect(expectOAuthError(malformed, 400, "invalid_scope").scope).toBe("read  write");
   });
+
+  it("names a refused scope back only when it is plain text", async () => {
+    for (const scope of ["read <script>alert(1)</script>", "read\u0000x", `read ${"x".repeat(300)}`]) {
+      const answer = await grant({ grant_type: "client_credentials", scope });
+      expect(expectOAuthError(answer, 400, "invalid_scope")).not.toHaveProperty("scope");
+      expect(answer.text).not.toContain("alert");
+    }
+  });
 });
 
 describe("A2 client authentication (E2: 401 REQUEST_UNAUTHORIZED / UNAUTHORIZED)", () => {

@@ -25,7 +25,7 @@ type Mutation =
   | { kind: "delete"; pick: number }
   | { kind: "add"; pick: number; key: string; value: Json };
 
-const hostileText = fc.constantFrom(
+export const hostileText = fc.constantFrom(
   `<script>alert('${marker}')</script>`,
   `${marker}'; DROP TABLE loyalty.members; --`,
   `${marker}\r\nX-Injected: yes`,
@@ -93,4 +93,46 @@ export function mutated(body: Json, changes: Mutation[]): Json {
     }
   }
   return result;
+}
+
+type FormChange =
+  | { kind: "replace"; pick: number; value: string }
+  | { kind: "delete"; pick: number }
+  | { kind: "add"; key: string; value: string };
+
+const formValue = fc.oneof(hostileText, fc.string({ maxLength: 40 }));
+
+/** Changes to a form (key and value pairs, a key may come twice): the same three kinds, on text. */
+export const formChanges = fc.array(
+  fc.oneof(
+    fc.record({ kind: fc.constant("replace" as const), pick: fc.nat(), value: formValue }),
+    fc.record({ kind: fc.constant("delete" as const), pick: fc.nat() }),
+    fc.record({
+      kind: fc.constant("add" as const),
+      key: fc.constantFrom(
+        "grant_type",
+        "code",
+        "scope",
+        "redirect_uri",
+        "refresh_token",
+        "token",
+        "extra",
+        `<b>${marker}</b>`,
+      ),
+      value: formValue,
+    }),
+  ),
+  { minLength: 1, maxLength: 3 },
+);
+
+/** The form with the changes applied in turn, url-encoded. */
+export function mutatedForm(form: Record<string, string>, changes: FormChange[]): string {
+  const pairs = Object.entries(form);
+  for (const change of changes) {
+    if (change.kind === "add") pairs.push([change.key, change.value]);
+    else if (pairs.length === 0) continue;
+    else if (change.kind === "delete") pairs.splice(change.pick % pairs.length, 1);
+    else pairs[change.pick % pairs.length]![1] = change.value;
+  }
+  return new URLSearchParams(pairs).toString();
 }

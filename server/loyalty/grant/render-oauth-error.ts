@@ -22,7 +22,7 @@ export function oauthErrorBody(error: OAuthError): OAuthErrorBody {
   return {
     error: error.code,
     ...(description ? { error_description: description } : {}),
-    ...(error.options.scope !== undefined ? { scope: error.options.scope } : {}),
+    ...echoedScope(error.options.scope),
   };
 }
 
@@ -39,4 +39,12 @@ export function oauthErrorResponse(error: OAuthError, requestId: string): Respon
       ...error.options.headers,
     },
   });
+}
+
+/** A refused scope worth naming back: scope-like text (letters, digits, `_ . : -` and spaces), not whatever a caller chose to send. */
+const plainScope = /^[A-Za-z0-9_.: -]{1,200}$/;
+
+/** The refused scope as sent when it is plain; otherwise no `scope` field at all. */
+function echoedScope(scope: string | undefined): { scope?: string } {
+  return scope !== undefined && plainScope.test(scope) ? { scope } : {};
 }
