@@ -10,13 +10,11 @@ import type { Database } from "@/server/db/connect";
 import { installDatabase } from "@/server/db/database";
 import { authorisationCodes, tokens } from "@/server/db/schema";
 import { verifyAccessToken } from "@/server/loyalty/oauth/access-tokens";
-import { issueAuthorisationCode } from "@/server/loyalty/oauth/authorisation-codes";
-import { findOAuthClient } from "@/server/loyalty/oauth/find-oauth-client";
 import { refreshFamilySeconds, tokenAudience, tokenIssuer } from "@/server/loyalty/oauth/token-lifetimes";
-import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
 import { sha256Hex } from "@/server/loyalty/security/digests";
 import { logger } from "@/server/observability/logger";
 import { callRoute, type RouteAnswer } from "../support/call-route";
+import { issueLoginCode } from "../support/member-tokens";
 import { setupTestDatabase } from "../support/test-database";
 import { expectOAuthError } from "../support/oauth-assertions";
 
@@ -62,18 +60,10 @@ interface CodeOptions {
 }
 
 async function issueCode(options: CodeOptions = {}): Promise<string> {
-  const found = await findMemberByMembershipNumber(db(), options.membershipNumber ?? member.membershipNumber);
-  const client = await findOAuthClient(db(), options.clientId ?? memberClient.clientId);
-  if (!found || !client) throw new Error("sandbox member or client missing");
-  return issueAuthorisationCode(db(), {
-    clientDbId: client.client.id,
-    memberDbId: found.member.id,
-    programmeDbId: found.account.programmeId,
-    redirectUri: options.redirectUri === undefined ? null : options.redirectUri,
-    scope: options.scope === undefined ? "read" : options.scope,
-    codeChallenge: options.codeChallenge ?? null,
-    codeChallengeMethod: options.codeChallenge ? "S256" : null,
-    authenticationLevel: "AUTHN-LEVEL-12",
+  return issueLoginCode(db(), {
+    ...options,
+    membershipNumber: options.membershipNumber ?? member.membershipNumber,
+    clientId: options.clientId ?? memberClient.clientId,
   });
 }
 

@@ -5,11 +5,9 @@ import * as revokeRoute from "@/app/oauth/api/revoke/route";
 import { oauthErrorBodySchema } from "@/lib/contract/oauth-error";
 import { basicAuthorization } from "@/lib/loyalty-client/token-client";
 import sandbox from "@/sandbox.json";
-import { issueAuthorisationCode } from "@/server/loyalty/oauth/authorisation-codes";
-import { findOAuthClient } from "@/server/loyalty/oauth/find-oauth-client";
-import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
 import { callRoute, type RouteAnswer } from "../support/call-route";
 import { formChanges, marker, mutatedForm } from "../support/mutations";
+import { issueLoginCode } from "../support/member-tokens";
 import { setupTestDatabase } from "../support/test-database";
 
 /**
@@ -41,20 +39,7 @@ function expectHandled(answer: RouteAnswer): void {
   expect(answer.text).not.toContain(marker);
 }
 
-async function freshCode(): Promise<string> {
-  const record = await findMemberByMembershipNumber(db(), "3081000000000001");
-  const client = await findOAuthClient(db(), memberClient.clientId);
-  return issueAuthorisationCode(db(), {
-    clientDbId: client!.client.id,
-    memberDbId: record!.member.id,
-    programmeDbId: record!.account.programmeId,
-    redirectUri: null,
-    scope: "read",
-    codeChallenge: null,
-    codeChallengeMethod: null,
-    authenticationLevel: "AUTHN-LEVEL-12",
-  });
-}
+const freshCode = () => issueLoginCode(db(), { membershipNumber: "3081000000000001", clientId: memberClient.clientId });
 
 describe("mutated token-service forms: a token or an OAuth error, never a 5xx", () => {
   it("A2, the authorization_code grant (a fresh code each time)", async () => {

@@ -10,14 +10,12 @@ import sandbox from "@/sandbox.json";
 import { installDatabase } from "@/server/db/database";
 import { authorisationCodes } from "@/server/db/schema";
 import { verifyAccessToken } from "@/server/loyalty/oauth/access-tokens";
-import { issueAuthorisationCode } from "@/server/loyalty/oauth/authorisation-codes";
 import { findOAuthClient } from "@/server/loyalty/oauth/find-oauth-client";
 import { rotateRefreshToken } from "@/server/loyalty/oauth/refresh-tokens";
 import { tokenAudience, tokenIssuer } from "@/server/loyalty/oauth/token-lifetimes";
-import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
-import { findProgramme } from "@/server/loyalty/programmes/find-programme";
 import { sha256Hex } from "@/server/loyalty/security/digests";
 import { callRoute, type RouteAnswer } from "../support/call-route";
+import { issueLoginCode } from "../support/member-tokens";
 import { setupTestDatabase } from "../support/test-database";
 import { expectOAuthError } from "../support/oauth-assertions";
 
@@ -64,19 +62,11 @@ function secureKey(query: Record<string, string> | string, call: KeyCall = {}): 
 async function issueCode(
   options: { membershipNumber?: string; programme?: string; scope?: string | null; codeChallenge?: string } = {},
 ): Promise<string> {
-  const found = await findMemberByMembershipNumber(db(), options.membershipNumber ?? meridianMember);
-  const client = await findOAuthClient(db(), further.clientId);
-  const programme = await findProgramme(db(), options.programme ?? "MERIDIAN");
-  if (!found || !client || !programme) throw new Error("sandbox data missing");
-  return issueAuthorisationCode(db(), {
-    clientDbId: client.client.id,
-    memberDbId: found.member.id,
-    programmeDbId: programme.id,
-    redirectUri: null,
-    scope: options.scope === undefined ? "read" : options.scope,
-    codeChallenge: options.codeChallenge ?? null,
-    codeChallengeMethod: options.codeChallenge ? "S256" : null,
-    authenticationLevel: "AUTHN-LEVEL-12",
+  return issueLoginCode(db(), {
+    ...options,
+    membershipNumber: options.membershipNumber ?? meridianMember,
+    clientId: further.clientId,
+    programme: options.programme ?? "MERIDIAN",
   });
 }
 

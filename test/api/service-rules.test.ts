@@ -5,9 +5,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import * as ownTransactionsRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/transactions/route";
 import * as accountTransactionsRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/transactions/route";
 import { authorisationCodes, partners, programmes, serviceRules } from "@/server/db/schema";
-import { issueAuthorisationCode } from "@/server/loyalty/oauth/authorisation-codes";
-import { findOAuthClient } from "@/server/loyalty/oauth/find-oauth-client";
-import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
 import { clearPartnerCache } from "@/server/loyalty/partners/cached-partner-lookup";
 import {
   clearServiceRulesCache,
@@ -18,7 +15,7 @@ import { sha256Hex } from "@/server/loyalty/security/digests";
 import { callRoute, withKey } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";
 import { creditBody, debitBody, postCredit, postDebit, postReversal, reversalBody } from "../support/ledger-requests";
-import { issueMemberToken } from "../support/member-tokens";
+import { issueLoginCode, issueMemberToken } from "../support/member-tokens";
 import { setupTestDatabase } from "../support/test-database";
 
 /**
@@ -182,20 +179,8 @@ describe("programme rules from the database", () => {
     const db = database.db();
     await db.update(serviceRules).set({ authorisationCodeSeconds: 30 });
     forgetCachedRules();
-    const client = await findOAuthClient(db, "DEMO-10001");
-    const member = await findMemberByMembershipNumber(db, member1);
     const now = new Date("2030-01-01T00:00:00.000Z");
-    const code = await issueAuthorisationCode(db, {
-      clientDbId: client!.client.id,
-      memberDbId: member!.member.id,
-      programmeDbId: member!.programme.id,
-      redirectUri: null,
-      scope: "read",
-      codeChallenge: null,
-      codeChallengeMethod: null,
-      authenticationLevel: "AUTHN-LEVEL-12",
-      now,
-    });
+    const code = await issueLoginCode(db, { membershipNumber: member1, clientId: "DEMO-10001", now });
     const [row] = await db
       .select()
       .from(authorisationCodes)

@@ -6,11 +6,9 @@ import sandbox from "@/sandbox.json";
 import { LoyaltyTokenError } from "@/lib/loyalty-client/errors";
 import { basicAuthorization, createTokenClient } from "@/lib/loyalty-client/token-client";
 import { verifyAccessToken } from "@/server/loyalty/oauth/access-tokens";
-import { issueAuthorisationCode } from "@/server/loyalty/oauth/authorisation-codes";
-import { findOAuthClient } from "@/server/loyalty/oauth/find-oauth-client";
-import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
 import { callRoute, type RouteAnswer } from "../support/call-route";
 import { expectOAuthError } from "../support/oauth-assertions";
+import { issueLoginCode } from "../support/member-tokens";
 import { setupTestDatabase } from "../support/test-database";
 
 /** Token revocation (RFC 7009) at the grant service, an extension. */
@@ -23,18 +21,7 @@ const tokenAnswer = z.object({ access_token: z.string(), refresh_token: z.string
 
 /** A member's tokens as the portal gets them: a code from the login, exchanged at A2. */
 async function memberTokens(membershipNumber = "3081000000000001") {
-  const record = await findMemberByMembershipNumber(db(), membershipNumber);
-  const client = await findOAuthClient(db(), memberClient.clientId);
-  const code = await issueAuthorisationCode(db(), {
-    clientDbId: client!.client.id,
-    memberDbId: record!.member.id,
-    programmeDbId: record!.account.programmeId,
-    redirectUri: null,
-    scope: "read",
-    codeChallenge: null,
-    codeChallengeMethod: null,
-    authenticationLevel: "AUTHN-LEVEL-12",
-  });
+  const code = await issueLoginCode(db(), { membershipNumber, clientId: memberClient.clientId });
   const answer = await grant({ grant_type: "authorization_code", code });
   expect(answer.status, answer.text).toBe(200);
   return tokenAnswer.parse(answer.json);

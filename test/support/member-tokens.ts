@@ -3,8 +3,10 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
 import { partners, tokens } from "@/server/db/schema";
 import { issueAccessToken } from "@/server/loyalty/oauth/access-tokens";
+import { issueAuthorisationCode } from "@/server/loyalty/oauth/authorisation-codes";
 import { findOAuthClient } from "@/server/loyalty/oauth/find-oauth-client";
 import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
+import { findProgramme } from "@/server/loyalty/programmes/find-programme";
 
 interface MemberTokenOptions {
   scope?: string;
@@ -55,4 +57,36 @@ export async function issueMemberToken(
 export async function revokeAccessToken(db: Database, token: string): Promise<void> {
   const { jti } = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as { jti: string };
   await db.update(tokens).set({ revokedAt: new Date() }).where(eq(tokens.id, jti));
+}
+
+export interface LoginCodeOptions {
+  membershipNumber: string;
+  clientId: string;
+  /** The programme the code is for; by default the member's own. */
+  programme?: string;
+  redirectUri?: string | null;
+  /** `null`: no scope asked for at login. */
+  scope?: string | null;
+  /** An S256 challenge, when the login sent one. */
+  codeChallenge?: string | null;
+  now?: Date;
+}
+
+/** An authorisation code as a finished login (A1 or A3) stores it, minted directly for the token-service tests. */
+export async function issueLoginCode(db: Database, options: LoginCodeOptions): Promise<string> {
+  const found = await findMemberByMembershipNumber(db, options.membershipNumber);
+  const client = await findOAuthClient(db, options.clientId);
+  const programme = options.programme === undefined ? undefined : await findProgramme(db, options.programme);
+  if (!found || !client || (options.programme !== undefined && !programme)) throw new Error("sandbox data missing");
+  return issueAuthorisationCode(db, {
+    clientDbId: client.client.id,
+    memberDbId: found.member.id,
+    programmeDbId: programme?.id ?? found.account.programmeId,
+    redirectUri: options.redirectUri ?? null,
+    scope: options.scope === undefined ? "read" : options.scope,
+    codeChallenge: options.codeChallenge ?? null,
+    codeChallengeMethod: options.codeChallenge ? "S256" : null,
+    authenticationLevel: "AUTHN-LEVEL-12",
+    ...(options.now ? { now: options.now } : {}),
+  });
 }
