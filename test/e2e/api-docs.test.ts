@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import sandbox from "@/sandbox.json";
 import { seriousViolations } from "../support/axe";
-import { launchBrowser, screenshot } from "../support/browser";
-import { startApp, type RunningApp } from "../support/start-app";
+import { screenshot } from "../support/browser";
+import { browsingSession } from "./browsing-session";
 
 const apiKey = sandbox.partners[0]!.apiKeys.staging;
 
@@ -18,41 +17,16 @@ const guides = [
 ];
 
 describe("the API docs in Chromium", () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await app?.stop();
-  });
-
-  /** A page that records every request it makes, wherever it goes. */
-  async function newPage(width: number): Promise<{ page: Page; requested: string[] }> {
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    const requested: string[] = [];
-    page.on("request", (request) => requested.push(request.url()));
-    return { page, requested };
-  }
-
-  const elsewhere = (requested: string[]) =>
-    requested.filter((url) => !url.startsWith(`${app.origin}/`) && !/^(data|blob):/.test(url));
+  const session = browsingSession();
+  const newPage = (width: number) => session.newPage(width, 800);
 
   it("renders the interactive reference from /api/openapi.json, sends nothing off this machine, and its try-it gets 200 from P1", async () => {
     const { page, requested } = await newPage(1280);
-    await page.goto(`${app.origin}/docs`);
+    await page.goto(`${session.origin}/docs`);
     const tryIt = page.getByRole("button", { name: /Test Request\s*\(get \/api\/v1\/programmes\)/i }).first();
     await tryIt.waitFor();
     await screenshot(page, "docs-01-reference");
-    expect(requested).toContain(`${app.origin}/api/openapi.json`);
+    expect(requested).toContain(`${session.origin}/api/openapi.json`);
 
     await tryIt.click();
     const send = page.getByRole("button", { name: /Send get request to/i }).first();
@@ -66,37 +40,37 @@ describe("the API docs in Chromium", () => {
     expect(((await response.json()) as { size: number }).size).toBe(sandbox.programmes.length);
     await screenshot(page, "docs-02-try-it");
 
-    expect(elsewhere(requested)).toEqual([]);
+    expect(session.offMachine(requested)).toEqual([]);
   });
 
   it("keeps the reference usable at 360 px, with nothing requested off this machine", async () => {
     const { page, requested } = await newPage(360);
-    await page.goto(`${app.origin}/docs`);
+    await page.goto(`${session.origin}/docs`);
     await page.getByRole("navigation", { name: "Documentation" }).waitFor();
     await page.getByText("List programmes").first().waitFor();
     await screenshot(page, "docs-03-reference-360");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await seriousViolations(page, "header")).toEqual([]);
-    expect(elsewhere(requested)).toEqual([]);
+    expect(session.offMachine(requested)).toEqual([]);
   });
 
   it.each(guides)(
     "serves $path at 360 px: no overflow, no serious axe violation, nothing off this machine",
     async (guide) => {
       const { page, requested } = await newPage(360);
-      await page.goto(`${app.origin}${guide.path}`);
+      await page.goto(`${session.origin}${guide.path}`);
       await page.getByRole("heading", { level: 1, name: guide.heading }).waitFor();
       await screenshot(page, `docs-guide${guide.path.replaceAll("/", "-")}-360`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       expect(await seriousViolations(page)).toEqual([]);
-      expect(elsewhere(requested)).toEqual([]);
+      expect(session.offMachine(requested)).toEqual([]);
     },
   );
 
   it("is usable from the keyboard: skip link, every docs page in the nav, copy buttons", async () => {
     const { page } = await newPage(1280);
-    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.origin });
-    await page.goto(`${app.origin}/docs/guides/quickstart`);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: session.origin });
+    await page.goto(`${session.origin}/docs/guides/quickstart`);
     await page.getByRole("heading", { level: 1, name: "Quickstart" }).waitFor();
 
     await page.keyboard.press("Tab");
@@ -105,7 +79,7 @@ describe("the API docs in Chromium", () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("docs-content");
 
     // From the top of a page, Tab reaches the error catalogue link; Enter opens it.
-    await page.goto(`${app.origin}/docs/guides/quickstart`);
+    await page.goto(`${session.origin}/docs/guides/quickstart`);
     await page.getByRole("heading", { level: 1, name: "Quickstart" }).waitFor();
     let label = "";
     for (let presses = 0; presses < 15 && label !== "Error catalogue"; presses++) {
@@ -118,7 +92,7 @@ describe("the API docs in Chromium", () => {
     await page.getByRole("heading", { level: 1, name: "Error catalogue" }).waitFor();
 
     // A developerLink's fragment lands on its code.
-    await page.goto(`${app.origin}/docs/api/errors#reversal-no-longer-permitted`);
+    await page.goto(`${session.origin}/docs/api/errors#reversal-no-longer-permitted`);
     await page.getByRole("heading", { level: 2, name: "REVERSAL_NO_LONGER_PERMITTED" }).waitFor();
     await expect
       .poll(() =>

@@ -1,40 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import sandbox from "@/sandbox.json";
 import { seriousViolations } from "../support/axe";
-import { launchBrowser, screenshot } from "../support/browser";
+import { screenshot } from "../support/browser";
 import { shown } from "../support/page-expectations";
-import { startApp, type RunningApp } from "../support/start-app";
+import { browsingSession } from "./browsing-session";
 
 describe("the guided demo on the home page, in Chromium", () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const session = browsingSession();
 
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await app?.stop();
-  });
-
+  /** The home page, 900 px high, once its heading shows. */
   async function home(width: number): Promise<{ page: Page; requested: string[] }> {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    const requested: string[] = [];
-    page.on("request", (request) => requested.push(request.url()));
-    await page.goto(app.origin);
-    await shown(page.getByRole("heading", { level: 1, name: "Loyalty Points Partner Platform" }));
-    return { page, requested };
+    const opened = await session.newPage(width);
+    await opened.page.goto(session.origin);
+    await shown(opened.page.getByRole("heading", { level: 1, name: "Loyalty Points Partner Platform" }));
+    return opened;
   }
-
-  const elsewhere = (requested: string[]) =>
-    requested.filter((url) => !url.startsWith(`${app.origin}/`) && !/^(data|blob):/.test(url));
 
   /** The first link of a path's first step, found by the path's heading. */
   const firstLink = (page: Page, pathHeading: string) =>
@@ -72,7 +53,7 @@ describe("the guided demo on the home page, in Chromium", () => {
       await screenshot(page, `home-demo-${width}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       expect(await seriousViolations(page)).toEqual([]);
-      expect(elsewhere(requested)).toEqual([]);
+      expect(session.offMachine(requested)).toEqual([]);
     },
   );
 

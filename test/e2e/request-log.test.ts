@@ -1,44 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import sandbox from "@/sandbox.json";
 import { seriousViolations } from "../support/axe";
-import { launchBrowser, screenshot } from "../support/browser";
+import { screenshot } from "../support/browser";
 import { expectOnPage, shown } from "../support/page-expectations";
-import { startApp, type RunningApp } from "../support/start-app";
+import { browsingSession } from "./browsing-session";
 
 const apiKey = sandbox.partners[0]!.apiKeys.staging;
 
 describe("the request log page in Chromium", () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await app?.stop();
-  });
-
-  async function newPage(width: number): Promise<{ page: Page; requested: string[] }> {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    const requested: string[] = [];
-    page.on("request", (request) => requested.push(request.url()));
-    return { page, requested };
-  }
-
-  const elsewhere = (requested: string[]) =>
-    requested.filter((url) => !url.startsWith(`${app.origin}/`) && !/^(data|blob):/.test(url));
+  const session = browsingSession();
+  const { newPage } = session;
 
   /** A refused P1 call, as a partner's code would make it: its answer names the request id to look for. */
   async function refusedCall(identifier: string): Promise<string> {
-    const response = await fetch(`${app.origin}/api/v1/programmes/${identifier}?api_key=${apiKey}`);
+    const response = await fetch(`${session.origin}/api/v1/programmes/${identifier}?api_key=${apiKey}`);
     expect(response.status).toBe(400);
     const requestId = response.headers.get("x-request-id");
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -48,7 +23,7 @@ describe("the request log page in Chromium", () => {
   it("finds a request made a moment before by the request id its error carried", async () => {
     const requestId = await refusedCall("NOSUCHPROGRAMME");
     const { page, requested } = await newPage(1280);
-    await page.goto(`${app.origin}/docs/requests`);
+    await page.goto(`${session.origin}/docs/requests`);
     await shown(page.getByRole("heading", { level: 1, name: "Request log" }));
     await page.getByLabel("Request id", { exact: true }).fill(requestId);
     await page.getByRole("button", { name: "Find" }).click();
@@ -69,17 +44,17 @@ describe("the request log page in Chromium", () => {
     // The error code leads to its entry in the error catalogue.
     await row.getByRole("link", { name: "PROGRAMME_NOT_FOUND" }).click();
     await page.waitForURL((url) => url.pathname === "/docs/api/errors" && url.hash === "#programme-not-found");
-    expect(elsewhere(requested)).toEqual([]);
+    expect(session.offMachine(requested)).toEqual([]);
   });
 
   it("filters by operation and status, and pages to older requests", async () => {
     const requestId = await refusedCall("NOSUCHFILTERED");
     // More than a page of successes, so the refused call is on an older page of the unfiltered list.
     for (let index = 0; index < 21; index++) {
-      expect((await fetch(`${app.origin}/api/v1/programmes?api_key=${apiKey}`)).status).toBe(200);
+      expect((await fetch(`${session.origin}/api/v1/programmes?api_key=${apiKey}`)).status).toBe(200);
     }
     const { page, requested } = await newPage(1280);
-    await page.goto(`${app.origin}/docs/requests`);
+    await page.goto(`${session.origin}/docs/requests`);
     await shown(page.getByRole("heading", { level: 2, name: "All requests" }));
     await expectOnPage(() => page.locator("tbody tr").count()).toBe(20);
     await page.getByRole("link", { name: "Older requests" }).click();
@@ -99,13 +74,13 @@ describe("the request log page in Chromium", () => {
     expect(statuses.every((status) => /^4\d\d$/.test(status.trim()))).toBe(true);
     expect(await page.getByLabel("Status", { exact: true }).inputValue()).toBe("4xx");
     await screenshot(page, "request-log-03-filtered");
-    expect(elsewhere(requested)).toEqual([]);
+    expect(session.offMachine(requested)).toEqual([]);
   });
 
   it("is usable 360 px wide: no sideways scrolling, no serious axe violation, a malformed id explained", async () => {
     const requestId = await refusedCall("NOSUCHNARROW");
     const { page, requested } = await newPage(360);
-    await page.goto(`${app.origin}/docs/requests?request-id=${requestId}`);
+    await page.goto(`${session.origin}/docs/requests?request-id=${requestId}`);
     await shown(page.locator(`tr[data-request-id="${requestId}"]`));
     await screenshot(page, "request-log-04-360");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -119,6 +94,6 @@ describe("the request log page in Chromium", () => {
     await screenshot(page, "request-log-05-360-malformed-id");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await seriousViolations(page)).toEqual([]);
-    expect(elsewhere(requested)).toEqual([]);
+    expect(session.offMachine(requested)).toEqual([]);
   });
 });
