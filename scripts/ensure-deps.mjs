@@ -9,8 +9,7 @@ const stale =
   (existsSync("package-lock.json") && statSync("package-lock.json").mtimeMs > statSync(marker).mtimeMs);
 
 if (stale) {
-  console.log("Installing the locked dependencies (npm install)...");
-  // Not `npm ci`: it refuses a lock without other platforms' optional binaries, which this
-  // registry does not serve; `npm install` keeps to the lock all the same.
-  execSync("npm install --no-audit --no-fund", { stdio: "inherit" });
+  console.log("Installing the locked dependencies (npm ci)...");
+  // `npm ci` installs exactly the committed lock and never rewrites it, so a fresh clone stays clean.
+  execSync("npm ci --no-audit --no-fund", { stdio: "inherit" });
 }
