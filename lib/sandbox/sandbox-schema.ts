@@ -101,6 +101,10 @@ export const sandboxSchema = z.object({
   staff: z.array(
     z.object({ username: z.string(), password: z.string(), role: z.enum(["AGENT", "ADMIN"]), partner: z.string() }),
   ),
+  /** Developer console accounts (/developers/login) of seeded partners. */
+  developers: z
+    .array(z.object({ email: z.email(), password: z.string(), partner: z.string(), notes: z.string().optional() }))
+    .default([]),
   paymentTestCards: z.array(z.object({ number: z.string(), outcome: z.string(), notes: z.string().optional() })),
   demoShop: demoShopSchema,
 });

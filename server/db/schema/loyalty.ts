@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   char,
@@ -43,6 +44,11 @@ export const partners = loyalty.table("partners", {
    */
   requestsPerSecond: integer("requests_per_second").notNull().default(2_000),
   requestsPerDay: integer("requests_per_day").notNull().default(10_000_000),
+  /**
+   * A prospective partner's own sandbox, made at a developer's sign-up: its
+   * agents reach only its own member copies (docs/decisions.md, "Developer console").
+   */
+  developerSandbox: boolean("developer_sandbox").notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -57,6 +63,8 @@ export const apiKeys = loyalty.table("api_keys", {
   keyPrefix: varchar("key_prefix", { length: 8 }).notNull(),
   environment: varchar("environment", { length: 10 }).notNull().$type<"staging" | "live">(),
   revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  /** Written at most every few seconds per instance (server/loyalty/developers/key-usage.ts). */
+  lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -147,6 +155,9 @@ export const oauthClients = loyalty.table("oauth_clients", {
   /** `member_login`: A1/A2 of the primary programme; `further_programmes`: A3/A4. */
   kind: varchar("kind", { length: 20 }).notNull().$type<"member_login" | "further_programmes">(),
   businessContextIdentifier: varchar("business_context_identifier", { length: 50 }),
+  /** When the secret last authenticated the client (A2, A4, revocation). */
+  lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  secretRolledAt: timestamp("secret_rolled_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -183,6 +194,13 @@ export const members = loyalty.table("members", {
    * registration (P7) must give; not a postal address, which needs lines.
    */
   postCodeOnFile: varchar("post_code_on_file", { length: 8 }),
+  /**
+   * The developer sandbox partner owning this copy of a sandbox persona; null
+   * for the shared sandbox members. Deleting the partner deletes its copies.
+   */
+  sandboxPartnerId: integer("sandbox_partner_id").references((): AnyPgColumn => partners.id, { onDelete: "cascade" }),
+  /** The sandbox persona (its published membership number) this member is a copy of. */
+  personaNumber: varchar("persona_number", { length: 24 }),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -592,6 +610,15 @@ export const requestLog = loyalty.table(
     durationMs: real("duration_ms").notNull(),
     /** When the request arrived. */
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    /**
+     * Staging keys only: the JSON request and answer bodies with secrets and
+     * personal data redacted (lib/developers/redact-body.ts), for the
+     * developer console; never recorded for live keys.
+     */
+    requestBody: jsonb("request_body"),
+    responseBody: jsonb("response_body"),
+    /** The `X-Sandbox-Scenario` the answer was forced by, if any. */
+    scenario: varchar("scenario", { length: 60 }),
   },
   (t) => [
     index("request_log_partner_time_idx").on(t.partnerId, t.requestedAt),
@@ -613,3 +640,44 @@ export type Token = typeof tokens.$inferSelect;
 export type MembershipChange = typeof membershipChanges.$inferSelect;
 export type IdempotencyKey = typeof idempotencyKeys.$inferSelect;
 export type RequestLogRow = typeof requestLog.$inferSelect;
+
+// ---------------------------------------------------------------- developer console
+
+/**
+ * A prospective partner's developer: signs in to /developers with an email
+ * and an argon2id password, and owns one sandbox partner.
+ */
+export const developerAccounts = loyalty.table("developer_accounts", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  /** Lower case; unique. */
+  email: varchar("email", { length: 254 }).notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  partnerId: integer("partner_id")
+    .notNull()
+    .references(() => partners.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/** Signed-in developers: the cookie holds a random id, the table its SHA-256. */
+export const developerSessions = loyalty.table(
+  "developer_sessions",
+  {
+    idHash: char("id_hash", { length: 64 }).primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => developerAccounts.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("developer_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** Failed developer sign-ins per email, with the member login's lockout rules. */
+export const developerLoginThrottles = loyalty.table("developer_login_throttles", {
+  email: varchar("email", { length: 254 }).primaryKey(),
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  firstFailedAt: timestamp("first_failed_at", { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
+export type DeveloperAccount = typeof developerAccounts.$inferSelect;

@@ -11,6 +11,8 @@ import { logger } from "@/server/observability/logger";
 import type { OAuthScope } from "@/server/loyalty/grant/oauth-scopes";
 import { findPartnerByApiKeyCached } from "@/server/loyalty/partners/cached-partner-lookup";
 import type { PartnerWithKey } from "@/server/loyalty/partners/find-partner-by-api-key";
+import { redactBody } from "@/lib/developers/redact-body";
+import { noteKeyUsed } from "@/server/loyalty/developers/key-usage";
 import { loggedPath } from "@/server/loyalty/request-log/logged-path";
 import { recordPartnerRequest } from "@/server/loyalty/request-log/record-request";
 import { authenticateCaller, type AuthenticatedCaller } from "./caller-token";
@@ -20,7 +22,8 @@ import { runWithIdempotencyKey, type IdempotencyOption } from "./idempotent-requ
 import { acceptsJson, isJsonContentType } from "./media-types";
 import { authenticateMember, requireLiveMemberToken, type AuthenticatedMember } from "./member-token";
 import { bodyText, maxJsonBodyBytes, readBodyWithin } from "./read-body";
-import { renderErrorResponse } from "./render-error";
+import { renderErrorBody, renderErrorResponse } from "./render-error";
+import { documentedOperationOf, forcedScenario } from "./sandbox-scenario";
 import { enforceApiKeyLimits } from "./request-limits";
 import { invalid, ServiceError } from "./service-error";
 
@@ -134,6 +137,11 @@ interface GatewayState {
   partnerProgrammes?: ReadonlySet<string>;
   /** The codes of the error answered, for the request log. */
   errorCodes?: { code: string; childCode?: string };
+  /** Staging keys only, for the developer console's request log (redacted when recorded). */
+  requestBody?: unknown;
+  responseBody?: unknown;
+  /** The catalogue entry an `X-Sandbox-Scenario` forced. */
+  scenario?: string;
 }
 
 /**
@@ -148,6 +156,17 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
   const handler: RouteHandler = (request, context) =>
     runThroughGateway(request, definition, async (state, db, url) => {
       const params = await decodedParams(context);
+      // Errors on demand: staging keys only, before anything else is looked at; live keys ignore the header.
+      if (state.environment === "staging") {
+        const forced = forcedScenario(request, documentedOperationOf(definition.name, params), {
+          method: definition.method,
+          invalidHeader: definition.errors?.invalidHeader ?? "DATA_INVALID",
+        });
+        if (forced) {
+          state.scenario = forced.name;
+          throw forced.error;
+        }
+      }
       const version = params.version ?? "";
       const wellFormedVersion = versionSegmentSchema.safeParse(version).success;
       if (!wellFormedVersion || !definition.versions.includes(version)) {
@@ -183,6 +202,7 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
       let log: Logger | undefined;
       try {
         const body = definition.takesJsonBody ? await readJsonBody(request, definition) : undefined;
+        if (state.environment === "staging") state.requestBody = body;
         // The token requirement decides which of member and caller is set (see OperationContextFor).
         const operationContext = {
           member,
@@ -213,6 +233,7 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
               refusalsRecheckToken ? () => requireLiveMemberToken(db, member, invalidToken) : undefined,
             )
           : await definition.handle(operationContext);
+        if (state.environment === "staging") state.responseBody = result.body;
         return toResponse(result, state.requestId);
       } catch (error) {
         // Refusals only: an unexpected error is logged as it is, whatever the token.
@@ -257,6 +278,7 @@ async function runThroughGateway(
     state.environment = found.environment;
     state.partnerProgrammes = found.programmes;
     limitHeaders = enforceApiKeyLimits(db, found);
+    noteKeyUsed(db, found.keyId);
     response = await proceed(state, db, url);
   } catch (error) {
     response = errorResponse(error, state, url, operationName);
@@ -289,6 +311,7 @@ async function runThroughGateway(
       childErrorCode: state.errorCodes?.childCode,
       durationMs,
       requestedAt: new Date(state.receivedAt),
+      ...(state.environment === "staging" ? loggedBodies(state) : {}),
     });
   }
   return response;
@@ -381,5 +404,24 @@ function errorResponse(error: unknown, state: GatewayState, url: URL, operationN
     code: definition.code,
     childCode: refusal.options.children?.[0]?.code ?? ("childCode" in definition ? definition.childCode : undefined),
   };
+  if (state.environment === "staging") state.responseBody = renderErrorBody(refusal, context);
   return renderErrorResponse(refusal, context);
+}
+
+/** A body the console keeps: redacted, and at most 16 KiB of JSON. */
+const maxLoggedBodyCharacters = 16_384;
+
+function loggedBody(body: unknown): string | undefined {
+  if (body === undefined) return undefined;
+  const text = JSON.stringify(redactBody(body));
+  if (text === undefined) return undefined;
+  return text.length <= maxLoggedBodyCharacters ? text : JSON.stringify({ omitted: "larger than 16 KiB" });
+}
+
+function loggedBodies(state: GatewayState): { requestBody?: string; responseBody?: string; scenario?: string } {
+  return {
+    requestBody: loggedBody(state.requestBody),
+    responseBody: loggedBody(state.responseBody),
+    scenario: state.scenario,
+  };
 }

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { members, membershipProgrammes, partnerProgrammes, programmes } from "@/server/db/schema";
+import { members, membershipProgrammes, partnerProgrammes, partners, programmes } from "@/server/db/schema";
 
 export interface PartnerMembershipQuery {
   partnerId: number;
@@ -13,7 +13,9 @@ export interface PartnerMembershipQuery {
  * Whether a membership belongs to the partner's reach: associated with a
  * programme the partner is registered with (its own programme or one it
  * joined). The offline channels' boundary: an agent of a partner reaches the
- * members of that partner's programmes, nobody else.
+ * members of that partner's programmes, nobody else; and in the sandbox, a
+ * developer's sandbox partner reaches only its own member copies, the other
+ * partners only the shared sandbox members (docs/decisions.md, "Developer console").
  */
 export async function isPartnerMembership(db: Database, query: PartnerMembershipQuery): Promise<boolean> {
   const programmeCondition =
@@ -32,7 +34,17 @@ export async function isPartnerMembership(db: Database, query: PartnerMembership
       ),
     )
     .innerJoin(programmes, eq(programmes.id, membershipProgrammes.programmeId))
-    .where(and(eq(members.membershipNumber, query.membershipNumber), programmeCondition))
+    .innerJoin(partners, eq(partners.id, partnerProgrammes.partnerId))
+    .where(
+      and(
+        eq(members.membershipNumber, query.membershipNumber),
+        programmeCondition,
+        or(
+          eq(members.sandboxPartnerId, query.partnerId),
+          and(isNull(members.sandboxPartnerId), eq(partners.developerSandbox, false)),
+        ),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -8,6 +8,7 @@ import {
   type OAuthClient,
   type Partner,
 } from "@/server/db/schema";
+import { noteClientSecretUsed } from "@/server/loyalty/developers/key-usage";
 import { verifySecret } from "@/server/loyalty/security/password-hash";
 
 export interface RegisteredRedirectUri {
@@ -51,7 +52,10 @@ export async function authenticateOAuthClient(
 ): Promise<OAuthClientWithPartner | undefined> {
   const found = await findOAuthClient(db, clientId);
   const matches = await verifySecret(found?.client.secretHash ?? unknownClientHash, secret);
-  return found && matches ? found : undefined;
+  if (!found || !matches) return undefined;
+  // The developer console shows when a client secret was last used.
+  await noteClientSecretUsed(db, found.client.id);
+  return found;
 }
 
 // argon2id hash of a random value nobody knows, verified for unknown clients.

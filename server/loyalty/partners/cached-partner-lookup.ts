@@ -33,3 +33,8 @@ export async function findPartnerByApiKeyCached(
 export function clearPartnerCache(): void {
   cache.clear();
 }
+
+/** Forget a key this instance remembers, by the key's id (a rolled key stops here at once). */
+export function forgetPartnerKey(keyId: number): void {
+  for (const [apiKey, entry] of cache) if (entry.found.keyId === keyId) cache.delete(apiKey);
+}

@@ -14,7 +14,7 @@ import { logger } from "@/server/observability/logger";
 export const flushIntervalMs = 1_000;
 /** Rows kept waiting at most: beyond that (a database down under load) new rows are dropped and counted. */
 export const maxBufferedRows = 20_000;
-/** Rows per INSERT statement (11 parameters each, far below PostgreSQL's 65,535). */
+/** Rows per INSERT statement (14 parameters each, far below PostgreSQL's 65,535). */
 const rowsPerStatement = 1_000;
 
 export interface RequestLogRow {
@@ -29,6 +29,10 @@ export interface RequestLogRow {
   childErrorCode?: string;
   durationMs: number;
   requestedAt: Date;
+  /** Staging keys only: the redacted bodies, as JSON text, and the forced scenario. */
+  requestBody?: string;
+  responseBody?: string;
+  scenario?: string;
 }
 
 interface Batch {
@@ -155,13 +159,13 @@ function insertRows(db: Database, rows: RequestLogRow[]): Promise<unknown> {
   const values = sql.join(
     rows.map(
       (row) =>
-        sql`(${row.partnerId}, ${row.environment}, ${row.requestId}::uuid, ${row.operation}, ${row.method}, ${row.path}, ${row.status}, ${row.errorCode ?? null}, ${row.childErrorCode ?? null}, ${row.durationMs}, ${row.requestedAt.toISOString()}::timestamptz)`,
+        sql`(${row.partnerId}, ${row.environment}, ${row.requestId}::uuid, ${row.operation}, ${row.method}, ${row.path}, ${row.status}, ${row.errorCode ?? null}, ${row.childErrorCode ?? null}, ${row.durationMs}, ${row.requestedAt.toISOString()}::timestamptz, ${row.requestBody ?? null}::jsonb, ${row.responseBody ?? null}::jsonb, ${row.scenario ?? null})`,
     ),
     sql`, `,
   );
   return db.execute(sql`
     INSERT INTO loyalty.request_log
-      (partner_id, environment, request_id, operation, method, path, status, error_code, child_error_code, duration_ms, requested_at)
+      (partner_id, environment, request_id, operation, method, path, status, error_code, child_error_code, duration_ms, requested_at, request_body, response_body, scenario)
     VALUES ${values}
   `);
 }

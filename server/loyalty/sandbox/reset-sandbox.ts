@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "@/server/db/connect";
 import { loyaltyMigrations, migrateDatabase } from "@/server/db/migrate";
+import { ensureDevelopersSeeded } from "@/server/loyalty/developers/seed-developers";
 import { seedSandbox } from "./seed-sandbox";
 
 /**
@@ -17,5 +18,6 @@ export async function resetSandbox(handle: DatabaseHandle, now = new Date()): Pr
     `);
     await migrateDatabase(handle);
     await seedSandbox(handle.db, now);
+    await ensureDevelopersSeeded(handle.db, now);
   });
 }

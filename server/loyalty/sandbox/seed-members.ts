@@ -10,7 +10,7 @@ import {
 } from "@/server/db/schema";
 import type { Sandbox, SandboxMember } from "./sandbox-file";
 import { idOf, type IdMap } from "./seed-partners";
-import { seededJournal, type SeededJournal } from "./seed-transactions";
+import { seededJournal, type JournalContext, type SeededJournal } from "./seed-transactions";
 
 /** argon2id hashes computed before the transaction, keyed by membership number. */
 export interface MemberSecretHashes {
@@ -20,6 +20,15 @@ export interface MemberSecretHashes {
   registeredIdentifiers: Map<string, string>;
 }
 
+/** A developer sandbox's copies of the personas: who owns them and which persona each repeats. */
+export interface PersonaCopies {
+  sandboxPartnerId: number;
+  /** Copy's membership number → the persona it copies. */
+  personas: Map<string, SandboxMember>;
+  /** Keeps the public identifiers of named seeded transactions unique across the service. */
+  identifierSuffix: string;
+}
+
 /** Members with their programme, account, security profile and seeded journal. */
 export async function insertMembers(
   db: Database,
@@ -27,6 +36,7 @@ export async function insertMembers(
   ids: { programmes: IdMap; partners: IdMap },
   secretHashes: MemberSecretHashes,
   now: Date,
+  copies?: PersonaCopies,
 ): Promise<void> {
   const inserted = await db
     .insert(members)
@@ -40,6 +50,8 @@ export async function insertMembers(
         countryOfResidence: member.country,
         joinDate: member.joinDate,
         postCodeOnFile: member.postCode ?? null,
+        sandboxPartnerId: copies?.sandboxPartnerId ?? null,
+        personaNumber: copies?.personas.get(member.membershipNumber)?.membershipNumber ?? null,
       })),
     )
     .returning({ id: members.id, membershipNumber: members.membershipNumber });
@@ -82,7 +94,9 @@ export async function insertMembers(
 
   const journal: NewTransaction[] = [];
   for (const member of sandbox.members) {
-    const history = journalOf(sandbox, member, ids.partners, now);
+    const persona = copies?.personas.get(member.membershipNumber);
+    const copyOf = copies && persona ? { persona, identifierSuffix: copies.identifierSuffix } : undefined;
+    const history = journalOf(sandbox, member, ids.partners, now, copyOf);
     const [account] = await db
       .insert(accounts)
       .values({
@@ -105,7 +119,13 @@ export async function insertMembers(
  * the member's programme and credits under an external source (Demo Partner
  * for every sandbox programme), as a real history would have been.
  */
-function journalOf(sandbox: Sandbox, member: SandboxMember, partnerIds: IdMap, now: Date): SeededJournal {
+function journalOf(
+  sandbox: Sandbox,
+  member: SandboxMember,
+  partnerIds: IdMap,
+  now: Date,
+  copyOf?: JournalContext["copyOf"],
+): SeededJournal {
   const partner = sandbox.partners.find(
     (candidate) =>
       candidate.status === "ACTIVE" && candidate.externalSource && candidate.programmes.includes(member.programme),
@@ -115,5 +135,5 @@ function journalOf(sandbox: Sandbox, member: SandboxMember, partnerIds: IdMap, n
     throw new Error(`No active partner with an external source serves ${member.programme}`);
   }
   const partnerId = idOf(partnerIds, partner.partnerIdentifier, "partner");
-  return seededJournal(member, { partnerId, externalSource: partner.externalSource, now });
+  return seededJournal(member, { partnerId, externalSource: partner.externalSource, now, copyOf });
 }

@@ -14,6 +14,13 @@ export interface JournalContext {
   partnerId: number;
   externalSource: string;
   now: Date;
+  /**
+   * A developer sandbox's copy of a persona (server/loyalty/developers): the
+   * persona's history, its named transactions under the same external
+   * identifiers (unique per partner) and public identifiers made unique by
+   * `identifierSuffix` (they are unique across the service).
+   */
+  copyOf?: { persona: SandboxMember; identifierSuffix: string };
 }
 
 /** A journal row still waiting for its account's id. */
@@ -34,11 +41,15 @@ export const openingBalanceDescription = "OPENING-BALANCE";
  * gives the same journal; a history that contradicts the sandbox throws.
  */
 export function seededJournal(member: SandboxMember, context: JournalContext): SeededJournal {
-  const entries = historyOf(member);
+  const entries = historyOf(context.copyOf?.persona ?? member);
   assertConsistent(member, entries);
   const rows = entries.map((entry, index): SeededRow => {
     if (entry.kind === "OPENING") return openingRow(`SBX${member.membershipNumber}OPEN`, entry.points, member.joinDate);
-    const identifier = entry.identifier ?? `SBX${member.membershipNumber}N${String(index + 1).padStart(2, "0")}`;
+    const external = entry.identifier ?? `SBX${member.membershipNumber}N${String(index + 1).padStart(2, "0")}`;
+    const identifier =
+      entry.identifier !== undefined && context.copyOf
+        ? `${entry.identifier}${context.copyOf.identifierSuffix}`
+        : external;
     const dateMade = seededMoment(context.now, entry.daysAgo, index);
     const isCredit = entry.kind === "CREDIT";
     return {
@@ -47,7 +58,7 @@ export function seededJournal(member: SandboxMember, context: JournalContext): S
       kind: entry.kind,
       pointsDelta: BigInt(isCredit ? entry.points : -entry.points),
       description: entry.description,
-      externalTransactionIdentifier: identifier,
+      externalTransactionIdentifier: external,
       externalTransactionDate: dateMade,
       externalReferenceIdentifier: isCredit ? referenceFor(identifier, isCredit) : null,
       serviceReference: isCredit ? null : referenceFor(identifier, isCredit),

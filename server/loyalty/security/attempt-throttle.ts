@@ -14,8 +14,8 @@ export interface AttemptPolicy {
  * `failed_attempts`, `first_failed_at` and `locked_until` beside the key.
  */
 export interface ThrottleTable {
-  table: "login_throttles" | "registration_throttles";
-  keyColumn: "username" | "member_id";
+  table: "login_throttles" | "registration_throttles" | "developer_login_throttles";
+  keyColumn: "username" | "member_id" | "email";
 }
 
 export type AttemptReservation =

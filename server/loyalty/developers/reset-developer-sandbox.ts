@@ -1,0 +1,109 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "@/server/db/connect";
+import {
+  accounts,
+  idempotencyKeys,
+  loginThrottles,
+  members,
+  membershipChanges,
+  programmes,
+  securityProfiles,
+  transactions,
+  type Partner,
+} from "@/server/db/schema";
+import { sandbox } from "@/server/loyalty/sandbox/sandbox-file";
+import { insertPersonaCopies, preparePersonaHashes } from "./provision-sandbox-partner";
+
+/**
+ * Puts a developer sandbox's member copies back to their seeded state, in
+ * one transaction: their journal, idempotency keys and membership changes
+ * are deleted (the append-only triggers let only this transaction delete
+ * only such rows: migration 0009), the members themselves with everything
+ * hanging off them (accounts, profiles, addresses, tokens, codes), then the
+ * copies are seeded again under the same numbers and usernames. Nothing of
+ * another partner, nor the partner's keys, clients or request log, changes.
+ */
+export async function resetDeveloperSandbox(db: Database, partner: Partner, now: Date): Promise<void> {
+  if (!partner.developerSandbox) throw new Error("only a developer sandbox's members are reset");
+  await preparePersonaHashes();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('loyalty.sandbox_reset', 'on', true)`);
+    const copies = await tx
+      .select({ id: members.id, username: securityProfiles.username })
+      .from(members)
+      .leftJoin(securityProfiles, eq(securityProfiles.memberId, members.id))
+      .where(eq(members.sandboxPartnerId, partner.id));
+    const memberIds = copies.map((copy) => copy.id);
+    if (memberIds.length > 0) {
+      const accountIds = tx.select({ id: accounts.id }).from(accounts).where(inArray(accounts.memberId, memberIds));
+      const journal = tx
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(inArray(transactions.accountId, accountIds));
+      await tx.delete(idempotencyKeys).where(inArray(idempotencyKeys.transactionId, journal));
+      await tx.delete(transactions).where(inArray(transactions.accountId, accountIds));
+      await tx.delete(membershipChanges).where(inArray(membershipChanges.memberId, memberIds));
+      const usernames = copies.flatMap((copy) => (copy.username ? [copy.username] : []));
+      if (usernames.length > 0) await tx.delete(loginThrottles).where(inArray(loginThrottles.username, usernames));
+      await tx.delete(members).where(eq(members.sandboxPartnerId, partner.id));
+    }
+    await insertPersonaCopies(tx, partner, undefined, now);
+  });
+}
+
+export interface SandboxMemberView {
+  membershipNumber: string;
+  username: string | null;
+  name: string;
+  programme: string;
+  status: string;
+  accountType: string;
+  balance: bigint;
+  /** What the persona is for, from sandbox.json's notes. */
+  purpose: string;
+}
+
+/**
+ * The members a partner's console lists: a developer sandbox's own copies,
+ * or, for the Demo Partner (not a developer sandbox), the shared personas.
+ */
+export async function listSandboxMembers(db: Database, partner: Partner): Promise<SandboxMemberView[]> {
+  const owner = partner.developerSandbox
+    ? eq(members.sandboxPartnerId, partner.id)
+    : and(sql`${members.sandboxPartnerId} is null`, inArray(members.membershipNumber, personaNumbers));
+  const rows = await db
+    .select({
+      membershipNumber: members.membershipNumber,
+      personaNumber: members.personaNumber,
+      username: securityProfiles.username,
+      firstName: members.firstName,
+      familyName: members.familyName,
+      programme: programmes.identifier,
+      status: accounts.status,
+      accountType: accounts.accountType,
+      balance: accounts.balance,
+    })
+    .from(members)
+    .innerJoin(accounts, eq(accounts.memberId, members.id))
+    .innerJoin(programmes, eq(programmes.id, accounts.programmeId))
+    .leftJoin(securityProfiles, eq(securityProfiles.memberId, members.id))
+    .where(owner)
+    .orderBy(asc(members.membershipNumber));
+  return rows.map((row) => {
+    const persona = sandbox.members.find(
+      (candidate) => candidate.membershipNumber === (row.personaNumber ?? row.membershipNumber),
+    );
+    return {
+      membershipNumber: row.membershipNumber,
+      username: row.username?.toLowerCase() ?? null,
+      name: [row.firstName, row.familyName].filter(Boolean).join(" "),
+      programme: row.programme,
+      status: row.status,
+      accountType: row.accountType,
+      balance: row.balance,
+      purpose: persona?.notes ?? "",
+    };
+  });
+}
+
+const personaNumbers = sandbox.members.map((member) => member.membershipNumber);

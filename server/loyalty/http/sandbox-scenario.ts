@@ -1,0 +1,105 @@
+import "server-only";
+import type { PartnerOperationName } from "@/lib/contract/request-log";
+import { errorDocOf } from "@/lib/docs/errors/error-docs";
+import type { OperationId } from "@/lib/docs/operations/types";
+import { sandboxScenarioHeader } from "@/lib/developers/sandbox-scenario";
+import { errorCatalogue, type ErrorName } from "./error-catalogue";
+import { bearerChallenge } from "./member-token";
+import { invalid, ServiceError } from "./service-error";
+
+/**
+ * The documented operation a request of a wrapped operation is: most are one,
+ * P1 and P3 serve two paths each (with and without the programme, the account).
+ */
+export function documentedOperationOf(name: PartnerOperationName, params: Record<string, string>): OperationId {
+  switch (name) {
+    case "retrieve-programme":
+      return params.programmeIdentifier === undefined ? "retrieveProgrammeList" : "retrieveProgramme";
+    case "retrieve-transactions":
+      return params.accountIdentifier === undefined ? "retrieveOwnTransactions" : "retrieveAccountTransactions";
+    case "retrieve-account":
+      return "retrieveAccount";
+    case "credit-currency":
+      return "creditCurrency";
+    case "debit-currency":
+      return "debitCurrency";
+    case "reverse-transaction":
+      return "reverseTransaction";
+    case "register-account":
+      return "registerAccount";
+    case "update-membership":
+      return "updateMembership";
+    case "retrieve-membership":
+      return "retrieveMembership";
+    case "retrieve-product-prices":
+      return "retrieveProductPrices";
+    case "retrieve-request-log":
+      return "retrieveRequestLog";
+    case "unknown-path":
+      throw new Error("paths no operation serves have no scenarios");
+  }
+}
+
+const allNames = Object.keys(errorCatalogue) as ErrorName[];
+const byOperation = new Map<OperationId, readonly ErrorName[]>();
+
+/**
+ * The catalogue entries an operation can answer, as the error catalogue
+ * documents them (lib/docs/errors/error-docs.ts): the entries of every
+ * operation and those naming this one. Paths no operation serves are no
+ * operation, so RESOURCE_NOT_FOUND is never among them.
+ */
+export function scenariosOf(operation: OperationId): readonly ErrorName[] {
+  let names = byOperation.get(operation);
+  if (!names) {
+    names = allNames.filter((name) => {
+      const scope = errorDocOf(name, errorCatalogue[name].message).scope;
+      return scope === "every" || (Array.isArray(scope) && scope.includes(operation));
+    });
+    byOperation.set(operation, names);
+  }
+  return names;
+}
+
+/**
+ * `X-Sandbox-Scenario` on a staging key (docs/decisions.md, "Developer
+ * console"): the catalogued error the header names, exactly as the catalogue
+ * documents it for this operation, thrown before anything is read or written;
+ * a name the operation cannot answer is refused (the header's validation
+ * error, naming the ones it can). The sender's value is never repeated.
+ * Undefined when the header is absent.
+ */
+export function forcedScenario(
+  request: Request,
+  operation: OperationId,
+  options: { method: string; invalidHeader: ErrorName },
+): { name: ErrorName; error: ServiceError } | undefined {
+  const value = request.headers.get(sandboxScenarioHeader);
+  if (value === null) return undefined;
+  const allowed = scenariosOf(operation);
+  const name = allowed.find((candidate) => candidate === value.trim());
+  if (name === undefined) {
+    throw invalid(
+      options.invalidHeader,
+      undefined,
+      `${sandboxScenarioHeader} must name an error this operation can answer: ${allowed.join(", ")}.`,
+    );
+  }
+  const definition = errorCatalogue[name];
+  return {
+    name,
+    error: new ServiceError(name, {
+      developerMessage: `Forced by ${sandboxScenarioHeader}: ${definition.message} Nothing was read or changed.`,
+      headers: scenarioHeaders(name, definition.status, options.method),
+    }),
+  };
+}
+
+/** The headers the real refusal carries with it. */
+function scenarioHeaders(name: ErrorName, status: number, method: string): Record<string, string> {
+  const headers: Record<string, string> = { "Sandbox-Scenario": name };
+  if (status === 401) Object.assign(headers, bearerChallenge);
+  if (status === 429 || name === "IDEMPOTENCY_KEY_IN_PROGRESS") headers["Retry-After"] = "1";
+  if (name === "METHOD_NOT_SUPPORTED" || name === "HTTP_METHOD_NOT_SUPPORTED") headers.Allow = method;
+  return headers;
+}
