@@ -9,6 +9,10 @@ const nextConfig = {
   // `npm run typecheck` checks the whole project (tests included) before CI builds;
   // checking again inside the build only doubles the time on 2 cores.
   typescript: { ignoreBuildErrors: true },
+  // The request log moved into the developer console, behind a sign-in (issue 24); old links land there.
+  async redirects() {
+    return [{ source: "/docs/requests", destination: "/developers/requests", permanent: true }];
+  },
 };
 
 export default nextConfig;

@@ -9,7 +9,7 @@ export const docsPages = [
   { href: "/docs/guides/errors", label: "Errors" },
   { href: "/docs/api/errors", label: "Error catalogue" },
   { href: "/docs/guides/versions", label: "Versions" },
-  { href: "/docs/requests", label: "Request log" },
+  { href: "/developers", label: "Developer console" },
 ] as const;
 
 /** The documentation's top bar: every page one Tab away, wrapping on narrow screens. */

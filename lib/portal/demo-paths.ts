@@ -138,11 +138,22 @@ export const demoPaths: DemoPath[] = [
       },
       {
         title: "Find your request in the log",
-        href: "/docs/requests",
-        action: "Request log",
-        todo: "Paste an answer's X-Request-Id into the “Request id” box, or filter by operation and status.",
+        href: "/developers/login",
+        action: "Developer console",
+        todo: "Sign in as the Demo Partner's developer, open “Request log” and paste an answer's X-Request-Id into the “Request id” box.",
+        type: [
+          { label: "Email", value: sandbox.developers[0]!.email },
+          { label: "Password", value: sandbox.developers[0]!.password },
+        ],
         lookAt:
-          "Every request you made is there for 7 days with its status and error code; an error's request id finds it.",
+          "Every request made with the staging key is there for 7 days with its status, error code and redacted bodies; an error's request id finds it.",
+      },
+      {
+        title: "Get a sandbox of your own",
+        href: "/developers/signup",
+        action: "Sign up",
+        lookAt:
+          "Your own api_key and OAuth clients, your own copies of the sandbox members, a private request log, a reset button and X-Sandbox-Scenario to force any catalogued error.",
       },
     ],
   },

@@ -34,6 +34,9 @@ export const statusChoices = [
   { value: "5xx", label: "Service errors (5xx)" },
 ] as const;
 
+/** The request log's page: the developer console's, for the signed-in developer's partner only. */
+export const requestLogPath = "/developers/requests";
+
 /** The page's address for these filters (empty ones left out), e.g. for paging. */
 export function requestLogHref(filters: Partial<RequestLogFilters>): string {
   const query = new URLSearchParams();
@@ -42,7 +45,7 @@ export function requestLogHref(filters: Partial<RequestLogFilters>): string {
   if (filters.status) query.set("status", filters.status);
   if (filters.page && filters.page > 1) query.set("page", String(filters.page));
   const text = query.toString();
-  return text ? `/docs/requests?${text}` : "/docs/requests";
+  return text ? `${requestLogPath}?${text}` : requestLogPath;
 }
 
 /** `#programme-not-found`: where the error catalogue describes a code. */

@@ -1,5 +1,5 @@
 import { requestLogOperations } from "@/lib/contract/request-log";
-import { operationLabels, statusChoices, type RequestLogFilters } from "@/lib/portal/request-log-view";
+import { operationLabels, requestLogPath, statusChoices, type RequestLogFilters } from "@/lib/portal/request-log-view";
 
 const fieldStyle =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 focus:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-invalid:border-rose-600";
@@ -25,7 +25,7 @@ export function RequestLogForms({ values, errors }: RequestLogFormsProps) {
       <form
         role="search"
         aria-label="Find a request by its id"
-        action="/docs/requests"
+        action={requestLogPath}
         method="get"
         className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
       >
@@ -61,7 +61,7 @@ export function RequestLogForms({ values, errors }: RequestLogFormsProps) {
 
       <form
         aria-label="Filter requests"
-        action="/docs/requests"
+        action={requestLogPath}
         method="get"
         className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
       >

@@ -1,5 +1,15 @@
+import { CodeBlock } from "@/components/docs/code-block";
 import type { RequestLogEntry } from "@/lib/contract/request-log";
 import { errorCatalogueHref, operationLabel, requestLogHref } from "@/lib/portal/request-log-view";
+
+/** What the developer console adds to a logged request: redacted bodies, the forced scenario, a replay. */
+export interface RequestLogExtras {
+  requestBody?: unknown;
+  responseBody?: unknown;
+  scenario?: string;
+  /** "Copy as curl": the request again with the partner's own key. */
+  curl?: string;
+}
 
 const statusStyle = (status: number) =>
   status >= 500
@@ -18,7 +28,13 @@ const utcTime = new Intl.DateTimeFormat("en-GB", {
 const utcDay = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" });
 
 /** One page of requests, newest first: when, what, how it ended. Fits 360 px without scrolling sideways. */
-export function RequestLogTable({ entries, caption }: { entries: RequestLogEntry[]; caption: string }) {
+export function RequestLogTable({
+  entries,
+  caption,
+}: {
+  entries: (RequestLogEntry & RequestLogExtras)[];
+  caption: string;
+}) {
   return (
     <table className="w-full table-fixed border-collapse text-left text-sm">
       <caption className="sr-only">{caption}</caption>
@@ -62,6 +78,12 @@ export function RequestLogTable({ entries, caption }: { entries: RequestLogEntry
                     {entry.requestId}
                   </a>
                 </span>
+                {entry.scenario ? (
+                  <span className="mt-1 block text-xs text-slate-700">
+                    Forced by <code className="font-mono">X-Sandbox-Scenario: {entry.scenario}</code>
+                  </span>
+                ) : null}
+                {entry.curl ? <RequestDetails entry={entry} /> : null}
               </td>
               <td className="px-3 py-3 text-right align-top sm:px-5">
                 <span
@@ -83,5 +105,27 @@ export function RequestLogTable({ entries, caption }: { entries: RequestLogEntry
         })}
       </tbody>
     </table>
+  );
+}
+
+/** The request's and answer's bodies (secrets and personal data redacted) and its replay, behind a disclosure. */
+function RequestDetails({ entry }: { entry: RequestLogEntry & RequestLogExtras }) {
+  return (
+    <details className="mt-2 text-xs">
+      <summary className="inline-flex min-h-9 cursor-pointer items-center rounded text-brand-700 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+        Bodies and curl
+      </summary>
+      {entry.requestBody !== undefined ? (
+        <CodeBlock code={JSON.stringify(entry.requestBody, null, 2)} label="Request body (redacted)" language="json" />
+      ) : (
+        <p className="mt-2 text-slate-600">No request body.</p>
+      )}
+      {entry.responseBody !== undefined ? (
+        <CodeBlock code={JSON.stringify(entry.responseBody, null, 2)} label="Answer body (redacted)" language="json" />
+      ) : (
+        <p className="mt-2 text-slate-600">No answer body.</p>
+      )}
+      <CodeBlock code={entry.curl!} label="Copy as curl (set API_KEY, and MEMBER_TOKEN where used)" language="bash" />
+    </details>
   );
 }

@@ -15,15 +15,37 @@ export interface QuickstartStep {
   command: string;
 }
 
-const member = members.rich;
-const redirectUri = sandboxClient.redirectUris[0]!;
-const accountPath = `/api/v1/programmes/NORTHSTAR/accounts/${member.membershipNumber}`;
+/** Whose sandbox the quickstart runs against: the public Demo Partner's, or a developer's own (console). */
+export interface QuickstartValues {
+  apiKey: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  member: { membershipNumber: string; username: string };
+  /** Said in the first step: where the values come from. */
+  source: string;
+}
+
+export const publicQuickstartValues: QuickstartValues = {
+  apiKey: sandboxApiKey,
+  clientId: sandboxClient.clientId,
+  clientSecret: sandboxClient.password,
+  redirectUri: sandboxClient.redirectUris[0]!,
+  member: { membershipNumber: members.rich.membershipNumber, username: members.rich.username! },
+  source: "These are the sandbox's public values.",
+};
 
 /**
  * The quickstart as commands: shown on /docs/guides/quickstart and run as
- * one bash script by test/http/quickstart.test.ts, so what a partner copies works.
+ * one bash script by test/http/quickstart.test.ts, so what a partner copies
+ * works; the developer console shows it with the developer's own values.
  */
-export function quickstartSteps(origin: string): QuickstartStep[] {
+export function quickstartSteps(origin: string, values: QuickstartValues = publicQuickstartValues): QuickstartStep[] {
+  const member = values.member;
+  const redirectUri = values.redirectUri;
+  const sandboxClient = { clientId: values.clientId, password: values.clientSecret };
+  const sandboxApiKey = values.apiKey;
+  const accountPath = `/api/v1/programmes/NORTHSTAR/accounts/${member.membershipNumber}`;
   const debitBody = JSON.stringify({
     debitTransaction: {
       externalTransactionDate: "2026-11-20T10:00:00.0+00:00",
@@ -39,7 +61,7 @@ export function quickstartSteps(origin: string): QuickstartStep[] {
     {
       id: "setup",
       title: "Set the sandbox's address and key",
-      explanation: "Every partner operation takes the api_key in the query. These are the sandbox's public values.",
+      explanation: `Every partner operation takes the api_key in the query. ${values.source}`,
       command: `BASE=${shellQuote(origin)}\nAPI_KEY=${shellQuote(sandboxApiKey)}`,
     },
     {

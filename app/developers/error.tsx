@@ -1,12 +1,12 @@
 "use client";
 
-/** Anything the request log page did not expect: plain words and a way to try again, never a trace. */
-export default function RequestLogError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+/** Anything a console page did not expect: no message or stack reaches the browser, only a reference. */
+export default function DevelopersError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+    <div className="mx-auto max-w-5xl px-4 py-8">
       <div role="alert" className="rounded-xl border border-rose-300 bg-rose-50 p-5 text-rose-950">
-        <h1 className="text-lg font-semibold">The request log could not be shown</h1>
-        <p className="mt-1 text-sm">Please try again; if it keeps happening, come back later.</p>
+        <h1 className="text-lg font-semibold">Something went wrong</h1>
+        <p className="mt-1 text-sm">This page could not be shown. Try again in a moment.</p>
         {error.digest ? <p className="mt-2 text-xs text-rose-800">Reference: {error.digest}</p> : null}
         <button
           type="button"

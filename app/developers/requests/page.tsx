@@ -2,8 +2,12 @@ import type { Metadata } from "next";
 import { RequestLogForms } from "@/components/docs/request-log/request-log-forms";
 import { RequestLogTable } from "@/components/docs/request-log/request-log-table";
 import { requestLogRetentionDays } from "@/lib/contract/request-log";
-import { operationLabel, requestLogHref } from "@/lib/portal/request-log-view";
-import { loadRequestLog } from "@/server/portal/request-log/load-request-log";
+import { replayCurl } from "@/lib/developers/replay-curl";
+import { requestOrigin } from "@/lib/docs/request-origin";
+import { operationLabel, requestLogHref, requestLogPath } from "@/lib/portal/request-log-view";
+import { getDatabase } from "@/server/db/database";
+import { loadConsoleRequestLog } from "@/server/loyalty/developers/console-request-log";
+import { requireDeveloper } from "@/server/loyalty/developers/developer-session-cookie";
 
 export const metadata: Metadata = { title: "Request log" };
 
@@ -16,12 +20,15 @@ type SearchParams = Record<string, string | string[] | undefined>;
 const single = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
 
 /**
- * The Demo Partner's requests to the partner operations, read from the
- * service's request log endpoint over HTTP (GET /api/v1/partner/requests).
+ * The signed-in developer's partner's requests with its staging keys, read
+ * from the service's request log (this partner's rows only), with the
+ * redacted bodies and a replay as curl.
  */
-export default async function RequestLogPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+export default async function ConsoleRequestLogPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const session = await requireDeveloper();
   const params = await searchParams;
-  const view = await loadRequestLog(params);
+  const view = await loadConsoleRequestLog(await getDatabase(), session.partner, params);
+  const origin = await requestOrigin();
   const values = {
     requestId: single(params["request-id"]),
     operation: single(params.operation),
@@ -29,25 +36,20 @@ export default async function RequestLogPage({ searchParams }: { searchParams: P
   };
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Request log</h1>
-      <p className="mt-3 text-base text-slate-700 sm:text-lg">
-        The Demo Partner&apos;s requests to this sandbox&apos;s partner operations in the last {requestLogRetentionDays}{" "}
-        days, newest first, as the service recorded them: made with the staging key, from the reference&apos;s
-        &ldquo;Test Request&rdquo;, curl, Postman or the portal. Paste the{" "}
-        <code className="font-mono text-[0.85em]">X-Request-Id</code> of an answer to find it. Bodies, tokens and keys
-        are never recorded.
+      <p className="mt-3 text-base text-slate-700">
+        Requests made with {session.partner.developerSandbox ? "your" : "the Demo Partner's"} staging key in the last{" "}
+        {requestLogRetentionDays} days, newest first, as the service recorded them. Paste the{" "}
+        <code className="font-mono text-[0.85em]">X-Request-Id</code> of an answer to find it. Bodies are kept with
+        tokens, passwords, security answers, card data, names, dates of birth and contact details redacted; keys and
+        tokens are never recorded.
       </p>
       <p className="mt-2 text-sm text-slate-600">
-        Your own code reads the same log:{" "}
+        Your code reads the same log (without bodies):{" "}
         <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] break-all">
           GET /api/v1/partner/requests?api_key=…&amp;request-id=…
-        </code>{" "}
-        (see the{" "}
-        <a className="text-brand-700 underline" href="/docs#tag/request-log">
-          reference
-        </a>
-        ).
+        </code>
       </p>
 
       <div className="mt-6">
@@ -59,46 +61,41 @@ export default async function RequestLogPage({ searchParams }: { searchParams: P
           {view.kind === "found" ? resultsHeading(view.filters) : "Requests"}
         </h2>
         <div className="mt-3">
-          {view.kind === "unavailable" ? (
-            <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
-              <p className="font-semibold">The request log could not be read</p>
-              <p className="mt-1 text-sm">The loyalty service did not answer. Please try again in a moment.</p>
-              <a
-                href={requestLogHref(values.requestId ? { requestId: values.requestId } : {})}
-                className={`${linkStyle} mt-3`}
-              >
-                Try again
-              </a>
-            </div>
-          ) : view.kind === "invalid" ? (
+          {view.kind === "invalid" ? (
             <div role="status" className="rounded-xl border border-slate-200 bg-white p-5">
               <p className="font-semibold text-slate-900">Nothing was looked up</p>
               <p className="mt-1 text-sm text-slate-600">Correct the field marked above, or start again.</p>
-              <a href="/docs/requests" className={`${linkStyle} mt-3`}>
+              <a href={requestLogPath} className={`${linkStyle} mt-3`}>
                 Show all requests
               </a>
             </div>
-          ) : view.log.requests.length === 0 ? (
+          ) : view.entries.length === 0 ? (
             <div role="status" className="rounded-xl border border-slate-200 bg-white p-5">
               <p className="font-semibold text-slate-900">{emptyTitle(view.filters)}</p>
               <p className="mt-1 text-sm text-slate-600">{emptyHint(view.filters)}</p>
               {hasFilters(view.filters) ? (
-                <a href="/docs/requests" className={`${linkStyle} mt-3`}>
+                <a href={requestLogPath} className={`${linkStyle} mt-3`}>
                   Show all requests
                 </a>
               ) : (
-                <a href="/docs/guides/quickstart" className={`${linkStyle} mt-3`}>
+                <a href="/developers" className={`${linkStyle} mt-3`}>
                   Make a first request
                 </a>
               )}
             </div>
           ) : (
             <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
-              <RequestLogTable entries={view.log.requests} caption={`Requests, page ${view.log.page}, newest first`} />
+              <RequestLogTable
+                entries={view.entries.map((entry) => ({
+                  ...entry,
+                  curl: replayCurl(origin, entry),
+                }))}
+                caption={`Requests, page ${view.filters.page}, newest first`}
+              />
             </div>
           )}
         </div>
-        {view.kind === "found" && (view.filters.page > 1 || view.log.hasMore) ? (
+        {view.kind === "found" && (view.filters.page > 1 || view.hasMore) ? (
           <nav aria-label="Request log pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
             {view.filters.page > 1 ? (
               <a href={requestLogHref({ ...view.filters, page: view.filters.page - 1 })} className={linkStyle}>
@@ -110,7 +107,7 @@ export default async function RequestLogPage({ searchParams }: { searchParams: P
               </span>
             )}
             <span className="text-sm text-slate-700">Page {view.filters.page}</span>
-            {view.log.hasMore ? (
+            {view.hasMore ? (
               <a href={requestLogHref({ ...view.filters, page: view.filters.page + 1 })} className={linkStyle}>
                 Older requests
               </a>
@@ -126,7 +123,7 @@ export default async function RequestLogPage({ searchParams }: { searchParams: P
   );
 }
 
-type Filters = Extract<Awaited<ReturnType<typeof loadRequestLog>>, { kind: "found" }>["filters"];
+type Filters = Extract<Awaited<ReturnType<typeof loadConsoleRequestLog>>, { kind: "found" }>["filters"];
 
 const hasFilters = (filters: Filters) => Boolean(filters.requestId || filters.operation || filters.status);
 
@@ -147,9 +144,9 @@ function emptyTitle(filters: Filters): string {
 
 function emptyHint(filters: Filters): string {
   if (filters.requestId)
-    return "It may be older than 7 days, made with another partner's key or the live key, or not yet written (rows arrive within a second).";
+    return "It may be older than 7 days, made with another partner's key or a live key, or not yet written (rows arrive within a second).";
   if (filters.page > 1) return "You have reached the oldest request kept.";
   return hasFilters(filters)
     ? "Try another operation or status."
-    : "Requests made with the Demo Partner's staging key appear here within a second.";
+    : "Requests made with your staging key appear here within a second.";
 }

@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { DeveloperNav } from "@/components/developers/developer-nav";
+import { signOutAction } from "@/server/loyalty/developers/actions/sign-in-actions";
+import { getDeveloperSession } from "@/server/loyalty/developers/developer-session-cookie";
+
+export const metadata: Metadata = {
+  title: { default: "Developer console", template: "%s · Developer console" },
+  robots: { index: false, follow: false },
+};
+
+/** The developer console's frame: its own session (cookie scoped to /developers), its own navigation. */
+export default async function DevelopersLayout({ children }: { children: ReactNode }) {
+  const session = await getDeveloperSession();
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <DeveloperNav email={session?.account.email} signOut={session ? signOutAction : undefined} />
+      <main id="main" tabIndex={-1} className="w-full flex-1 focus:outline-none">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+/** The console's top bar: where a developer goes next, and who is signed in. */
+export function DeveloperNav({ email, signOut }: { email?: string; signOut?: () => Promise<void> }) {
+  const link =
+    "inline-flex min-h-11 items-center rounded-md px-2 text-sm text-slate-700 hover:bg-slate-100 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-brand-600 focus:px-3 focus:py-2 focus:text-white"
+      >
+        Skip to content
+      </a>
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-2">
+        <a href="/developers" className="font-semibold text-slate-900 hover:text-brand-700">
+          Developer console <span className="font-normal text-slate-600">· Loyalty Partner API sandbox</span>
+        </a>
+        <nav aria-label="Developer console">
+          <ul className="flex flex-wrap items-center gap-x-1">
+            {email ? (
+              <>
+                <li>
+                  <a href="/developers" className={link}>
+                    Your sandbox
+                  </a>
+                </li>
+                <li>
+                  <a href="/developers/requests" className={link}>
+                    Request log
+                  </a>
+                </li>
+              </>
+            ) : null}
+            <li>
+              <a href="/docs" className={link}>
+                API docs
+              </a>
+            </li>
+            {signOut ? (
+              <li>
+                <form action={signOut}>
+                  <button type="submit" className={link}>
+                    Sign out<span className="sr-only"> ({email})</span>
+                  </button>
+                </form>
+              </li>
+            ) : (
+              <li>
+                <a href="/developers/login" className={link}>
+                  Sign in
+                </a>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
