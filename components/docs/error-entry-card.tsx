@@ -10,6 +10,7 @@ import {
   shapeText,
 } from "@/lib/docs/errors/entry-view";
 import { curlCommand } from "@/lib/docs/curl";
+import { scenarioCurl } from "@/lib/docs/errors/scenario-curl";
 import { codeLabel } from "@/lib/docs/openapi/error-examples";
 import { CodeBlock } from "./code-block";
 import { InlineCodeText } from "./inline-code-text";
@@ -17,6 +18,7 @@ import { InlineCodeText } from "./inline-code-text";
 /** One catalogue entry: status, shape, operations, meaning, and how to make the sandbox answer it. */
 export function ErrorEntryCard({ entry, origin }: { entry: CatalogueEntry; origin: string }) {
   const recipe = recipeOf(entry);
+  const forced = scenarioCurl(origin, entry);
   return (
     <article
       id={entryAnchor(entry)}
@@ -56,6 +58,15 @@ export function ErrorEntryCard({ entry, origin }: { entry: CatalogueEntry; origi
           {recipe?.reason ?? "no recipe is written for this entry yet."}
         </p>
       )}
+      {forced ? (
+        <div className="text-sm text-slate-700">
+          <p className="mt-3">
+            Or force it on any staging key with the header <code className="font-mono">X-Sandbox-Scenario</code>, which
+            answers exactly this error and reads or changes nothing:
+          </p>
+          <CodeBlock code={forced} label={`Force ${entry.name} with X-Sandbox-Scenario`} language="bash" />
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -111,8 +111,15 @@ describe("the OpenAPI document", () => {
     ]?.post as { parameters: { name: string; in: string; required?: boolean }[]; security: object[] };
     const headers = debit.parameters.filter((parameter) => parameter.in === "header");
     expect(headers.map((header) => header.name).sort()).toEqual(
-      ["Idempotency-Key", "X-Agent-Id", "X-Forwarded-For", "svc_client_application_name"].sort(),
+      ["Idempotency-Key", "X-Agent-Id", "X-Forwarded-For", "X-Sandbox-Scenario", "svc_client_application_name"].sort(),
     );
+    // Errors on demand: the header lists exactly the catalogue entries the operation can answer.
+    const scenario = headers.find((header) => header.name === "X-Sandbox-Scenario") as
+      { required?: boolean; schema: { enum: string[] } } | undefined;
+    expect(scenario?.required).not.toBe(true);
+    expect(scenario?.schema.enum).toContain("BALANCE_INSUFFICIENT");
+    expect(scenario?.schema.enum).not.toContain("PROGRAMME_NOT_FOUND");
+    expect(scenario?.schema.enum).not.toContain("RESOURCE_NOT_FOUND");
     expect(headers.find((header) => header.name === "svc_client_application_name")?.required).toBe(true);
     expect(debit.security).toEqual([{ api_key: [], memberToken: [] }]);
     const schemes = document.components?.securitySchemes as Record<

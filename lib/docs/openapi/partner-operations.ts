@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
+import { sandboxScenarioHeader } from "@/lib/developers/sandbox-scenario";
+import { errorNamesOf } from "@/lib/docs/errors/operation-errors";
 import { headerSchemas } from "@/lib/docs/operations/parameters";
 import { documentedOperations, servedPaths } from "@/lib/docs/operations";
 import type { DocumentedOperation } from "@/lib/docs/operations/types";
@@ -13,16 +15,28 @@ function securityOf(operation: DocumentedOperation): Record<string, string[]>[] 
   return operation.token === "member" ? [member] : [{ api_key: [] }, member];
 }
 
+/** `X-Sandbox-Scenario`: on every operation, the names of the errors it can answer. */
+function scenarioHeader(operation: DocumentedOperation) {
+  const names = errorNamesOf(operation.id) as [string, ...string[]];
+  return z
+    .enum(names)
+    .optional()
+    .meta({
+      description: `Sandbox only, staging keys only: the operation answers this catalogued error exactly as the error catalogue documents it (status, shape, code, child code, developerLink), before anything is read or changed. A name the operation cannot answer is refused with DATA_INVALID naming those it can; live keys ignore the header. See /docs/api/errors.`,
+      example: names.includes("DATA_INVALID") ? "DATA_INVALID" : names[0],
+    });
+}
+
 function headerParameters(operation: DocumentedOperation) {
-  if (operation.headers.length === 0) return undefined;
-  return z.object(
-    Object.fromEntries(
+  return z.object({
+    ...Object.fromEntries(
       operation.headers.map(({ name, required }) => [
         name,
         required ? headerSchemas[name] : headerSchemas[name].optional(),
       ]),
     ),
-  );
+    [sandboxScenarioHeader]: scenarioHeader(operation),
+  });
 }
 
 function operationId(operation: DocumentedOperation, version: string, test: boolean): string {

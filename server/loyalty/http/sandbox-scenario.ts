@@ -1,6 +1,6 @@
 import "server-only";
 import type { PartnerOperationName } from "@/lib/contract/request-log";
-import { errorDocOf } from "@/lib/docs/errors/error-docs";
+import { errorNamesOf } from "@/lib/docs/errors/operation-errors";
 import type { OperationId } from "@/lib/docs/operations/types";
 import { sandboxScenarioHeader } from "@/lib/developers/sandbox-scenario";
 import { errorCatalogue, type ErrorName } from "./error-catalogue";
@@ -40,26 +40,8 @@ export function documentedOperationOf(name: PartnerOperationName, params: Record
   }
 }
 
-const allNames = Object.keys(errorCatalogue) as ErrorName[];
-const byOperation = new Map<OperationId, readonly ErrorName[]>();
-
-/**
- * The catalogue entries an operation can answer, as the error catalogue
- * documents them (lib/docs/errors/error-docs.ts): the entries of every
- * operation and those naming this one. Paths no operation serves are no
- * operation, so RESOURCE_NOT_FOUND is never among them.
- */
-export function scenariosOf(operation: OperationId): readonly ErrorName[] {
-  let names = byOperation.get(operation);
-  if (!names) {
-    names = allNames.filter((name) => {
-      const scope = errorDocOf(name, errorCatalogue[name].message).scope;
-      return scope === "every" || (Array.isArray(scope) && scope.includes(operation));
-    });
-    byOperation.set(operation, names);
-  }
-  return names;
-}
+/** What the header accepts on an operation: the entries the error catalogue documents for it. */
+export const scenariosOf = errorNamesOf;
 
 /**
  * `X-Sandbox-Scenario` on a staging key (docs/decisions.md, "Developer
