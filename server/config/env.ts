@@ -28,7 +28,7 @@ const environmentSchema = z.object({
    */
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   /**
-   * `off` stops recording partner requests in the request log (/docs/requests),
+   * `off` stops recording partner requests in the request log (/developers/requests),
    * for the benchmark's same-run comparison; a deployment keeps it on.
    */
   REQUEST_LOG: z.enum(["on", "off"]).default("on"),

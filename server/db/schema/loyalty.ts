@@ -583,7 +583,7 @@ export const rateLimitWindows = loyalty.table(
 
 /**
  * The partner's request log: one row per partner operation answered, for the
- * partner's own support (/docs/requests) and ours. Never a body, a token or a
+ * partner's own support (the developer console) and ours. Never a token or a
  * key: the path keeps only the query parameters that cannot be secret. Rows
  * are written in batches (server/loyalty/request-log) and purged after 7 days.
  */
