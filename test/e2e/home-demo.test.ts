@@ -47,7 +47,8 @@ describe("the guided demo on the home page, in Chromium", () => {
           "/staff",
           "/docs",
           "/docs/guides/quickstart",
-          "/docs/requests",
+          "/developers/login",
+          "/developers/signup",
         ]),
       );
       await screenshot(page, `home-demo-${width}`);

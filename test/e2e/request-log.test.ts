@@ -2,14 +2,25 @@ import { describe, expect, it } from "vitest";
 import sandbox from "@/sandbox.json";
 import { seriousViolations } from "../support/axe";
 import { screenshot } from "../support/browser";
-import { expectOnPage, shown } from "../support/page-expectations";
+import { expectOnPage, hydrated, shown } from "../support/page-expectations";
 import { browsingSession } from "./browsing-session";
 
 const apiKey = sandbox.partners[0]!.apiKeys.staging;
 
-describe("the request log page in Chromium", () => {
+describe("the developer console's request log in Chromium (the Demo Partner's developer)", () => {
   const session = browsingSession();
-  const { newPage } = session;
+
+  /** A page signed in to the developer console as the Demo Partner's seeded developer. */
+  async function newPage(width: number) {
+    const opened = await session.newPage(width);
+    const developer = sandbox.developers[0]!;
+    await opened.page.goto(`${session.origin}/developers/login`);
+    await opened.page.getByLabel("Email", { exact: true }).fill(developer.email);
+    await opened.page.getByLabel("Password", { exact: true }).fill(developer.password);
+    await (await hydrated(opened.page.getByRole("button", { name: "Sign in" }))).click();
+    await shown(opened.page.getByRole("heading", { level: 1, name: "Your sandbox" }));
+    return opened;
+  }
 
   /** A refused P1 call, as a partner's code would make it: its answer names the request id to look for. */
   async function refusedCall(identifier: string): Promise<string> {
@@ -23,7 +34,7 @@ describe("the request log page in Chromium", () => {
   it("finds a request made a moment before by the request id its error carried", async () => {
     const requestId = await refusedCall("NOSUCHPROGRAMME");
     const { page, requested } = await newPage(1280);
-    await page.goto(`${session.origin}/docs/requests`);
+    await page.goto(`${session.origin}/developers/requests`);
     await shown(page.getByRole("heading", { level: 1, name: "Request log" }));
     await page.getByLabel("Request id", { exact: true }).fill(requestId);
     await page.getByRole("button", { name: "Find" }).click();
@@ -54,7 +65,7 @@ describe("the request log page in Chromium", () => {
       expect((await fetch(`${session.origin}/api/v1/programmes?api_key=${apiKey}`)).status).toBe(200);
     }
     const { page, requested } = await newPage(1280);
-    await page.goto(`${session.origin}/docs/requests`);
+    await page.goto(`${session.origin}/developers/requests`);
     await shown(page.getByRole("heading", { level: 2, name: "All requests" }));
     await expectOnPage(() => page.locator("tbody tr").count()).toBe(20);
     await page.getByRole("link", { name: "Older requests" }).click();
@@ -80,7 +91,7 @@ describe("the request log page in Chromium", () => {
   it("is usable 360 px wide: no sideways scrolling, no serious axe violation, a malformed id explained", async () => {
     const requestId = await refusedCall("NOSUCHNARROW");
     const { page, requested } = await newPage(360);
-    await page.goto(`${session.origin}/docs/requests?request-id=${requestId}`);
+    await page.goto(`${session.origin}/developers/requests?request-id=${requestId}`);
     await shown(page.locator(`tr[data-request-id="${requestId}"]`));
     await screenshot(page, "request-log-04-360");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

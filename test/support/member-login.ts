@@ -2,16 +2,28 @@ import { createHash, randomBytes } from "node:crypto";
 import sandbox from "@/sandbox.json";
 import { submitLogin } from "./login-form";
 
-const client = sandbox.partners[0]!.oauthClient!;
+const demoClient = sandbox.partners[0]!.oauthClient!;
+
+/** A partner's member-login client: the Demo Partner's, or a developer sandbox's own. */
+export interface PartnerClient {
+  clientId: string;
+  password: string;
+  redirectUri: string;
+}
 
 /**
  * A member's access token obtained as a partner does over HTTP: the login
  * page (authorization code with PKCE), then the grant service.
  */
-export async function memberTokenOverHttp(origin: string, username: string, scope = "read"): Promise<string> {
+export async function memberTokenOverHttp(
+  origin: string,
+  username: string,
+  scope = "read",
+  client: PartnerClient = { ...demoClient, redirectUri: demoClient.redirectUris[0]! },
+): Promise<string> {
   const verifier = randomBytes(32).toString("hex");
   const challenge = createHash("sha256").update(verifier).digest("base64url");
-  const redirectUri = client.redirectUris[0]!;
+  const redirectUri = client.redirectUri;
   const login = new URL("/oauth/auth/login", origin);
   login.search = new URLSearchParams({
     client_id: client.clientId,

@@ -1,0 +1,241 @@
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import sandbox from "@/sandbox.json";
+import { seriousViolations } from "../support/axe";
+import { screenshot } from "../support/browser";
+import { memberTokenOverHttp } from "../support/member-login";
+import { expectNoOverflow, expectOnPage, hydrated, shown } from "../support/page-expectations";
+import { browsingSession } from "./browsing-session";
+
+const demoApiKey = sandbox.partners[0]!.apiKeys.staging;
+const placeholderRedirectUri = "https://partner.example/oauth/callback";
+
+/** CSP refusals the page reported in its console. */
+function cspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+/** The app's pages without a dynamic segment, as paths (route groups left out). */
+function staticPages(): string[] {
+  const pages: string[] = [];
+  const walk = (folder: string, segments: string[]) => {
+    for (const name of readdirSync(folder)) {
+      const full = path.join(folder, name);
+      if (statSync(full).isDirectory()) {
+        if (name.startsWith("[")) continue;
+        walk(full, name.startsWith("(") ? segments : [...segments, name]);
+      } else if (name === "page.tsx") {
+        pages.push(`/${segments.join("/")}`);
+      }
+    }
+  };
+  walk(path.resolve("app"), []);
+  return pages;
+}
+
+describe("the developer console in Chromium", () => {
+  const session = browsingSession();
+  const { newPage } = session;
+
+  it("a new developer signs up, completes the quickstart with its own keys alone, finds only its requests, and resets", async () => {
+    const email = `dev-${Date.now()}@example.test`;
+    const { page, requested } = await newPage(1280);
+    const csp = cspViolations(page);
+    page.on("dialog", (dialog) => void dialog.accept());
+
+    await page.goto(`${session.origin}/developers`);
+    await shown(page.getByRole("heading", { level: 1, name: "A sandbox of your own" }));
+    await page.getByRole("link", { name: "Sign up" }).first().click();
+    await shown(page.getByRole("heading", { level: 1, name: "Get a sandbox of your own" }));
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("a long sandbox password");
+    await (await hydrated(page.getByRole("button", { name: "Create my sandbox" }))).click();
+    await shown(page.getByRole("heading", { name: "Your sandbox is ready" }));
+    const credential = async (name: string) =>
+      ((await page.locator(`[data-credential="${name}"]`).textContent()) ?? "").trim();
+    const apiKey = await credential("api-key");
+    const clientId = await credential("client-id");
+    const clientSecret = await credential("client-secret");
+    expect(apiKey).toMatch(/^[A-Za-z0-9]{24}$/);
+    expect(apiKey).not.toBe(demoApiKey);
+    expect(clientId).not.toBe(sandbox.partners[0]!.oauthClient!.clientId);
+    await screenshot(page, "developer-console-01-signed-up");
+
+    await page.getByRole("link", { name: "Open your console" }).click();
+    await shown(page.getByRole("heading", { level: 1, name: "Your sandbox" }));
+    const memberCard = page.locator("li[data-membership-number]", { hasText: ".member1" });
+    const membershipNumber = (await shown(memberCard)).getAttribute("data-membership-number");
+    const member = (await membershipNumber)!;
+    const username = ((await memberCard.locator("dd.font-mono").nth(1).textContent()) ?? "").trim();
+    expect(member).not.toBe("3081000000000001");
+    expect(username).toMatch(/^[a-z0-9]+\.member1$/);
+    await expectOnPage(() => memberCard.locator("[data-balance]").textContent()).toContain("250,000");
+    await screenshot(page, "developer-console-02-console");
+
+    // The quickstart with this developer's key, client and member only.
+    const demoCall = await fetch(`${session.origin}/api/v1/programmes?api_key=${demoApiKey}`);
+    const demoRequestId = demoCall.headers.get("x-request-id")!;
+    const requestIds: string[] = [];
+    const call = async (url: string, init: RequestInit = {}) => {
+      const response = await fetch(`${session.origin}${url}${url.includes("?") ? "&" : "?"}api_key=${apiKey}`, init);
+      requestIds.push(response.headers.get("x-request-id")!);
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    expect((await call("/api/v1/programmes")).status).toBe(200);
+    const token = await memberTokenOverHttp(session.origin, username, "read reverse_transaction", {
+      clientId,
+      password: clientSecret,
+      redirectUri: placeholderRedirectUri,
+    });
+    const auth = { Authorization: `Bearer ${token}` };
+    const balance = await call(`/api/v2/programmes/NORTHSTAR/accounts/${member}?fields=Balance`, { headers: auth });
+    expect(balance.status).toBe(200);
+    expect(JSON.stringify(balance.body)).toContain("250000");
+    const debitBody = (identifier: string, amount: string) =>
+      JSON.stringify({
+        debitTransaction: {
+          externalTransactionDate: "2026-11-20T10:00:00.0+00:00",
+          monetaryAmount: { amount, currency: { currencyCode: "POINTS" } },
+          description: "QUICKSTART",
+          externalTransactionIdentifier: identifier,
+          externalReferenceDescription: "Quickstart debit",
+          externalPartnerIdentifier: "WEB",
+          type: "REDEMPTION",
+        },
+      });
+    const accountPath = `/api/v1/programmes/NORTHSTAR/accounts/${member}`;
+    const json = { ...auth, "Content-Type": "application/json" };
+    const debit = await call(`${accountPath}/debit-transaction-requests`, {
+      method: "POST",
+      headers: { ...json, svc_client_application_name: sandbox.svcClientApplicationName },
+      body: debitBody("QUICKSTART-0001", "1000"),
+    });
+    expect(debit.status, JSON.stringify(debit.body)).toBe(201);
+    const debitId = (debit.body.debitTransaction as { identifier: string } | undefined)?.identifier ?? "";
+    expect(JSON.stringify(debit.body)).toContain(debitId);
+    const reversal = await call(`${accountPath}/reverse-transaction-requests`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({
+        reversalTransaction: {
+          externalTransactionIdentifier: "QUICKSTART-0001-REV",
+          description: "CARD-DECLINED",
+          type: "CANCELLATION",
+          reversedTransaction: { identifier: debitId },
+        },
+      }),
+    });
+    expect(reversal.status, JSON.stringify(reversal.body)).toBe(201);
+
+    // The console's request log: these requests, and not the Demo Partner's.
+    await page.getByRole("link", { name: "Request log" }).click();
+    await shown(page.getByRole("heading", { level: 1, name: "Request log" }));
+    for (const requestId of requestIds) {
+      await expectOnPage(async () => {
+        await page.reload();
+        return page.locator(`tr[data-request-id="${requestId}"]`).count();
+      }).toBe(1);
+    }
+    expect(await page.locator(`tr[data-request-id="${demoRequestId}"]`).count()).toBe(0);
+    const debitRow = page.locator(`tr[data-request-id="${requestIds[2]}"]`);
+    await (await hydrated(debitRow.getByText("Bodies and curl"))).click();
+    const bodies = (await debitRow.textContent()) ?? "";
+    expect(bodies).toContain("QUICKSTART-0001");
+    expect(bodies).toContain("$API_KEY");
+    expect(bodies).not.toContain(apiKey);
+    expect(bodies).not.toContain(token);
+    await screenshot(page, "developer-console-03-request-log");
+    expect(await page.content()).not.toContain(demoRequestId);
+
+    // Reset puts the member's balance back after a debit.
+    const spent = await call(`${accountPath}/debit-transaction-requests`, {
+      method: "POST",
+      headers: { ...json, svc_client_application_name: sandbox.svcClientApplicationName },
+      body: debitBody("QUICKSTART-0002", "5000"),
+    });
+    expect(spent.status).toBe(201);
+    await page.goto(`${session.origin}/developers`);
+    await expectOnPage(() => memberCard.locator("[data-balance]").textContent()).toContain("245,000");
+    await (await hydrated(page.getByRole("button", { name: "Reset my sandbox members" }))).click();
+    await shown(page.getByText("Your sandbox members are back to their seeded state"));
+    await page.reload();
+    await expectOnPage(() => memberCard.locator("[data-balance]").textContent()).toContain("250,000");
+    // The reset revoked the member's tokens.
+    expect(
+      (await call(`/api/v2/programmes/NORTHSTAR/accounts/${member}?fields=Balance`, { headers: auth })).status,
+    ).toBe(401);
+
+    // Rolling the api_key: the old key stops, the new one works, and its last use shows.
+    const keyCard = page.locator("li[data-key-prefix]");
+    await expectOnPage(() => keyCard.locator("[data-last-used]").textContent()).not.toBe("Never");
+    await (await hydrated(keyCard.getByRole("button", { name: "Roll this key" }))).click();
+    const rolled = (
+      (await (await shown(keyCard.locator('[data-credential="new-secret"]'))).textContent()) ?? ""
+    ).trim();
+    expect(rolled).toMatch(/^[A-Za-z0-9]{24}$/);
+    expect((await fetch(`${session.origin}/api/v1/programmes?api_key=${apiKey}`)).status).toBe(401);
+    expect((await fetch(`${session.origin}/api/v1/programmes?api_key=${rolled}`)).status).toBe(200);
+    await screenshot(page, "developer-console-04-rolled");
+
+    expect(csp).toEqual([]);
+    expect(session.offMachine(requested)).toEqual([]);
+
+    // Nobody without a sign-in finds any of this: every page and the old log page, anonymously.
+    const pages = [...staticPages(), "/docs/requests", "/api/openapi.json", "/docs/postman-collection.json"];
+    expect(pages).toContain("/developers/requests");
+    for (const pagePath of pages) {
+      const response = await fetch(`${session.origin}${pagePath}`);
+      const text = await response.text();
+      expect(text.match(/\b39\d{14}\b/g), pagePath).toBeNull();
+      for (const requestId of [...requestIds, demoRequestId]) expect(text, pagePath).not.toContain(requestId);
+    }
+    const old = await fetch(`${session.origin}/docs/requests`, { redirect: "manual" });
+    expect(old.status).toBe(308);
+    expect(old.headers.get("location")).toContain("/developers/requests");
+    const log = await fetch(`${session.origin}/developers/requests`, { redirect: "manual" });
+    expect([303, 307]).toContain(log.status);
+    expect(log.headers.get("location")).toContain("/developers/login");
+  });
+
+  it("is usable 360 px wide and axe-clean: landing, sign-up, sign-in, console and request log", async () => {
+    const { page } = await newPage(360);
+    const csp = cspViolations(page);
+    for (const [pagePath, heading] of [
+      ["/developers", "A sandbox of your own"],
+      ["/developers/signup", "Get a sandbox of your own"],
+      ["/developers/login", "Sign in"],
+    ] as const) {
+      await page.goto(`${session.origin}${pagePath}`);
+      await shown(page.getByRole("heading", { level: 1, name: heading }));
+      await expectNoOverflow(page);
+      expect(await seriousViolations(page), pagePath).toEqual([]);
+      await screenshot(page, `developer-console-360${pagePath.replaceAll("/", "-")}`);
+    }
+    // A refused sign-in is told in words; the seeded account then signs in.
+    const developer = sandbox.developers[0]!;
+    await page.getByLabel("Email", { exact: true }).fill(developer.email);
+    await page.getByLabel("Password", { exact: true }).fill("not the password");
+    await (await hydrated(page.getByRole("button", { name: "Sign in" }))).click();
+    await shown(page.getByRole("alert").getByText("The email or password is incorrect."));
+    await page.getByLabel("Password", { exact: true }).fill(developer.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await shown(page.getByRole("heading", { level: 1, name: "Your sandbox" }));
+    await expectNoOverflow(page);
+    expect(await seriousViolations(page), "/developers").toEqual([]);
+    await screenshot(page, "developer-console-360-console-demo");
+    await page.goto(`${session.origin}/developers/requests`);
+    await shown(page.getByRole("heading", { level: 1, name: "Request log" }));
+    await expectNoOverflow(page);
+    expect(await seriousViolations(page), "/developers/requests").toEqual([]);
+    await screenshot(page, "developer-console-360-requests");
+    await page.getByRole("button", { name: /Sign out/ }).click();
+    await shown(page.getByText("You have signed out of the developer console."));
+    expect(csp).toEqual([]);
+  });
+});
