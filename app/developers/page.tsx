@@ -83,7 +83,9 @@ export default async function DevelopersPage() {
         </p>
         <ul className="mt-4 space-y-4">
           {keys.map((key) => (
-            <li key={key.id} data-key-prefix={key.prefix} className="rounded-lg border border-slate-200 p-4">
+            // Keyed by environment, not by key: after a roll the page shows the new key in the same item,
+            // and the form keeps the new key it is showing once.
+            <li key={key.environment} data-key-prefix={key.prefix} className="rounded-lg border border-slate-200 p-4">
               <p className="font-mono text-sm text-slate-900">{key.prefix}…</p>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
                 <dt className="text-slate-600">Environment</dt>
