@@ -255,4 +255,20 @@ describe("reset", () => {
     // The shared sandbox is untouched by a developer's reset.
     expect((await listProgrammes(demoApiKey)).status).toBe(200);
   });
+
+  it("leaves the journal append-only outside a reset, and for the shared members even inside one", async () => {
+    const developer = await signUp("append-only@example.test");
+    const db = database.db();
+    const copyEntry = sql`delete from loyalty.transactions where account_id in (
+      select a.id from loyalty.accounts a join loyalty.members m on m.id = a.member_id where m.sandbox_partner_id = ${developer.partner.id})`;
+    await expect(db.execute(copyEntry)).rejects.toThrow();
+    const sharedEntry = sql`delete from loyalty.transactions where account_id in (
+      select a.id from loyalty.accounts a join loyalty.members m on m.id = a.member_id where m.membership_number = '3081000000000001')`;
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('loyalty.sandbox_reset', 'on', true)`);
+        await tx.execute(sharedEntry);
+      }),
+    ).rejects.toThrow();
+  });
 });
