@@ -11,7 +11,8 @@ import { logger } from "@/server/observability/logger";
  */
 export const keyUsageIntervalMs = 10_000;
 
-const lastWritten = new Map<number, number>();
+// One map per process (Next.js may bundle this module once per route).
+const lastWritten = ((globalThis as { __apiKeyLastWritten?: Map<number, number> }).__apiKeyLastWritten ??= new Map());
 
 /** Notes that an api_key was used; the write runs off the response path and a failure is only logged. */
 export function noteKeyUsed(db: Database, keyId: number, now = Date.now()): void {

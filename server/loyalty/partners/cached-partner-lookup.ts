@@ -10,7 +10,11 @@ import { findPartnerByApiKey, type PartnerWithKey } from "./find-partner-by-api-
 export const partnerCacheSeconds = 10;
 const maximumEntries = 1_000;
 
-const cache = new Map<string, { found: PartnerWithKey; until: number }>();
+// On globalThis: Next.js may bundle this module once per route, and a key rolled by the developer
+// console's action must be forgotten by the partner operations' copy too.
+const cache = ((
+  globalThis as { __partnerKeyCache?: Map<string, { found: PartnerWithKey; until: number }> }
+).__partnerKeyCache ??= new Map());
 
 export async function findPartnerByApiKeyCached(
   db: Database,
