@@ -2,11 +2,25 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as programmesRoute from "@/app/api/[version]/programmes/route";
 import sandbox from "@/sandbox.json";
-import { accounts, apiKeys, members, partners, securityProfiles, transactions } from "@/server/db/schema";
+import {
+  accounts,
+  apiKeys,
+  developerAccounts,
+  members,
+  partners,
+  securityProfiles,
+  transactions,
+} from "@/server/db/schema";
 import { listSandboxMembers, resetDeveloperSandbox } from "@/server/loyalty/developers/reset-developer-sandbox";
 import { listApiKeys, listClients, rollApiKey, rollClientSecret } from "@/server/loyalty/developers/manage-keys";
 import { signInDeveloper, signInMessages } from "@/server/loyalty/developers/sign-in-developer";
-import { signUpDeveloper, signUpMessages } from "@/server/loyalty/developers/sign-up-developer";
+import { endDeveloperSession, findDeveloperSession } from "@/server/loyalty/developers/developer-sessions";
+import {
+  signUpDeveloper,
+  signUpMessages,
+  signUpsPerAddressPerHour,
+} from "@/server/loyalty/developers/sign-up-developer";
+import { consumeRateLimit } from "@/server/loyalty/rate-limits/consume-rate-limit";
 import { findRequestLog } from "@/server/loyalty/request-log/find-request-log";
 import { flushRequestLog } from "@/server/loyalty/request-log/request-log-buffer";
 import { callRoute, demoApiKey, withKey } from "../support/call-route";
@@ -115,6 +129,42 @@ describe("developer accounts and their sandbox partners", () => {
     expect(listed.map((member) => member.membershipNumber).sort()).toEqual(
       sandbox.members.map((member) => member.membershipNumber).sort(),
     );
+  });
+});
+
+describe("sign-up limits and sessions", () => {
+  it("refuses sign-ups beyond 20 an hour from one address, before any work", async () => {
+    const now = new Date();
+    for (let index = 0; index < signUpsPerAddressPerHour; index += 1)
+      await consumeRateLimit(database.db(), "developer-sign-up:198.51.100.9", signUpsPerAddressPerHour, 3_600, now);
+    const refused = await signUpDeveloper(database.db(), {
+      email: "flood@example.test",
+      password,
+      address: "198.51.100.9",
+      now,
+    });
+    expect(refused).toEqual({ outcome: "refused", message: signUpMessages.tooMany });
+    const [row] = await database
+      .db()
+      .select()
+      .from(developerAccounts)
+      .where(eq(developerAccounts.email, "flood@example.test"));
+    expect(row).toBeUndefined();
+  });
+
+  it("a session opens the account's partner until it ends or is signed out", async () => {
+    const developer = await signUp("session@example.test");
+    const db = database.db();
+    const now = new Date();
+    const found = await findDeveloperSession(db, developer.sessionId, now);
+    expect(found?.partner.id).toBe(developer.partner.id);
+    expect(found?.account.email).toBe("session@example.test");
+    expect(
+      await findDeveloperSession(db, developer.sessionId, new Date(now.getTime() + 9 * 3_600_000)),
+    ).toBeUndefined();
+    expect(await findDeveloperSession(db, "not-a-session", now)).toBeUndefined();
+    await endDeveloperSession(db, developer.sessionId);
+    expect(await findDeveloperSession(db, developer.sessionId, now)).toBeUndefined();
   });
 });
 
