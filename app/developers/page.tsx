@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { CodeBlock } from "@/components/docs/code-block";
 import { ConsoleActionForm } from "@/components/developers/console-action-form";
+import { FurtherRedirectUrisForm } from "@/components/developers/further-redirect-uris-form";
 import { RedirectUrisForm } from "@/components/developers/redirect-uris-form";
 import { SandboxMembersTable } from "@/components/developers/sandbox-members-table";
 import { sandboxScenarioHeader } from "@/lib/developers/sandbox-scenario";
@@ -12,6 +13,7 @@ import {
   resetSandboxAction,
   rollApiKeyAction,
   rollClientSecretAction,
+  updateFurtherRedirectUrisAction,
   updateRedirectUrisAction,
 } from "@/server/loyalty/developers/actions/console-actions";
 import { getDeveloperSession } from "@/server/loyalty/developers/developer-session-cookie";
@@ -157,7 +159,11 @@ export default async function DevelopersPage() {
                       uris={client.redirectUris.map((uri) => uri.uri)}
                     />
                   ) : (
-                    <RedirectList uris={client.redirectUris} />
+                    <FurtherRedirectUrisForm
+                      action={updateFurtherRedirectUrisAction}
+                      clientId={client.id}
+                      uris={client.redirectUris.map((uri) => ({ programme: uri.programme ?? "", uri: uri.uri }))}
+                    />
                   )}
                 </div>
               ) : (

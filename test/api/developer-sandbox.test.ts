@@ -12,7 +12,15 @@ import {
   transactions,
 } from "@/server/db/schema";
 import { listSandboxMembers, resetDeveloperSandbox } from "@/server/loyalty/developers/reset-developer-sandbox";
-import { listApiKeys, listClients, rollApiKey, rollClientSecret } from "@/server/loyalty/developers/manage-keys";
+import {
+  listApiKeys,
+  listClients,
+  replaceFurtherRedirectUris,
+  replaceRedirectUris,
+  rollApiKey,
+  rollClientSecret,
+} from "@/server/loyalty/developers/manage-keys";
+import { redirectUrisSchema } from "@/lib/developers/redirect-uris-schema";
 import { signInDeveloper, signInMessages } from "@/server/loyalty/developers/sign-in-developer";
 import { endDeveloperSession, findDeveloperSession } from "@/server/loyalty/developers/developer-sessions";
 import {
@@ -257,6 +265,45 @@ describe("keys", () => {
     expect(secret).toBeDefined();
     await expect(clientToken("read", credentials)).rejects.toThrow();
     await clientToken("read", { clientId: credentials.clientId, secret: secret! });
+  });
+});
+
+describe("redirect URIs", () => {
+  it("replaces the developer's own clients' addresses only, kept exactly as written", async () => {
+    const developer = await signUp("redirects@example.test");
+    const other = await signUp("other-redirects@example.test");
+    const db = database.db();
+    const clients = await listClients(db, developer.partner.id);
+    const login = clients.find((client) => client.kind === "member_login")!;
+    const further = clients.find((client) => client.kind === "further_programmes")!;
+    expect(await replaceRedirectUris(db, developer.partner.id, login.id, ["https://app.example/Callback/"])).toBe(true);
+    expect(await replaceRedirectUris(db, other.partner.id, login.id, ["https://evil.example/"])).toBe(false);
+    expect(await replaceRedirectUris(db, developer.partner.id, further.id, ["https://app.example/x"])).toBe(false);
+    const meridianOnly = { MERIDIAN: "https://app.example/meridian" };
+    expect(await replaceFurtherRedirectUris(db, developer.partner.id, further.id, meridianOnly)).toBe(false);
+    const both = { ...meridianOnly, HORIZON: "https://app.example/horizon" };
+    expect(await replaceFurtherRedirectUris(db, other.partner.id, further.id, both)).toBe(false);
+    expect(await replaceFurtherRedirectUris(db, developer.partner.id, further.id, both)).toBe(true);
+    const after = await listClients(db, developer.partner.id);
+    expect(after.find((client) => client.id === login.id)!.redirectUris).toEqual([
+      { uri: "https://app.example/Callback/", programme: null },
+    ]);
+    expect(
+      after
+        .find((client) => client.id === further.id)!
+        .redirectUris.map((uri) => [uri.programme, uri.uri])
+        .sort(),
+    ).toEqual([
+      ["HORIZON", "https://app.example/horizon"],
+      ["MERIDIAN", "https://app.example/meridian"],
+    ]);
+    expect(redirectUrisSchema.safeParse("https://a.example/cb\nhttps://a.example/cb").success).toBe(false);
+    expect(redirectUrisSchema.safeParse("javascript:alert(1)").success).toBe(false);
+    expect(redirectUrisSchema.safeParse("https://a.example/cb#x").success).toBe(false);
+    expect(redirectUrisSchema.parse(" https://a.example/cb \n\nhttp://localhost:4000/cb")).toEqual([
+      "https://a.example/cb",
+      "http://localhost:4000/cb",
+    ]);
   });
 });
 

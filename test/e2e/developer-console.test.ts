@@ -10,7 +10,8 @@ import { expectNoOverflow, expectOnPage, hydrated, shown } from "../support/page
 import { browsingSession } from "./browsing-session";
 
 const demoApiKey = sandbox.partners[0]!.apiKeys.staging;
-const placeholderRedirectUri = "https://partner.example/oauth/callback";
+/** The developer registers its own redirect address in the console before its first login. */
+const redirectUri = "https://my-app.example/loyalty/callback";
 
 /** CSP refusals the page reported in its console. */
 function cspViolations(page: Page): string[] {
@@ -77,6 +78,9 @@ describe("the developer console in Chromium", () => {
     expect(username).toMatch(/^[a-z0-9]+\.member1$/);
     await expectOnPage(() => memberCard.locator("[data-balance]").textContent()).toContain("250,000");
     await screenshot(page, "developer-console-02-console");
+    await page.getByLabel("Redirect URIs", { exact: true }).fill(redirectUri);
+    await (await hydrated(page.getByRole("button", { name: "Save redirect URIs" }).first())).click();
+    await shown(page.getByText("Saved. Logins now accept exactly these addresses."));
 
     // The quickstart with this developer's key, client and member only.
     const demoCall = await fetch(`${session.origin}/api/v1/programmes?api_key=${demoApiKey}`);
@@ -91,7 +95,7 @@ describe("the developer console in Chromium", () => {
     const token = await memberTokenOverHttp(session.origin, username, "read reverse_transaction", {
       clientId,
       password: clientSecret,
-      redirectUri: placeholderRedirectUri,
+      redirectUri,
     });
     const auth = { Authorization: `Bearer ${token}` };
     const balance = await call(`/api/v2/programmes/NORTHSTAR/accounts/${member}?fields=Balance`, { headers: auth });

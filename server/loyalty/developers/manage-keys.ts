@@ -160,3 +160,45 @@ export async function replaceRedirectUris(
     return true;
   });
 }
+
+/**
+ * Replaces the further-programme client's redirect URIs, one per programme
+ * the client already serves (A3 and A4 compare them byte for byte).
+ */
+export async function replaceFurtherRedirectUris(
+  db: Database,
+  partnerId: number,
+  clientRowId: number,
+  byProgramme: Readonly<Record<string, string>>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const current = await tx
+      .select({
+        id: oauthRedirectUris.id,
+        programmeId: oauthRedirectUris.programmeId,
+        programme: programmes.identifier,
+      })
+      .from(oauthRedirectUris)
+      .innerJoin(oauthClients, eq(oauthClients.id, oauthRedirectUris.clientId))
+      .innerJoin(programmes, eq(programmes.id, oauthRedirectUris.programmeId))
+      .where(
+        and(
+          eq(oauthClients.id, clientRowId),
+          eq(oauthClients.partnerId, partnerId),
+          eq(oauthClients.kind, "further_programmes"),
+        ),
+      );
+    if (current.length === 0 || current.some((row) => byProgramme[row.programme] === undefined)) return false;
+    await tx.delete(oauthRedirectUris).where(eq(oauthRedirectUris.clientId, clientRowId));
+    await tx
+      .insert(oauthRedirectUris)
+      .values(
+        current.map((row) => ({
+          clientId: clientRowId,
+          uri: byProgramme[row.programme]!,
+          programmeId: row.programmeId,
+        })),
+      );
+    return true;
+  });
+}

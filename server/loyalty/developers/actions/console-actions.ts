@@ -3,11 +3,11 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import type { ConsoleActionState } from "@/lib/developers/console-states";
-import { redirectUrisSchema } from "@/lib/developers/redirect-uris-schema";
+import { redirectUriSchema, redirectUrisSchema } from "@/lib/developers/redirect-uris-schema";
 import { getDatabase } from "@/server/db/database";
 import { logger } from "@/server/observability/logger";
 import { requireDeveloper } from "../developer-session-cookie";
-import { replaceRedirectUris, rollApiKey, rollClientSecret } from "../manage-keys";
+import { replaceFurtherRedirectUris, replaceRedirectUris, rollApiKey, rollClientSecret } from "../manage-keys";
 import { resetDeveloperSandbox } from "../reset-developer-sandbox";
 
 /**
@@ -83,6 +83,34 @@ export async function updateRedirectUrisAction(
   );
   revalidatePath("/developers");
   return { ok: true, message: "Saved. Logins now accept exactly these addresses." };
+}
+
+/** The further programmes' redirect URIs: one field per programme, named `redirectUri.<PROGRAMME>`. */
+export async function updateFurtherRedirectUrisAction(
+  _previous: ConsoleActionState,
+  form: FormData,
+): Promise<ConsoleActionState> {
+  const session = await requireDeveloper();
+  if (!session.partner.developerSandbox) return { error: publicSandbox };
+  const byProgramme: Record<string, string> = {};
+  for (const [name, value] of form.entries()) {
+    const programme = /^redirectUri\.([A-Z]{1,20})$/.exec(name)?.[1];
+    if (!programme) continue;
+    const parsed = redirectUriSchema.safeParse(String(value));
+    if (!parsed.success) return { error: `${programme}: ${parsed.error.issues[0]?.message ?? "check the address."}` };
+    byProgramme[programme] = parsed.data;
+  }
+  const clientId = idOf(form, "clientId");
+  const saved =
+    clientId !== undefined &&
+    (await replaceFurtherRedirectUris(await getDatabase(), session.partner.id, clientId, byProgramme));
+  if (!saved) return { error: "Give one address for each programme of this client. Reload the page and try again." };
+  logger.info(
+    { developer: session.account.id, partner: session.partner.partnerIdentifier },
+    "developer changed further-programme redirect URIs",
+  );
+  revalidatePath("/developers");
+  return { ok: true, message: "Saved. The further programmes' logins now accept exactly these addresses." };
 }
 
 export async function resetSandboxAction(_previous: ConsoleActionState): Promise<ConsoleActionState> {
