@@ -246,6 +246,21 @@ describe("the developer console in Chromium", () => {
     await screenshot(page, "developer-console-360-requests");
     await page.getByRole("button", { name: /Sign out/ }).click();
     await shown(page.getByText("You have signed out of the developer console."));
+
+    // A sandbox of one's own, with its forms, at 360 px too.
+    await page.goto(`${session.origin}/developers/signup`);
+    await page.getByLabel("Email", { exact: true }).fill(`narrow-${Date.now()}@example.test`);
+    await page.getByLabel("Password", { exact: true }).fill("a long sandbox password");
+    await (await hydrated(page.getByRole("button", { name: "Create my sandbox" }))).click();
+    await shown(page.getByRole("heading", { name: "Your sandbox is ready" }));
+    await expectNoOverflow(page);
+    expect(await seriousViolations(page), "signed up").toEqual([]);
+    await screenshot(page, "developer-console-360-signed-up");
+    await page.getByRole("link", { name: "Open your console" }).click();
+    await shown(page.getByRole("button", { name: "Reset my sandbox members" }));
+    await expectNoOverflow(page);
+    expect(await seriousViolations(page), "own console").toEqual([]);
+    await screenshot(page, "developer-console-360-own-console");
     expect(csp).toEqual([]);
   });
 });
