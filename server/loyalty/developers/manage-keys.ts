@@ -190,15 +190,13 @@ export async function replaceFurtherRedirectUris(
       );
     if (current.length === 0 || current.some((row) => byProgramme[row.programme] === undefined)) return false;
     await tx.delete(oauthRedirectUris).where(eq(oauthRedirectUris.clientId, clientRowId));
-    await tx
-      .insert(oauthRedirectUris)
-      .values(
-        current.map((row) => ({
-          clientId: clientRowId,
-          uri: byProgramme[row.programme]!,
-          programmeId: row.programmeId,
-        })),
-      );
+    await tx.insert(oauthRedirectUris).values(
+      current.map((row) => ({
+        clientId: clientRowId,
+        uri: byProgramme[row.programme]!,
+        programmeId: row.programmeId,
+      })),
+    );
     return true;
   });
 }
