@@ -16,6 +16,13 @@ const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
   DATABASE_URL: optionalUrl.optional(),
+  /**
+   * The owner's connection on PostgreSQL: migrations and seeds run through it,
+   * then it grants DATABASE_URL's role row access only (no ALTER, TRUNCATE or
+   * trigger changes; SELECT and INSERT on append-only tables). Unset: the app
+   * migrates as DATABASE_URL's role, which must then own the schemas.
+   */
+  DATABASE_MIGRATION_URL: optionalUrl.optional(),
   /** Folder of the embedded database, or `memory://` for one that lives only in this process. */
   PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
@@ -105,6 +112,13 @@ const environmentSchema = z.object({
   /** Registrations submitted per address and window (each can test a postcode or date of birth). */
   PORTAL_REGISTER_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   PORTAL_REGISTER_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
+  /**
+   * Staff sign-ins per address and window, counted before any password is
+   * verified: one address cannot make the server hash for every username it
+   * tries, nor try 5 passwords on every account (docs/decisions.md, "Staff lockout").
+   */
+  STAFF_SIGN_IN_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  STAFF_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /**
    * Proxies in front of the portal that append the address they see to
    * X-Forwarded-For: the client is the entry this many places from the end

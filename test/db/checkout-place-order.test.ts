@@ -185,7 +185,7 @@ describe("placing an order while the member waits", () => {
       {
         member: { membershipNumber: shopperNumber, accessToken: await memberToken(db()) },
         quoteId,
-        optionId: optionIdFor({ points: 9_000, cashMinor: 9_000 }),
+        optionId: optionIdFor({ points: 9_000 }),
         card: { token: token.token, brand: "amex", last4: "0005" },
         checkoutKey: randomUUID(),
       },
@@ -201,7 +201,7 @@ describe("placing an order while the member waits", () => {
       {
         member: { membershipNumber: shopperNumber, accessToken: await memberToken(db()) },
         quoteId: await quoteFor(db(), { points: 9_000, cashMinor: 9_000 }),
-        optionId: optionIdFor({ points: 9_000, cashMinor: 9_000 }),
+        optionId: optionIdFor({ points: 9_000 }),
         card: { token: "tok_0000000000000000000000", brand: "visa", last4: "4242" },
         checkoutKey: randomUUID(),
       },
