@@ -4,6 +4,9 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // First: every request from here on carries its socket's address (server/http/client-address.ts).
+  const { recordSocketAddresses } = await import("./server/http/socket-address-hook");
+  recordSocketAddresses();
   const { logger } = await import("./server/observability/logger");
   const { getPortalDatabase } = await import("./server/portal/db/portal-database");
   const portal = getPortalDatabase();

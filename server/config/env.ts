@@ -1,4 +1,5 @@
 import "server-only";
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /**
@@ -11,6 +12,15 @@ const optionalUrl = z
   .trim()
   .transform((value) => (value === "" ? undefined : value))
   .pipe(z.url().optional());
+
+/** 203.0.113.7, 10.0.0.0/8, 2001:db8::1, 2001:db8::/32 */
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", prefix, extra] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -27,6 +37,24 @@ const environmentSchema = z.object({
   PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * The proxies in front of the app (addresses or CIDR ranges, separated by
+   * commas): only a request whose socket comes from one of them has its
+   * X-Forwarded-For, -Host and -Proto believed (server/http/client-address.ts).
+   * Empty: none, every address is the socket's.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(/[\s,]+/)
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().refine(isAddressOrRange, "TRUSTED_PROXIES: each entry must be an IP address or CIDR range")),
+    ),
   /** Public origin of this app, used for absolute links such as `developerLink`. */
   APP_ORIGIN: z.url().default("http://localhost:3000"),
   /**
@@ -119,12 +147,6 @@ const environmentSchema = z.object({
    */
   STAFF_SIGN_IN_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(100),
   STAFF_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
-  /**
-   * Proxies in front of the portal that append the address they see to
-   * X-Forwarded-For: the client is the entry this many places from the end
-   * (the last entry when 0, as without a proxy `next start` writes it).
-   */
-  PORTAL_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
 
   // The staff console's own sessions: shorter than a member's, and ended by a pause as well.
   /** Minutes a member of staff stays signed in at most; less than PORTAL_SESSION_HOURS. */

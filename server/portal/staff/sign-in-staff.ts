@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { StaffRole } from "@/lib/portal/staff/staff-roles";
 import type { Database } from "@/server/portal/db/portal-database";
-import { rateLimitKey } from "@/server/portal/client-address";
+import { rateLimitKey } from "@/server/http/client-address";
 import { hitRateLimit } from "@/server/portal/rate-limit/hit-rate-limit";
 import { rateLimitRules } from "@/server/portal/rate-limit/rate-limit-rule";
 import { hashPassword, verifyPassword } from "@/server/portal/security/password-hash";
