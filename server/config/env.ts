@@ -1,6 +1,7 @@
 import "server-only";
 import { isIP } from "node:net";
 import { z } from "zod";
+import { publishedValueProblems } from "./live-mode";
 
 /**
  * Every environment variable the application reads, validated once. Defaults
@@ -23,6 +24,13 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 const environmentSchema = z.object({
+  /**
+   * `sandbox` (the default, `npm run demo`): the public sandbox, seeded, said
+   * out loud on every page and API answer. `live`: refuses to start while a
+   * secret still has a value published in this repository
+   * (server/config/live-mode.ts), and seeds no sandbox account.
+   */
+  APP_MODE: z.enum(["sandbox", "live"]).default("sandbox"),
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
   DATABASE_URL: optionalUrl.optional(),
@@ -194,12 +202,22 @@ const checkedEnvironmentSchema = environmentSchema
 
 export type Environment = z.infer<typeof environmentSchema>;
 
+/** The configuration is refused: one line per problem, for the operator. */
+export class EnvironmentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
+    this.name = "EnvironmentError";
+  }
+}
+
 function readEnvironment(): Environment {
   const parsed = checkedEnvironmentSchema.safeParse(process.env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
+    throw new EnvironmentError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   }
+  // Live mode: no secret may keep a value this repository publishes.
+  const published = publishedValueProblems(parsed.data, environmentSchema.parse({}));
+  if (published.length > 0) throw new EnvironmentError(published);
   return parsed.data;
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { env } from "@/server/config/env";
 import { ensureSandboxSeeded } from "@/server/loyalty/sandbox/ensure-sandbox-seeded";
 import type { Database, DatabaseHandle } from "./connect";
 import { migrateDatabase } from "./migrate";
@@ -6,10 +7,10 @@ import { getConnection, installConnection, prepareOnce } from "./shared-connecti
 
 export type { Database } from "./connect";
 
-/** The loyalty service's preparation: its migrations, then the sandbox seed into an empty database. */
+/** The loyalty service's preparation: its migrations, then the sandbox seed into an empty database (never in live mode). */
 async function prepareLoyalty(handle: DatabaseHandle): Promise<void> {
   await migrateDatabase(handle);
-  await ensureSandboxSeeded(handle.db);
+  if (env().APP_MODE !== "live") await ensureSandboxSeeded(handle.db);
 }
 
 /** Migrates the service's schema and seeds the sandbox; safe for instances starting together. */
