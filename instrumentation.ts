@@ -16,9 +16,10 @@ export async function register(): Promise<void> {
     throw error;
   }
   const live = env().APP_MODE === "live";
-  // Then every request from here on carries its socket's address (server/http/client-address.ts).
+  // Then every request from here on carries its socket's address (server/http/client-address.ts),
+  // and every answer of the sandbox says so.
   const { recordSocketAddresses } = await import("./server/http/socket-address-hook");
-  recordSocketAddresses();
+  recordSocketAddresses({ sandbox: !live });
 
   const { logger } = await import("./server/observability/logger");
   const { getPortalDatabase } = await import("./server/portal/db/portal-database");

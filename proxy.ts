@@ -10,9 +10,6 @@ const memberPages = /^\/(?:account|transactions|profile|shop|orders)(?:\/|$)/;
 const staffCookies = ["staff_session", "__Secure-staff_session"];
 const staffPages = /^\/staff(?:\/|$)/;
 const staffLogin = /^\/staff\/login(?:\/|$)/;
-/** Every answer of the sandbox says so (README, "Two modes"). */
-const sandboxHeader = "X-Sandbox";
-const apiSurfaces = /^\/(?:api|oauth|partner-oauth|payments-sandbox)(?:\/|$)/;
 
 /**
  * Every portal page: a fresh nonce and the security headers
@@ -25,14 +22,6 @@ const apiSurfaces = /^\/(?:api|oauth|partner-oauth|payments-sandbox)(?:\/|$)/;
  * here when the session behind the cookie has ended.
  */
 export function proxy(request: NextRequest): NextResponse {
-  // Kept in step with server/config/env.ts (APP_MODE): the proxy imports nothing server-only.
-  const sandbox = process.env.APP_MODE !== "live";
-  // The service's surfaces and the payments sandbox: no page headers, only the sandbox's own mark.
-  if (apiSurfaces.test(request.nextUrl.pathname)) {
-    const response = NextResponse.next();
-    if (sandbox) response.headers.set(sandboxHeader, "true");
-    return response;
-  }
   const nonce = newNonce();
   const security = pageSecurityHeaders({
     nonce,
@@ -47,7 +36,6 @@ export function proxy(request: NextRequest): NextResponse {
       ? guardStaffPage(request, nonce, security)
       : pass(request, nonce, security);
   for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
-  if (sandbox) response.headers.set(sandboxHeader, "true");
   return response;
 }
 
@@ -86,7 +74,9 @@ function pass(
 }
 
 export const config = {
-  // Pages get the security headers; the service's surfaces (/api, /oauth, /partner-oauth) and the payments
-  // sandbox keep their own headers and get only X-Sandbox. Static files are not matched.
-  matcher: ["/((?!_next/static/|_next/image(?:/|$)|favicon\\.ico$).*)"],
+  // Pages only: the service's surfaces (/api, /oauth, /partner-oauth), the payments sandbox and
+  // static files keep their own headers. /api/auth is next-auth's JSON and redirects, no pages.
+  matcher: [
+    "/((?!(?:api|oauth|partner-oauth|payments-sandbox)(?:/|$)|_next/static/|_next/image(?:/|$)|favicon\\.ico$).*)",
+  ],
 };

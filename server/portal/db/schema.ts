@@ -109,7 +109,7 @@ export const rateLimitCounters = portal.table(
   {
     /** Which form: sign-in, register. */
     scope: varchar("scope", { length: 32 }).notNull(),
-    /** The client's address as the portal reads it (see server/portal/client-address.ts). */
+    /** The client's address as the portal reads it (rateLimitKey in server/http/client-address.ts). */
     clientKey: varchar("client_key", { length: 64 }).notNull(),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     hits: integer("hits").notNull(),
