@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvironmentCache } from "@/server/config/env";
 import { connectDatabase, type DatabaseHandle } from "@/server/db/connect";
 import { prepareDatabase } from "@/server/db/database";
 import { rowsOf } from "@/server/db/rows";
+import { getConnection } from "@/server/db/shared-connection";
 import { grantRuntimeRole } from "@/server/db/runtime-role";
 import { preparePaymentsDatabase } from "@/server/payments/db/payments-database";
 import { preparePortalDatabase } from "@/server/portal/db/portal-database";
@@ -53,6 +55,41 @@ describe.runIf(testDatabaseKind() === "postgres")("the app's runtime role on Pos
     const cause = (error as { cause?: { message?: string } }).cause;
     return cause?.message ?? (error as Error).message;
   };
+
+  it("is what the app's own start sets up from DATABASE_URL and DATABASE_MIGRATION_URL", async () => {
+    const second = await createPostgresDatabase();
+    const saved = { url: process.env.DATABASE_URL, migration: process.env.DATABASE_MIGRATION_URL };
+    const runtimeUrl = new URL(second.url);
+    runtimeUrl.username = role;
+    process.env.DATABASE_URL = runtimeUrl.toString();
+    process.env.DATABASE_MIGRATION_URL = second.url;
+    resetEnvironmentCache();
+    try {
+      const handle = await getConnection();
+      await prepareDatabase(handle);
+      await preparePortalDatabase(handle);
+      await preparePaymentsDatabase(handle);
+      const [who] = rowsOf<{ user: string }>(await handle.db.execute(sql`select current_user as "user"`));
+      expect(who!.user).toBe(role);
+      // Migrated and seeded by the owner, readable by the runtime role...
+      const [staff] = rowsOf<{ n: number }>(
+        await handle.db.execute(sql`select count(*)::int as n from portal.staff_accounts`),
+      );
+      expect(staff!.n).toBeGreaterThan(0);
+      // ...which may not change the tables or their triggers.
+      expect(await refusal(handle.exec(`ALTER TABLE portal.staff_audit_events DISABLE TRIGGER ALL`))).toMatch(
+        /must be owner/,
+      );
+      await handle.close();
+    } finally {
+      process.env.DATABASE_URL = saved.url;
+      process.env.DATABASE_MIGRATION_URL = saved.migration;
+      if (saved.url === undefined) delete process.env.DATABASE_URL;
+      if (saved.migration === undefined) delete process.env.DATABASE_MIGRATION_URL;
+      resetEnvironmentCache();
+      await second.drop();
+    }
+  });
 
   it("does the app's work: signs staff in and writes audit rows", async () => {
     const now = new Date();
