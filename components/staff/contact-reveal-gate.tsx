@@ -15,20 +15,24 @@ export function ContactRevealGate({ contact }: { contact: ContactValues }) {
       <h2 id="reveal-heading" className="text-lg font-semibold text-slate-900">
         Email and phone are hidden
       </h2>
-      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        {contact.email ? (
-          <>
-            <dt className="font-medium text-slate-700">Email</dt>
-            <dd className="break-all text-slate-900">{contact.email}</dd>
-          </>
-        ) : null}
-        {contact.phones.map((phone) => (
-          <div key={phone.label} className="contents">
-            <dt className="font-medium text-slate-700">{phone.label}</dt>
-            <dd className="text-slate-900">{phone.value}</dd>
-          </div>
-        ))}
-      </dl>
+      {contact.email || contact.phones.length > 0 ? (
+        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+          {contact.email ? (
+            <div className="contents">
+              <dt className="font-medium text-slate-700">Email</dt>
+              <dd className="break-all text-slate-900">{contact.email}</dd>
+            </div>
+          ) : null}
+          {contact.phones.map((phone) => (
+            <div key={phone.label} className="contents">
+              <dt className="font-medium text-slate-700">{phone.label}</dt>
+              <dd className="text-slate-900">{phone.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="text-sm text-slate-700">No email address or phone number on file.</p>
+      )}
       <p className="text-sm text-slate-600">
         The profile form shows them in full. Opening it is recorded in the audit trail as a reveal of the member&apos;s
         contact details.
