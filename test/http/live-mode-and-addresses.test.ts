@@ -99,6 +99,24 @@ describe("live mode (APP_MODE=live)", () => {
     expect(refused.stderr).not.toMatch(/LOYALTY_CLIENT_SECRET/);
   });
 
+  it("refuses, with real values, a database the sandbox seeded: its accounts' passwords and secrets are published", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "seeded-sandbox-"));
+    try {
+      const sandboxApp = await startApp({ PGLITE_DATA_DIR: dataDir });
+      await sandboxApp.stop();
+      const refused = await startExpectingExit({ APP_MODE: "live", PGLITE_DATA_DIR: dataDir, ...realValues() });
+      expect(refused.code).toBe(1);
+      expect(refused.answered).toBe(0);
+      expect(refused.stderr).toMatch(/^ {2}The database holds the sandbox's partners \(DEMOPARTNER01/m);
+      expect(refused.stderr).toMatch(/^ {2}The database holds \d+ of the sandbox's members/m);
+      expect(refused.stderr).toMatch(
+        /^ {2}The database holds the sandbox's staff accounts \(staff\.admin, staff\.agent\)/m,
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
   describe("with real values", () => {
     let app: RunningApp;
     const dataDir = mkdtempSync(path.join(tmpdir(), "live-mode-"));
@@ -136,9 +154,14 @@ describe("live mode (APP_MODE=live)", () => {
         headers: { Authorization: "Bearer sk_sandbox_Jq7Vw2Xe5RtY8uPa3SdF6gHk" },
       });
       expect(lookup.status).toBe(401);
-      const home = await fetch(`${app.origin}/login`);
-      expect(home.headers.get("x-sandbox")).toBeNull();
-      expect(await home.text()).not.toContain("Sandbox notice");
+      for (const page of [
+        "/login",
+        `/oauth/auth/login?client_id=${partner.oauthClient!.clientId}&response_type=code`,
+      ]) {
+        const answer = await fetch(`${app.origin}${page}`);
+        expect(answer.headers.get("x-sandbox"), page).toBeNull();
+        expect(await answer.text(), page).not.toContain("Sandbox notice");
+      }
     });
 
     it("seeds no sandbox partner, member or staff account", async () => {
@@ -200,6 +223,15 @@ describe("the sandbox says it is one", () => {
       await fetch(`${app.origin}/api/auth/csrf`),
     ];
     for (const answer of answers) expect(answer.headers.get("x-sandbox"), answer.url).toBe("true");
+    const servicePages = [
+      `/oauth/auth/login?client_id=${partner.oauthClient!.clientId}&response_type=code`,
+      "/oauth/auth/login?client_id=NOPE-99999&response_type=code",
+    ];
+    for (const page of servicePages) {
+      const answer = await fetch(`${app.origin}${page}`);
+      expect(answer.headers.get("x-sandbox"), page).toBe("true");
+      expect(await answer.text(), page).toContain('<aside class="sandbox" aria-label="Sandbox notice">');
+    }
     for (const page of ["/", "/login", "/register", "/staff/login", "/docs/guides/quickstart"]) {
       const answer = await fetch(`${app.origin}${page}`);
       expect(answer.status, page).toBe(200);
