@@ -15,7 +15,8 @@ export async function sandboxAccountProblems(db: Database): Promise<string[]> {
   const foundPartners = await db
     .select({ id: partners.partnerIdentifier })
     .from(partners)
-    .where(inArray(partners.partnerIdentifier, partnerIds));
+    .where(inArray(partners.partnerIdentifier, partnerIds))
+    .orderBy(partners.partnerIdentifier);
   const foundMembers = await db
     .select({ number: members.membershipNumber })
     .from(members)

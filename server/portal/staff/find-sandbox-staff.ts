@@ -11,7 +11,8 @@ export async function sandboxStaffProblems(db: Database): Promise<string[]> {
   const found = await db
     .select({ username: staffAccounts.username })
     .from(staffAccounts)
-    .where(inArray(staffAccounts.username, usernames));
+    .where(inArray(staffAccounts.username, usernames))
+    .orderBy(staffAccounts.username);
   if (found.length === 0) return [];
   return [
     `The database holds the sandbox's staff accounts (${found.map((row) => row.username).join(", ")}), whose password is published; start live mode on a database the sandbox never seeded.`,
