@@ -1,18 +1,45 @@
 /**
- * Opens, migrates and seeds the database as the server starts, so the first
- * request does not pay for it. Requests still await the same promises.
+ * Checks the configuration, then opens, migrates and seeds the database as
+ * the server starts, so the first request does not pay for it. Requests
+ * still await the same promises. Next.js answers no request before this
+ * hook has returned, so a refused configuration ends the process before it
+ * serves anything.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // First: a configuration that live mode refuses (server/config/live-mode.ts) stops the process, one line per problem.
+  const { env, EnvironmentError } = await import("./server/config/env");
+  try {
+    env();
+  } catch (error) {
+    if (error instanceof EnvironmentError) refuseToStart(error.problems);
+    throw error;
+  }
+  const live = env().APP_MODE === "live";
+  // Then every request from here on carries its socket's address (server/http/client-address.ts),
+  // and every answer of the sandbox says so.
+  const { recordSocketAddresses } = await import("./server/http/socket-address-hook");
+  recordSocketAddresses({ sandbox: !live });
+
   const { logger } = await import("./server/observability/logger");
   const { getPortalDatabase } = await import("./server/portal/db/portal-database");
   const portal = getPortalDatabase();
   const warmUps: Promise<unknown>[] = [portal];
+  // Live mode: no account whose password or secret is published may be there (a database the sandbox seeded).
+  const accountChecks: Promise<string[]>[] = [];
+  if (live) {
+    const { sandboxStaffProblems } = await import("./server/portal/staff/find-sandbox-staff");
+    accountChecks.push(portal.then(sandboxStaffProblems));
+  }
   // A portal pointed at another implementation of the service leaves this app's service asleep.
   if (!process.env.LOYALTY_BASE_URL) {
     const { getDatabase } = await import("./server/db/database");
-    warmUps.push(getDatabase());
-    const { env } = await import("./server/config/env");
+    const service = getDatabase();
+    warmUps.push(service);
+    if (live) {
+      const { sandboxAccountProblems } = await import("./server/loyalty/sandbox/find-sandbox-accounts");
+      accountChecks.push(service.then(sandboxAccountProblems));
+    }
     const maintenanceSeconds = env().MAINTENANCE_INTERVAL_SECONDS;
     if (maintenanceSeconds > 0) {
       const { startMaintenanceLoop } = await import("./server/loyalty/maintenance/start-maintenance-loop");
@@ -28,8 +55,20 @@ export async function register(): Promise<void> {
     warmUps.push(getPaymentsDatabase());
   }
   for (const warmUp of warmUps) warmUp.catch((error: unknown) => logger.error({ err: error }, "database start failed"));
+  if (accountChecks.length > 0) {
+    const problems = (await Promise.all(accountChecks)).flat();
+    if (problems.length > 0) refuseToStart(problems);
+  }
   // The checkout's recovery worker settles unfinished orders once the portal's tables exist (CHECKOUT_WORKER=off: none).
   portal
     .then(async () => (await import("./server/portal/checkout/recovery/start-recovery-worker")).startRecoveryWorker())
     .catch((error: unknown) => logger.error({ err: error }, "checkout recovery worker did not start"));
+}
+
+/** Ends the process before it serves anything: one line per problem on stderr, exit code 1. */
+function refuseToStart(problems: string[]): never {
+  process.stderr.write(
+    `The app refuses to start: ${problems.length} problem${problems.length === 1 ? "" : "s"} with its configuration.\n${problems.map((problem) => `  ${problem}\n`).join("")}`,
+  );
+  process.exit(1);
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { SandboxBanner } from "@/components/portal/sandbox-banner";
+import { env } from "@/server/config/env";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -14,7 +16,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection();
   return (
     <html lang="en">
-      <body className="min-h-screen font-sans">{children}</body>
+      <body className="min-h-screen font-sans">
+        {env().APP_MODE === "sandbox" ? <SandboxBanner /> : null}
+        {children}
+      </body>
     </html>
   );
 }

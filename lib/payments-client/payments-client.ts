@@ -1,5 +1,6 @@
 import "server-only";
 import {
+  cardTokenSchema,
   chargeSchema,
   idempotentReplayedHeader,
   idempotencyKeyHeader,
@@ -9,6 +10,7 @@ import {
   type PaymentsErrorObject,
   type Refund,
   type RefundRequest,
+  type TokenisedCard,
 } from "./contract";
 import { declineCodes, failedChargeCodes, type DeclineCode, type FailedChargeCode } from "./error-catalogue";
 import { PaymentsApiError, PaymentsUnavailableError } from "./errors";
@@ -164,6 +166,28 @@ export function createPaymentsClient(settings: PaymentsClientSettings) {
       if (includes(refundRefusals, error.code)) return { kind: "refused", code: error.code, message: error.message };
       if (answer.status >= 500) return { kind: "unknown", reason: "server_error", detail: error.message };
       throw new PaymentsApiError(answer.status, error);
+    },
+
+    /**
+     * The card behind a token as the processor recorded it (brand and last
+     * four digits), or null when the processor knows no such token: what a
+     * merchant shows of a card comes from here, never from the browser.
+     */
+    async retrieveCardToken(
+      token: string,
+      options: { onAnswer?: OnPaymentsAnswer } = {},
+    ): Promise<TokenisedCard | null> {
+      const answer = await call("GET", `/tokens/${encodeURIComponent(token)}`, undefined, undefined, options.onAnswer);
+      if (answer.kind === "no-answer") {
+        throw new PaymentsUnavailableError(`The payments service did not answer the token lookup: ${answer.detail}`);
+      }
+      if (answer.status === 200) {
+        const card = cardTokenSchema.safeParse(answer.json);
+        if (card.success) return { token: card.data.token, brand: card.data.brand, last4: card.data.last4 };
+      }
+      if (answer.error?.code === "token_not_found") return null;
+      if (answer.error && answer.status < 500) throw new PaymentsApiError(answer.status, answer.error);
+      throw new PaymentsUnavailableError(`The payments service answered the token lookup with HTTP ${answer.status}`);
     },
   };
 }

@@ -1,5 +1,7 @@
 import "server-only";
+import { isIP } from "node:net";
 import { z } from "zod";
+import { publishedValueProblems } from "./live-mode";
 
 /**
  * Every environment variable the application reads, validated once. Defaults
@@ -12,14 +14,55 @@ const optionalUrl = z
   .transform((value) => (value === "" ? undefined : value))
   .pipe(z.url().optional());
 
+/** 203.0.113.7, 10.0.0.0/8, 2001:db8::1, 2001:db8::/32 */
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", prefix, extra] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
 const environmentSchema = z.object({
+  /**
+   * `sandbox` (the default, `npm run demo`): the public sandbox, seeded, said
+   * out loud on every page and API answer. `live`: refuses to start while a
+   * secret still has a value published in this repository
+   * (server/config/live-mode.ts), and seeds no sandbox account.
+   */
+  APP_MODE: z.enum(["sandbox", "live"]).default("sandbox"),
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
   DATABASE_URL: optionalUrl.optional(),
+  /**
+   * The owner's connection on PostgreSQL: migrations and seeds run through it,
+   * then it grants DATABASE_URL's role row access only (no ALTER, TRUNCATE or
+   * trigger changes; SELECT and INSERT on append-only tables). Unset: the app
+   * migrates as DATABASE_URL's role, which must then own the schemas.
+   */
+  DATABASE_MIGRATION_URL: optionalUrl.optional(),
   /** Folder of the embedded database, or `memory://` for one that lives only in this process. */
   PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * The proxies in front of the app (addresses or CIDR ranges, separated by
+   * commas): only a request whose socket comes from one of them has its
+   * X-Forwarded-For, -Host and -Proto believed (server/http/client-address.ts).
+   * Empty: none, every address is the socket's.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(/[\s,]+/)
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().refine(isAddressOrRange, "TRUSTED_PROXIES: each entry must be an IP address or CIDR range")),
+    ),
   /** Public origin of this app, used for absolute links such as `developerLink`. */
   APP_ORIGIN: z.url().default("http://localhost:3000"),
   /**
@@ -106,11 +149,12 @@ const environmentSchema = z.object({
   PORTAL_REGISTER_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   PORTAL_REGISTER_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
   /**
-   * Proxies in front of the portal that append the address they see to
-   * X-Forwarded-For: the client is the entry this many places from the end
-   * (the last entry when 0, as without a proxy `next start` writes it).
+   * Staff sign-ins per address and window, counted before any password is
+   * verified: one address cannot make the server hash for every username it
+   * tries, nor try 5 passwords on every account (docs/decisions.md, "Staff lockout").
    */
-  PORTAL_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  STAFF_SIGN_IN_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  STAFF_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
 
   // The staff console's own sessions: shorter than a member's, and ended by a pause as well.
   /** Minutes a member of staff stays signed in at most; less than PORTAL_SESSION_HOURS. */
@@ -158,12 +202,22 @@ const checkedEnvironmentSchema = environmentSchema
 
 export type Environment = z.infer<typeof environmentSchema>;
 
+/** The configuration is refused: one line per problem, for the operator. */
+export class EnvironmentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
+    this.name = "EnvironmentError";
+  }
+}
+
 function readEnvironment(): Environment {
   const parsed = checkedEnvironmentSchema.safeParse(process.env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
+    throw new EnvironmentError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   }
+  // Live mode: no secret may keep a value this repository publishes.
+  const published = publishedValueProblems(parsed.data, environmentSchema.parse({}));
+  if (published.length > 0) throw new EnvironmentError(published);
   return parsed.data;
 }
 

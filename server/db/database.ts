@@ -1,4 +1,5 @@
 import "server-only";
+import { env } from "@/server/config/env";
 import { ensureDevelopersSeeded } from "@/server/loyalty/developers/seed-developers";
 import { ensureSandboxSeeded } from "@/server/loyalty/sandbox/ensure-sandbox-seeded";
 import type { Database, DatabaseHandle } from "./connect";
@@ -7,9 +8,10 @@ import { getConnection, installConnection, prepareOnce } from "./shared-connecti
 
 export type { Database } from "./connect";
 
-/** The loyalty service's preparation: its migrations, then the sandbox seed into an empty database and its developer accounts. */
+/** The loyalty service's preparation: its migrations, then (never in live mode) the sandbox seed into an empty database and its developer accounts. */
 async function prepareLoyalty(handle: DatabaseHandle): Promise<void> {
   await migrateDatabase(handle);
+  if (env().APP_MODE === "live") return;
   await ensureSandboxSeeded(handle.db);
   await ensureDevelopersSeeded(handle.db);
 }

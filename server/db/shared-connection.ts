@@ -1,9 +1,18 @@
 import "server-only";
 import { env } from "@/server/config/env";
 import { connectDatabase, type DatabaseHandle } from "./connect";
+import { grantRuntimeRole, runtimeRoleOf } from "./runtime-role";
+
+/** Where migrations run when the app's own role may not run them: the owner's connection and the role to grant. */
+interface Migrator {
+  owner: Promise<DatabaseHandle>;
+  runtimeRole: string;
+}
 
 interface ConnectionHolder {
   handle?: Promise<DatabaseHandle>;
+  /** The configured connection's migrator, when DATABASE_MIGRATION_URL is set. */
+  migrators?: WeakMap<DatabaseHandle, Migrator>;
   /** What each owner (service, portal, payments) has prepared on which handle: migrations and seeds run once. */
   prepared: WeakMap<DatabaseHandle, Map<string, Promise<void>>>;
 }
@@ -16,13 +25,21 @@ const holder = ((globalThis as { __sharedDatabase?: ConnectionHolder }).__shared
   prepared: new WeakMap(),
 });
 
-function openConfiguredConnection(): Promise<DatabaseHandle> {
+async function openConfiguredConnection(): Promise<DatabaseHandle> {
   const config = env();
-  return connectDatabase({
+  const handle = await connectDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDataDir: config.PGLITE_DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
   });
+  // Least privilege: the app's role reads and writes rows; the owner migrates, seeds and grants (README, "On PostgreSQL").
+  if (config.DATABASE_URL && config.DATABASE_MIGRATION_URL) {
+    (holder.migrators ??= new WeakMap()).set(handle, {
+      owner: connectDatabase({ databaseUrl: config.DATABASE_MIGRATION_URL, poolSize: 2 }),
+      runtimeRole: runtimeRoleOf(config.DATABASE_URL),
+    });
+  }
+  return handle;
 }
 
 /** The process's connection (PGlite or a PostgreSQL pool), opened on first use; not migrated. */
@@ -57,7 +74,15 @@ export function prepareOnce(
   if (!owners) holder.prepared.set(handle, (owners = new Map()));
   let preparing = owners.get(owner);
   if (!preparing) {
-    preparing = handle.withStartupLock(() => prepare(handle));
+    const migrator = holder.migrators?.get(handle);
+    preparing = migrator
+      ? migrator.owner.then((ownerHandle) =>
+          ownerHandle.withStartupLock(async () => {
+            await prepare(ownerHandle);
+            await grantRuntimeRole(ownerHandle, owner, migrator.runtimeRole);
+          }),
+        )
+      : handle.withStartupLock(() => prepare(handle));
     owners.set(owner, preparing);
     const registry = owners;
     preparing.catch(() => registry.delete(owner));

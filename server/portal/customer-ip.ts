@@ -1,13 +1,12 @@
 import "server-only";
 import { headers } from "next/headers";
-import { env } from "@/server/config/env";
-import { clientAddress } from "./client-address";
+import { clientAddress } from "@/server/http/client-address";
 
 /**
- * The member's address, for the service's X-Forwarded-For and the portal's
- * rate limits: from the incoming X-Forwarded-For, past the proxies the
- * portal trusts (PORTAL_TRUSTED_PROXIES; see client-address.ts).
+ * The member's address, for the service's X-Forwarded-For, the portal's rate
+ * limits and audit rows: the socket's, or past the proxies listed in
+ * TRUSTED_PROXIES (server/http/client-address.ts).
  */
 export async function customerIp(): Promise<string | undefined> {
-  return clientAddress((await headers()).get("x-forwarded-for"), env().PORTAL_TRUSTED_PROXIES);
+  return clientAddress(await headers());
 }

@@ -6,6 +6,7 @@ import * as loginRoute from "@/app/oauth/auth/login/route";
 import sandbox from "@/sandbox.json";
 import { basicAuthorization } from "@/lib/loyalty-client/token-client";
 import { resetEnvironmentCache } from "@/server/config/env";
+import { socketAddressHeader } from "@/server/http/client-address";
 import { partners, rateLimitWindows } from "@/server/db/schema";
 import { clearPartnerCache } from "@/server/loyalty/partners/cached-partner-lookup";
 import { flushBatchedCounters, resetBatchedCounters } from "@/server/loyalty/rate-limits/batched-counters";
@@ -130,7 +131,9 @@ describe("token services: per connecting address, before any password is hashed"
       headers: {
         authorization: inventedClient,
         "content-type": "application/x-www-form-urlencoded",
-        "x-forwarded-for": `198.51.100.7, ${address}`,
+        // A forged X-Forwarded-For changes nothing: the socket's address is counted.
+        "x-forwarded-for": "198.51.100.7",
+        [socketAddressHeader()]: address,
       },
       body: "grant_type=client_credentials",
     });
@@ -157,7 +160,7 @@ describe("token services: per connecting address, before any password is hashed"
     const page = () =>
       callRoute(loginRoute, {
         url: `/oauth/auth/login?client_id=${client.clientId}&response_type=code`,
-        headers: { "x-forwarded-for": "203.0.113.60" },
+        headers: { [socketAddressHeader()]: "203.0.113.60" },
       });
     expect((await page()).status).toBe(200);
     expect((await page()).status).toBe(200);

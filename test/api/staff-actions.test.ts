@@ -256,6 +256,27 @@ describe.each(cases)("the staff action: $name", (action) => {
   });
 });
 
+describe("addresses and origins a client cannot choose", () => {
+  it("audits the socket's address, not a forged X-Forwarded-For, and refuses an Origin matched only by a forged X-Forwarded-Host", async () => {
+    newStaffRequest();
+    await signInAs(db(), "staff.admin");
+    staffRequest.headers.set("x-forwarded-for", "203.0.113.250");
+    const before = await latestAuditId();
+    const credit = cases.find((candidate) => candidate.audit === "points.credited")!;
+    expect(await run(credit.action, await credit.input())).toMatchObject({ ok: true });
+    const rows = await auditSince(before);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.ip === "198.51.100.23")).toBe(true);
+
+    // The attacker's page names its own host in X-Forwarded-Host to pass the Origin check: not from an untrusted peer.
+    staffRequest.headers.set("origin", "https://evil.example");
+    staffRequest.headers.set("x-forwarded-host", "evil.example");
+    const mark = await latestAuditId();
+    expect(await run(credit.action, await credit.input())).toMatchObject({ ok: false, code: "forbidden" });
+    expect(await auditSince(mark)).toEqual([]);
+  });
+});
+
 describe("what the staff actions do", () => {
   it("refunds a completed order as staff: points and card refund on the timeline, the points back in the balance", async () => {
     await signInAs(db(), "staff.admin");

@@ -178,6 +178,38 @@ describe("placing an order while the member waits", () => {
     expect(facts.charges).toHaveLength(1);
   });
 
+  it("records the card's brand and last four digits from the processor's token, never the browser's claim", async () => {
+    const quoteId = await quoteFor(db(), { points: 9_000, cashMinor: 9_000 });
+    const token = await tokenisedCard(testCards.APPROVED);
+    const result = await placeOrder(
+      {
+        member: { membershipNumber: shopperNumber, accessToken: await memberToken(db()) },
+        quoteId,
+        optionId: optionIdFor({ points: 9_000 }),
+        card: { token: token.token, brand: "amex", last4: "0005" },
+        checkoutKey: randomUUID(),
+      },
+      harness.deps(),
+    );
+    const order = placed(result);
+    expect(order.card).toEqual({ brand: "visa", last4: "4242" });
+    expect(order.timeline[0]!.description).toContain("visa card ending 4242");
+    const facts = await orderFacts(db(), order.id);
+    expect([facts.order.cardBrand, facts.order.cardLast4]).toEqual(["visa", "4242"]);
+    // A token the processor never issued is no card at all.
+    const unknown = await placeOrder(
+      {
+        member: { membershipNumber: shopperNumber, accessToken: await memberToken(db()) },
+        quoteId: await quoteFor(db(), { points: 9_000, cashMinor: 9_000 }),
+        optionId: optionIdFor({ points: 9_000 }),
+        card: { token: "tok_0000000000000000000000", brand: "visa", last4: "4242" },
+        checkoutKey: randomUUID(),
+      },
+      harness.deps(),
+    );
+    expect(unknown).toMatchObject({ kind: "refused", reason: "card_required" });
+  });
+
   it("refuses before storing anything: an expired or unknown quote, an option not offered, no card", async () => {
     const accessToken = await memberToken(db());
     const member = { membershipNumber: shopperNumber, accessToken };

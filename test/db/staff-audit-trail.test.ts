@@ -195,15 +195,53 @@ describe("the staff audit trail (portal.staff_audit_events)", () => {
     expect(byColumn.some((record) => record.action === "audit.exported")).toBe(false);
   });
 
-  it("quotes exactly the fields that need it", () => {
-    expect(csvField(null)).toBe("");
-    expect(csvField(42)).toBe("42");
-    expect(csvField("plain")).toBe("plain");
+  it("quotes every field and neutralises a formula at the start of any field", () => {
+    expect(csvField(null)).toBe('""');
+    expect(csvField(42)).toBe('"42"');
+    expect(csvField(-42)).toBe(`"'-42"`);
+    expect(csvField("plain")).toBe('"plain"');
     expect(csvField("a,b")).toBe('"a,b"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField("two\nlines")).toBe('"two\nlines"');
     expect(csvField(" padded")).toBe('" padded"');
-    expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvField("@SUM(A1)")).toBe(`"'@SUM(A1)"`);
     expect(csvField("-2+3,x")).toBe(`"'-2+3,x"`);
+    for (const lead of ["=", "+", "-", "@", "\t", "\r"]) expect(csvField(`${lead}1+1`)).toBe(`"'${lead}1+1"`);
+  });
+
+  it("keeps a reason that holds ';=' in one cell for a spreadsheet that splits on semicolons", async () => {
+    await appendAuditEvent(
+      db(),
+      admin,
+      { action: "points.credited", outcome: "succeeded", membershipNumber: member1, reason: "x;=1+1;y" },
+      at("2026-04-01"),
+    );
+    const { filters } = parseAuditSearch({ from: "2026-04-01", to: "2026-04-01" });
+    const csv = await readStream(await exportAuditEvents(db(), { ...admin, requestId: "req-semicolon" }, filters));
+    const line = csv.split("\r\n").find((record) => record.includes("x;=1+1;y"));
+    expect(line).toBeDefined();
+    // Every field quoted: split on ";" outside quotes, the reason stays inside one quoted cell.
+    const cells = splitOutsideQuotes(line!, ";");
+    expect(cells.some((cell) => /^=/.test(cell))).toBe(false);
+    expect(line!.split(",").every((field) => field.startsWith('"') || field === "")).toBe(true);
+    expect(line).toContain('"x;=1+1;y"');
   });
 });
+
+/** Splits a line on a separator, the way a spreadsheet does: not inside double quotes. */
+function splitOutsideQuotes(line: string, separator: string): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (const character of line) {
+    if (character === '"') quoted = !quoted;
+    else if (character === separator && !quoted) {
+      cells.push(cell);
+      cell = "";
+      continue;
+    }
+    cell += character;
+  }
+  cells.push(cell);
+  return cells;
+}

@@ -83,7 +83,7 @@ describe("staff accounts, sign-in and sessions", () => {
   it("reserves each attempt before verifying: 20 guesses at once get exactly 5 attempts", async () => {
     const now = later(100);
     const reservations = await Promise.all(
-      Array.from({ length: 20 }, () => reserveStaffLoginAttempt(db(), "Burst.User", now)),
+      Array.from({ length: 20 }, () => reserveStaffLoginAttempt(db(), "Burst.User", "203.0.113.9", now)),
     );
     expect(reservations.filter((reservation) => reservation.granted)).toHaveLength(staffLoginPolicy.maxFailures);
     expect(reservations.filter((reservation) => reservation.granted && reservation.locks)).toHaveLength(1);

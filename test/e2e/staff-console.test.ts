@@ -123,6 +123,13 @@ describe("the staff console in Chromium", () => {
 
     await page.getByRole("link", { name: "Edit profile" }).click();
     await page.waitForURL((url) => url.pathname.endsWith("/edit"));
+    // An agent sees the contact details masked, and opens the form by revealing them (audited).
+    const reveal = page.getByRole("button", { name: "Reveal contact details and edit" });
+    await shown(reveal);
+    await expectAbsent(page.getByRole("button", { name: "Review changes" }), { once: reveal });
+    await snap(page, "staff-03-edit-masked");
+    await reveal.click();
+    await page.waitForURL((url) => url.pathname.endsWith("/edit") && url.searchParams.get("contact") === "revealed");
     const review = await hydrated(page.getByRole("button", { name: "Review changes" }));
     await page.getByLabel("Email address").fill("casey.shopper@example.com");
     await review.click();

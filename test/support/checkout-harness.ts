@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import * as refundsRoute from "@/app/payments-sandbox/v1/charges/[chargeId]/refunds/route";
 import * as chargesRoute from "@/app/payments-sandbox/v1/charges/route";
+import * as tokenRoute from "@/app/payments-sandbox/v1/tokens/[token]/route";
 import * as tokensRoute from "@/app/payments-sandbox/v1/tokens/route";
 import type { PriceOption } from "@/lib/contract/product-pricing";
 import type { ClientTokenSource } from "@/lib/loyalty-client/client-token-provider";
@@ -30,6 +31,7 @@ export const shopperNumber = shopper.membershipNumber;
 
 const paymentsRoutes: { pattern: RegExp; module: object; params: string[] }[] = [
   { pattern: /^\/payments-sandbox\/v1\/tokens$/, module: tokensRoute, params: [] },
+  { pattern: /^\/payments-sandbox\/v1\/tokens\/([^/]+)$/, module: tokenRoute, params: ["token"] },
   { pattern: /^\/payments-sandbox\/v1\/charges$/, module: chargesRoute, params: [] },
   { pattern: /^\/payments-sandbox\/v1\/charges\/([^/]+)\/refunds$/, module: refundsRoute, params: ["chargeId"] },
 ];

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "@/server/db/connect";
+import { socketAddressHeader } from "@/server/http/client-address";
 import { signInStaff } from "@/server/portal/staff/sign-in-staff";
 
 /**
@@ -41,7 +42,8 @@ export const staffRequest = {
 /** A fresh request from the console's own origin, nobody signed in. */
 export function newStaffRequest(origin: string | null = appOrigin): void {
   staffRequest.jar = new CookieJar();
-  staffRequest.headers = new Headers({ host: "localhost:3000", "x-forwarded-for": "198.51.100.23" });
+  // The address next start's socket gave (server/http/client-address.ts), as the server stamps it.
+  staffRequest.headers = new Headers({ host: "localhost:3000", [socketAddressHeader()]: "198.51.100.23" });
   if (origin !== null) staffRequest.headers.set("origin", origin);
 }
 

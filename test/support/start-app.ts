@@ -45,7 +45,12 @@ export const productionNodeFlags: string[] =
  */
 export async function startApp(
   env: Record<string, string> = {},
-  options: { port?: number; /** Extra Node flags, e.g. `--cpu-prof` for profiling. */ nodeArgs?: string[] } = {},
+  options: {
+    port?: number;
+    /** Extra Node flags, e.g. `--cpu-prof` for profiling. */ nodeArgs?: string[];
+    /** What says the app is up (live mode has no sandbox key to list programmes with): the sandbox's programmes by default. */
+    ready?: { path: string; status: number };
+  } = {},
 ): Promise<RunningApp> {
   const port = options.port ?? (await freePort());
   const origin = `http://localhost:${port}`;
@@ -90,12 +95,16 @@ export async function startApp(
     });
 
   const deadline = Date.now() + 90_000;
-  const probe = `${origin}/api/v1/programmes?api_key=${sandbox.partners[0]!.apiKeys.staging}`;
+  const ready = options.ready ?? {
+    path: `/api/v1/programmes?api_key=${sandbox.partners[0]!.apiKeys.staging}`,
+    status: 200,
+  };
+  const probe = `${origin}${ready.path}`;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${output}`);
     try {
       const response = await fetch(probe);
-      if (response.status === 200) return { origin, port, output: () => output, stop };
+      if (response.status === ready.status) return { origin, port, output: () => output, stop };
     } catch {
       // not listening yet
     }

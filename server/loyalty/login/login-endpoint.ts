@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { getDatabase, type Database } from "@/server/db/database";
+import { requestProtocol } from "@/server/http/client-address";
 import { isValidForwardedFor } from "@/server/loyalty/http/forwarded-for";
 import { issueAuthorisationCode } from "@/server/loyalty/oauth/authorisation-codes";
 import { logger } from "@/server/observability/logger";
@@ -194,7 +195,8 @@ function showForm(context: LoginContext, state: FormState): Response {
 }
 
 function cookieOptions(context: LoginContext): { path: string; secure: boolean } {
-  const forwardedProto = context.request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  const secure = new URL(context.request.url).protocol === "https:" || forwardedProto === "https";
+  // X-Forwarded-Proto counts only from a trusted proxy (server/http/client-address.ts).
+  const secure =
+    new URL(context.request.url).protocol === "https:" || requestProtocol(context.request.headers) === "https";
   return { path: context.service.path, secure };
 }

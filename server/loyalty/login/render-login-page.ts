@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { env } from "@/server/config/env";
 import { html, trustedHtml, type SafeHtml } from "./html";
 import { loginFormText, type LoginMessage, type LoginPage } from "./login-messages";
 
@@ -21,10 +22,19 @@ const stylesheet = [
   "button:hover{filter:brightness(1.1)}",
   ".reference{margin:1rem 0 0;font-size:.875rem;color:var(--muted)}",
   "@media (max-width:24rem){main{padding:1.5rem 1rem}}",
+  ".sandbox{position:fixed;top:0;left:0;right:0;margin:0;padding:.375rem 1rem;text-align:center;font-size:.875rem;background:#fef3c7;color:#451a03;border-bottom:1px solid #fcd34d}",
+  "body.in-sandbox{padding-top:3rem}",
 ].join("\n");
 
 /** The CSP source allowing exactly this stylesheet, so no `unsafe-inline` is needed. */
 export const loginStyleSource = `'sha256-${createHash("sha256").update(stylesheet).digest("base64")}'`;
+
+/** The sandbox says so on every page (README, "Two modes"), the service's login pages included. */
+function sandboxNotice(): SafeHtml {
+  return env().APP_MODE === "live"
+    ? html`<body>\n`
+    : html`<body class="in-sandbox">\n<aside class="sandbox" aria-label="Sandbox notice"><strong>Sandbox</strong> · test data only: accounts and keys here are public and nothing is real.</aside>\n`;
+}
 
 function layout(title: string, content: SafeHtml): SafeHtml {
   // The markup is written by hand (Prettier would re-indent it and change the hashed stylesheet).
@@ -37,8 +47,7 @@ function layout(title: string, content: SafeHtml): SafeHtml {
 <title>${title}</title>
 <style>${trustedHtml(stylesheet)}</style>
 </head>
-<body>
-<main>
+${sandboxNotice()}<main>
 ${content}
 </main>
 </body>

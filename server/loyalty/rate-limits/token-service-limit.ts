@@ -1,12 +1,12 @@
 import { env } from "@/server/config/env";
 import type { Database } from "@/server/db/connect";
-import { connectingAddress } from "./client-address";
+import { clientAddress, rateLimitKey } from "@/server/http/client-address";
 import { consumeRateLimit } from "./consume-rate-limit";
 import type { RateLimitDecision } from "./rate-limit-decision";
 
 /**
  * Counts a request to a token service (login pages, grant, secure key,
- * revocation) per connecting address and service, before any password or
+ * revocation) per client address (server/http/client-address.ts) and service, before any password or
  * client secret is hashed: every one of them can be made to run argon2.
  * Undefined when limits are off (RATE_LIMITS=off).
  */
@@ -20,7 +20,7 @@ export async function tokenServiceLimit(
   if (config.RATE_LIMITS === "off") return undefined;
   return consumeRateLimit(
     db,
-    `token-ip:${service}:${connectingAddress(request)}`,
+    `token-ip:${service}:${rateLimitKey(clientAddress(request.headers))}`,
     config.TOKEN_IP_RATE_LIMIT,
     config.TOKEN_IP_RATE_WINDOW_SECONDS,
     now,

@@ -55,11 +55,18 @@ async function findMemberQuote(db: Database, quoteId: string, member: CheckoutMe
     : undefined;
 }
 
-/** The tokenised card as the browser sent it, or undefined when it is not one. */
-function cardOf(card: CardToken | undefined): CardToken | undefined {
+/**
+ * The card behind the token the browser sent, as the processor recorded it:
+ * the brand and last four digits the order shows are the processor's, never
+ * the browser's (which could claim any). Undefined when it is not a token
+ * the processor knows.
+ */
+async function cardOf(deps: CheckoutDeps, card: CardToken | undefined): Promise<CardToken | undefined> {
   if (!card || !tokenIdSchema.safeParse(card.token).success) return undefined;
-  if (!(cardBrands as readonly string[]).includes(card.brand) || !/^\d{4}$/.test(card.last4)) return undefined;
-  return { token: card.token, brand: card.brand, last4: card.last4 };
+  const recorded = await deps.payments.retrieveCardToken(card.token);
+  if (!recorded || !(cardBrands as readonly string[]).includes(recorded.brand) || !/^\d{4}$/.test(recorded.last4))
+    return undefined;
+  return { token: recorded.token, brand: recorded.brand, last4: recorded.last4 };
 }
 
 async function viewOf(deps: CheckoutDeps, order: OrderRow) {
@@ -131,7 +138,7 @@ export async function placeOrder(input: PlaceOrderInput, overrides: CheckoutOver
   const needsCard = choice.cashMinor > 0;
   if (needsCard && !(chargeCurrencies as readonly string[]).includes(choice.currency))
     return refused("option_unavailable");
-  const card = needsCard ? cardOf(input.card) : undefined;
+  const card = needsCard ? await cardOf(deps, input.card) : undefined;
   if (needsCard && !card) return refused("card_required");
   const productName = (await findShopProduct(db, quote.productId))?.product.name ?? quote.productId;
 

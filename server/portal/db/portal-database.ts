@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import { env } from "@/server/config/env";
 import type { Database, DatabaseHandle } from "@/server/db/connect";
 import { migrateFolder, type MigrationSet } from "@/server/db/migrate";
 import { getConnection, prepareOnce } from "@/server/db/shared-connection";
@@ -15,11 +16,15 @@ export const portalMigrations: MigrationSet = {
   bookkeepingTable: "__portal_migrations",
 };
 
-/** Migrates, then stocks the shop from sandbox.json when it is empty and adds the sandbox's staff that are missing. */
+/**
+ * Migrates, then stocks the shop from sandbox.json when it is empty and adds
+ * the sandbox's staff that are missing; live mode seeds no staff account
+ * (their passwords are published).
+ */
 async function preparePortal(handle: DatabaseHandle): Promise<void> {
   await migrateFolder(handle, portalMigrations);
   await seedShop(handle.db, demoShopProducts());
-  await seedStaff(handle.db, sandboxStaff());
+  if (env().APP_MODE !== "live") await seedStaff(handle.db, sandboxStaff());
 }
 
 /** Migrates the portal's schema (never the service's); safe for instances starting together. */

@@ -109,7 +109,7 @@ export const rateLimitCounters = portal.table(
   {
     /** Which form: sign-in, register. */
     scope: varchar("scope", { length: 32 }).notNull(),
-    /** The client's address as the portal reads it (see server/portal/client-address.ts). */
+    /** The client's address as the portal reads it (rateLimitKey in server/http/client-address.ts). */
     clientKey: varchar("client_key", { length: 64 }).notNull(),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     hits: integer("hits").notNull(),
@@ -277,12 +277,22 @@ export const orders = portal.table(
  * as the service counts member logins: each attempt is reserved by one
  * statement before its password is verified.
  */
-export const staffLoginThrottles = portal.table("staff_login_throttles", {
-  username: varchar("username", { length: 50 }).primaryKey(),
-  failedAttempts: integer("failed_attempts").notNull(),
-  firstFailedAt: timestamp("first_failed_at", { withTimezone: true }).notNull(),
-  lockedUntil: timestamp("locked_until", { withTimezone: true }),
-});
+export const staffLoginThrottles = portal.table(
+  "staff_login_throttles",
+  {
+    username: varchar("username", { length: 50 }).notNull(),
+    /**
+     * The address the failures came from (rateLimitKey): a lock holds for this
+     * username from this address only, so nobody elsewhere can lock an
+     * administrator out (docs/decisions.md, "Staff lockout").
+     */
+    clientKey: varchar("client_key", { length: 64 }).notNull().default("unknown"),
+    failedAttempts: integer("failed_attempts").notNull(),
+    firstFailedAt: timestamp("first_failed_at", { withTimezone: true }).notNull(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.username, table.clientKey] })],
+);
 
 /**
  * The staff audit trail: one row per thing a member of staff did, never

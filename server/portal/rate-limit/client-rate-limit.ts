@@ -1,5 +1,5 @@
 import "server-only";
-import { rateLimitKey } from "@/server/portal/client-address";
+import { rateLimitKey } from "@/server/http/client-address";
 import { customerIp } from "@/server/portal/customer-ip";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { hitRateLimit } from "./hit-rate-limit";

@@ -3,7 +3,7 @@ import { env } from "@/server/config/env";
 
 /** A limit on one of the portal's public forms: at most `limit` hits per client in each fixed window. */
 export interface RateLimitRule {
-  scope: "sign-in" | "register";
+  scope: "sign-in" | "register" | "staff-sign-in";
   limit: number;
   windowSeconds: number;
 }
@@ -16,8 +16,8 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
 }
 
-/** The limits of the sign-in start and of registration, from the environment. */
-export function rateLimitRules(): { signIn: RateLimitRule; register: RateLimitRule } {
+/** The limits of the sign-in start, of registration and of the staff sign-in, from the environment. */
+export function rateLimitRules(): { signIn: RateLimitRule; register: RateLimitRule; staffSignIn: RateLimitRule } {
   const config = env();
   return {
     signIn: {
@@ -29,6 +29,11 @@ export function rateLimitRules(): { signIn: RateLimitRule; register: RateLimitRu
       scope: "register",
       limit: config.PORTAL_REGISTER_LIMIT,
       windowSeconds: config.PORTAL_REGISTER_WINDOW_SECONDS,
+    },
+    staffSignIn: {
+      scope: "staff-sign-in",
+      limit: config.STAFF_SIGN_IN_LIMIT,
+      windowSeconds: config.STAFF_SIGN_IN_WINDOW_SECONDS,
     },
   };
 }

@@ -20,17 +20,17 @@ export const auditCsvColumns = [
 ] as const;
 
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, a quote, a line
- * break or surrounding spaces, quotes doubled. A text that a spreadsheet
- * would run as a formula (=, +, -, @, tab, carriage return first) is
- * prefixed with an apostrophe (OWASP's CSV injection advice): a reason is
- * typed by staff, and the export is opened by an administrator.
+ * One CSV field (RFC 4180), always quoted with quotes doubled: a spreadsheet
+ * that splits on ";" or a tab (a locale's default) then still reads one cell,
+ * so `x;=1+1;y` cannot become a formula cell. A text that a spreadsheet would
+ * run as a formula (=, +, -, @, tab, carriage return first) is prefixed with
+ * an apostrophe (OWASP's CSV injection advice), whatever the column: a reason
+ * is typed by staff, and the export is opened by an administrator.
  */
 export function csvField(value: string | number | null): string {
-  if (value === null) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  let text = value === null ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
@@ -56,4 +56,4 @@ export function auditCsvLine(row: AuditEventRow): string {
   return `${values.map(csvField).join(",")}\r\n`;
 }
 
-export const auditCsvHeader = `${auditCsvColumns.join(",")}\r\n`;
+export const auditCsvHeader = `${auditCsvColumns.map(csvField).join(",")}\r\n`;

@@ -35,3 +35,9 @@ export function contactView(membership: MembershipResponse, masked: boolean): Co
     phones,
   };
 }
+
+/** The membership without its email and phone numbers, for what needs only the name and number (a heading). */
+export function withoutContact(membership: MembershipResponse): MembershipResponse {
+  const { emailAddresses: _email, ...person } = membership.member.person;
+  return { ...membership, member: { ...membership.member, person: { ...person, telecomAddresses: [] } } };
+}

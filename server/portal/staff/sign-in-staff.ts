@@ -2,6 +2,9 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { StaffRole } from "@/lib/portal/staff/staff-roles";
 import type { Database } from "@/server/portal/db/portal-database";
+import { rateLimitKey } from "@/server/http/client-address";
+import { hitRateLimit } from "@/server/portal/rate-limit/hit-rate-limit";
+import { rateLimitRules } from "@/server/portal/rate-limit/rate-limit-rule";
 import { hashPassword, verifyPassword } from "@/server/portal/security/password-hash";
 import { appendAuditEvent } from "./append-audit-event";
 import { canonicalUsername, findStaffAccountByUsername } from "./staff-account";
@@ -11,6 +14,8 @@ import { createStaffSession, type StaffSessionLifetime } from "./staff-session-s
 export const staffSignInMessages = {
   incorrect: "The username or password is incorrect.",
   locked: "Too many attempts for this username. Try again in 15 minutes.",
+  addressLimited: (minutes: number) =>
+    `Too many sign-in attempts from your network. Try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`,
   disabled: "This staff account is disabled. Ask an administrator.",
 } as const;
 
@@ -28,16 +33,23 @@ export interface StaffSignInInput {
 }
 
 /**
- * A staff sign-in, by the member login's rules: the attempt is reserved
- * BEFORE the password is verified (one statement that refuses while the
- * username is locked), an unknown username is verified against a hash
+ * A staff sign-in, by the member login's rules: first the address's limit
+ * (STAFF_SIGN_IN_LIMIT per window, whatever the username), then the attempt
+ * is reserved, both BEFORE the password is verified (one statement that
+ * refuses while the username is locked from this address), an unknown username is verified against a hash
  * nobody knows (same time, same message), the right password clears the
  * count, and a disabled account is told so only after the right password.
  * The session and its `staff.signed_in` row are written in one transaction.
  */
 export async function signInStaff(db: Database, input: StaffSignInInput): Promise<StaffSignIn> {
   const username = canonicalUsername(input.username);
-  const reservation = await reserveStaffLoginAttempt(db, username, input.now);
+  const clientKey = rateLimitKey(input.ip);
+  const perAddress = await hitRateLimit(db, rateLimitRules().staffSignIn, clientKey, input.now);
+  if (!perAddress.allowed) {
+    const minutes = Math.max(1, Math.ceil(perAddress.retryAfterSeconds / 60));
+    return { outcome: "refused", message: staffSignInMessages.addressLimited(minutes) };
+  }
+  const reservation = await reserveStaffLoginAttempt(db, username, clientKey, input.now);
   if (!reservation.granted) return { outcome: "refused", message: staffSignInMessages.locked };
 
   const account = await findStaffAccountByUsername(db, username);
@@ -48,7 +60,7 @@ export async function signInStaff(db: Database, input: StaffSignInInput): Promis
       message: reservation.locks ? staffSignInMessages.locked : staffSignInMessages.incorrect,
     };
   }
-  await clearStaffLoginAttempts(db, username);
+  await clearStaffLoginAttempts(db, username, clientKey);
   if (account.disabledAt !== null) return { outcome: "refused", message: staffSignInMessages.disabled };
 
   const session = await db.transaction(async (tx) => {

@@ -15,6 +15,7 @@ import {
 } from "@/lib/loyalty-client/errors";
 import { env } from "@/server/config/env";
 import { logger } from "@/server/observability/logger";
+import { requestHost } from "@/server/http/client-address";
 import { customerIp } from "@/server/portal/customer-ip";
 import { getPortalDatabase, type Database } from "@/server/portal/db/portal-database";
 import { appendAuditEvent, type AuditActor, type AuditSubject } from "./append-audit-event";
@@ -250,8 +251,9 @@ async function fromThisSite(): Promise<boolean> {
   } catch {
     return false;
   }
-  const own = request.get("x-forwarded-host")?.split(",")[0]?.trim() || request.get("host");
-  return host === new URL(env().APP_ORIGIN).host || (own !== null && own !== undefined && host === own);
+  // X-Forwarded-Host counts only from a trusted proxy: anyone else could name the Origin it sends.
+  const own = requestHost(request);
+  return host === new URL(env().APP_ORIGIN).host || (own !== undefined && host === own);
 }
 
 /** A page's own audit row (member.viewed, member.searched): not an action, but recorded the same way. */

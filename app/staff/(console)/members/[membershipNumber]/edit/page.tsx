@@ -2,10 +2,13 @@ import type { Metadata } from "next";
 import { countryOptions } from "@/components/forms/country-options";
 import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
 import { MemberHeading } from "@/components/staff/member-heading";
+import { ContactRevealGate } from "@/components/staff/contact-reveal-gate";
 import { MemberNotFound } from "@/components/staff/member-not-found";
 import { StaffProfileForm } from "@/components/staff/staff-profile-form";
 import { isMembershipNumber } from "@/lib/portal/staff/member-number";
+import { mayDo } from "@/lib/portal/staff/staff-roles";
 import { updateMemberProfileAction } from "@/server/portal/staff/actions/update-member-profile-action";
+import { contactView, withoutContact } from "@/server/portal/staff/contact-view";
 import { readMemberProfile } from "@/server/portal/staff/read-member";
 import { recordStaffEvent } from "@/server/portal/staff/staff-action";
 import { requireStaffPermission } from "@/server/portal/staff/staff-session";
@@ -15,26 +18,59 @@ export const metadata: Metadata = { title: "Edit profile" };
 /**
  * A member's profile, edited by staff: the member's own form, a preview and
  * a reason. The form holds the email and phone numbers in full (the task
- * needs them), so opening it is recorded as a view of the full details.
+ * needs them). A role that sees them masked (AGENT) first gets them masked,
+ * and opens the form by revealing them, recorded as `member.contact_revealed`;
+ * a role that sees them in full has the page recorded as a full view.
  */
-export default async function EditMemberPage({ params }: { params: Promise<{ membershipNumber: string }> }) {
+export default async function EditMemberPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ membershipNumber: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { session: staff, allowed } = await requireStaffPermission("member.edit");
   if (!allowed) return <ForbiddenPanel what="Editing a profile" />;
   const { membershipNumber } = await params;
   if (!isMembershipNumber(membershipNumber))
     return <MemberNotFound membershipNumber={membershipNumber} problem="malformed" />;
 
-  await recordStaffEvent(staff, {
-    action: "member.viewed",
-    targetType: "member",
-    targetId: membershipNumber,
-    membershipNumber,
-    after: { contact: "full", purpose: "edit profile" },
-  });
+  const masked = !mayDo(staff.role, "member.contact");
+  const revealing = masked && (await searchParams).contact === "revealed";
   const profile = await readMemberProfile(staff, membershipNumber);
   if (!profile.ok)
     return <MemberNotFound membershipNumber={membershipNumber} problem={profile.problem} message={profile.message} />;
+  const subject = { targetType: "member", targetId: membershipNumber, membershipNumber } as const;
 
+  if (masked && !revealing) {
+    await recordStaffEvent(staff, {
+      action: "member.viewed",
+      ...subject,
+      after: { contact: "masked", purpose: "edit profile" },
+    });
+    return (
+      <div className="space-y-6">
+        <MemberHeading membership={withoutContact(profile.value)} title="Edit profile" back />
+        <ContactRevealGate contact={contactView(profile.value, true)} />
+      </div>
+    );
+  }
+
+  const full = contactView(profile.value, false);
+  await recordStaffEvent(
+    staff,
+    revealing
+      ? {
+          action: "member.contact_revealed",
+          ...subject,
+          // What was shown, never the values themselves.
+          after: {
+            revealed: [...(full.email ? ["email"] : []), ...full.phones.map((phone) => phone.label)],
+            purpose: "edit profile",
+          },
+        }
+      : { action: "member.viewed", ...subject, after: { contact: "full", purpose: "edit profile" } },
+  );
   return (
     <div className="space-y-6">
       <MemberHeading membership={profile.value} title="Edit profile" back />

@@ -1,0 +1,3 @@
+import { retrieveToken } from "@/server/payments/operations/retrieve-token";
+
+export const { GET, POST, PUT, PATCH, DELETE } = retrieveToken;

@@ -1,0 +1,54 @@
+import sandbox from "@/sandbox.json";
+import type { Environment } from "./env";
+
+/**
+ * What live mode (APP_MODE=live) refuses to start with: a secret, key or
+ * password whose value is published in this repository (sandbox.json, the
+ * README, docs/payments-sandbox.md, the defaults of server/config/env.ts,
+ * the tests). Each problem is one line naming the variable and what to do.
+ */
+
+/** Every string of sandbox.json: api keys, client secrets, partner secrets, passwords. */
+function sandboxStrings(value: unknown, into = new Set<string>()): Set<string> {
+  if (typeof value === "string") into.add(value);
+  else if (Array.isArray(value)) for (const item of value) sandboxStrings(item, into);
+  else if (value && typeof value === "object") for (const item of Object.values(value)) sandboxStrings(item, into);
+  return into;
+}
+
+/** The secrets the portal holds, what each one is, and where a real value comes from. */
+const secrets = {
+  NEXTAUTH_SECRET: "the portal's session secret: generate one (openssl rand -base64 32), the same on every instance",
+  LOYALTY_API_KEY: "the partner's api_key: the one the loyalty service issued to you",
+  LOYALTY_CLIENT_SECRET: "the OAuth client secret: the one the loyalty service issued to you",
+  LOYALTY_PARTNER_SECRET: "the further programmes' partner secret: the one the loyalty service issued to you",
+  PAYMENTS_SECRET_KEY: "the card processor's secret key: your processor's live key",
+  PAYMENTS_PUBLISHABLE_KEY: "the card processor's publishable key: your processor's live key",
+} as const satisfies Partial<Record<keyof Environment, string>>;
+
+/** Test secrets are written as "<name>-secret-of-at-least-thirty-two-characters". */
+const publishedSecretPattern = /-secret-of-at-least-thirty-two-characters$/;
+
+/**
+ * One line per secret that live mode refuses: unset where the sandbox has a
+ * default, or set to a value this repository publishes. `defaults` are the
+ * environment's defaults (what an unset variable becomes).
+ */
+export function publishedValueProblems(config: Environment, defaults: Partial<Environment>): string[] {
+  if (config.APP_MODE !== "live") return [];
+  const published = sandboxStrings(sandbox);
+  for (const name of Object.keys(secrets) as (keyof typeof secrets)[]) {
+    const fallback = defaults[name];
+    if (typeof fallback === "string") published.add(fallback);
+  }
+  const problems: string[] = [];
+  for (const [name, what] of Object.entries(secrets) as [keyof typeof secrets, string][]) {
+    const value = config[name];
+    if (value === undefined) {
+      problems.push(`${name} is not set; live mode needs ${what}.`);
+    } else if (published.has(value) || publishedSecretPattern.test(value)) {
+      problems.push(`${name} has a value published in this repository; set ${what}.`);
+    }
+  }
+  return problems;
+}

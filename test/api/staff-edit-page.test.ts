@@ -1,0 +1,97 @@
+import { desc, eq, gt } from "drizzle-orm";
+import { renderToStaticMarkup } from "react-dom/server";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import EditMemberPage from "@/app/staff/(console)/members/[membershipNumber]/edit/page";
+import { members } from "@/server/db/schema";
+import { staffAuditEvents } from "@/server/portal/db/schema";
+import { checkoutFetch } from "../support/checkout-harness";
+import { newStaffRequest, signInAs } from "../support/staff-request";
+import { setupTestDatabase } from "../support/test-database";
+
+vi.mock("next/headers", async () => (await import("../support/staff-request")).nextHeadersMock);
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+
+process.env.NEXTAUTH_SECRET ??= "staff-edit-page-test-secret-of-at-least-thirty-two-characters";
+
+const { db } = setupTestDatabase();
+const member = "3081000000000001";
+
+beforeAll(() => {
+  // The portal reaches the service over HTTP; here each request goes to the app's own route handler.
+  vi.stubGlobal("fetch", checkoutFetch().fetch);
+});
+beforeEach(() => newStaffRequest());
+
+async function latestAuditId(): Promise<number> {
+  const [row] = await db().select().from(staffAuditEvents).orderBy(desc(staffAuditEvents.id)).limit(1);
+  return row?.id ?? 0;
+}
+
+const auditSince = (id: number) => db().select().from(staffAuditEvents).where(gt(staffAuditEvents.id, id));
+
+/**
+ * The edit page as the server renders it for the signed-in member of staff:
+ * its markup, and everything its components are handed (what Next.js sends
+ * the browser as the page's payload: client components' props included).
+ */
+async function editPage(searchParams: Record<string, string> = {}): Promise<string> {
+  const page = await EditMemberPage({
+    params: Promise.resolve({ membershipNumber: member }),
+    searchParams: Promise.resolve(searchParams),
+  });
+  return `${renderToStaticMarkup(page)}\n${JSON.stringify(page)}`;
+}
+
+/** The member's email as the service holds it (read by an ADMIN's page, which shows it in full). */
+let fullEmail: string;
+
+describe("the profile edit page: contact details masked for an agent until the audited reveal", () => {
+  beforeAll(async () => {
+    // The sandbox's members have no email on file: this one gets one, as the service stores it.
+    fullEmail = "ALEX.PRIVATE.ADDRESS@EXAMPLE.COM";
+    await db().update(members).set({ emailAddress: fullEmail }).where(eq(members.membershipNumber, member));
+    newStaffRequest();
+    await signInAs(db(), "staff.admin");
+    expect(await editPage()).toContain(fullEmail);
+  });
+
+  it("shows an agent the email and phone partly hidden, and no form holding them, with the view audited as masked", async () => {
+    await signInAs(db(), "staff.agent");
+    const before = await latestAuditId();
+    const html = await editPage();
+    expect(html).not.toContain(fullEmail);
+    expect(html).toContain(`${fullEmail.charAt(0)}••••${fullEmail.slice(fullEmail.lastIndexOf("@"))}`);
+    expect(html).not.toContain('name="email"');
+    expect(html).toContain("Reveal contact details and edit");
+    const rows = await auditSince(before);
+    expect(rows.map((row) => [row.action, row.actor, (row.after as { contact?: string }).contact])).toEqual([
+      ["member.viewed", "staff.agent", "masked"],
+    ]);
+  });
+
+  it("opens the form in full for an agent who reveals them, recorded as member.contact_revealed", async () => {
+    await signInAs(db(), "staff.agent");
+    const before = await latestAuditId();
+    const html = await editPage({ contact: "revealed" });
+    expect(html).toContain(fullEmail);
+    expect(html).toContain('name="email"');
+    const rows = await auditSince(before);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: "member.contact_revealed",
+      actor: "staff.agent",
+      membershipNumber: member,
+    });
+    expect(JSON.stringify(rows[0]!.after)).not.toContain(fullEmail);
+  });
+
+  it("shows an administrator the form in full at once, recorded as a full view", async () => {
+    await signInAs(db(), "staff.admin");
+    const before = await latestAuditId();
+    expect(await editPage()).toContain(fullEmail);
+    const rows = await auditSince(before);
+    expect(rows.map((row) => [row.action, (row.after as { contact?: string }).contact])).toEqual([
+      ["member.viewed", "full"],
+    ]);
+  });
+});
