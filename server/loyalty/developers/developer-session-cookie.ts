@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { env } from "@/server/config/env";
 import { getDatabase } from "@/server/db/database";
-import { connectingAddress } from "@/server/loyalty/rate-limits/client-address";
+import { clientAddress, rateLimitKey } from "@/server/http/client-address";
 import { findDeveloperSession, type DeveloperSession } from "./developer-sessions";
 
 /** Served over https: the cookie is Secure and carries the `__Secure-` prefix. */
@@ -61,7 +61,7 @@ export async function requireDeveloper(): Promise<DeveloperSession> {
   return session;
 }
 
-/** The address the request reached this app from (the existing per-address rule), for the sign-up limit. */
+/** The client's address (trusted proxies only), as the sign-up limit counts it. */
 export async function requestAddress(): Promise<string> {
-  return connectingAddress(new Request("http://localhost/", { headers: await headers() }));
+  return rateLimitKey(clientAddress(await headers()));
 }
