@@ -13,6 +13,8 @@ export default defineConfig({
     },
   },
   test: {
+    // The default console output, and where the time went (test-results/durations.json, the five slowest files).
+    reporters: ["default", "./test/support/durations-reporter.ts"],
     // Generous: on 2 cores a database file's setup (migrate, seed, argon2) waits behind the others.
     testTimeout: 60_000,
     hookTimeout: 180_000,
