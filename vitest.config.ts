@@ -35,6 +35,8 @@ export default defineConfig({
           name: "pglite",
           include: databaseSuites,
           environment: "node",
+          // Every party migrated and seeded once; each file copies it into a database of its own.
+          globalSetup: ["test/support/database-template-setup.ts"],
           env: { TEST_DATABASE_KIND: "pglite", LOG_LEVEL: "silent" },
         },
       },
@@ -46,6 +48,7 @@ export default defineConfig({
                 name: "postgres",
                 include: databaseSuites,
                 environment: "node",
+                globalSetup: ["test/support/database-template-setup.ts"],
                 env: { TEST_DATABASE_KIND: "postgres", LOG_LEVEL: "silent" },
               },
             },

@@ -30,11 +30,11 @@ export const durationsFile = path.resolve("test-results", "durations.json");
 
 const round = (ms: number) => Math.round(ms);
 
-export function fileDurations(module: TestModule): FileDurations {
-  const diagnostic = module.diagnostic();
+export function fileDurations(testModule: TestModule): FileDurations {
+  const diagnostic = testModule.diagnostic();
   let tests = 0;
   let testsMs = 0;
-  for (const test of module.children.allTests()) {
+  for (const test of testModule.children.allTests()) {
     const result = test.result();
     if (result.state === "pending" || result.state === "skipped") continue;
     tests += 1;
@@ -48,7 +48,7 @@ export function fileDurations(module: TestModule): FileDurations {
   // The module's duration counts every test and every hook; what the tests do not account for is the file's own set-up.
   const setupMs = Math.max(0, diagnostic.duration - testsMs);
   return {
-    file: module.relativeModuleId,
+    file: testModule.relativeModuleId,
     tests,
     importMs: round(importMs),
     setupMs: round(setupMs),
@@ -67,9 +67,9 @@ export default class DurationsReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const projects: Record<string, ProjectDurations> = {};
     const all: Array<FileDurations & { project: string }> = [];
-    for (const module of testModules) {
-      const name = module.project.name || "default";
-      const file = fileDurations(module);
+    for (const testModule of testModules) {
+      const name = testModule.project.name || "default";
+      const file = fileDurations(testModule);
       all.push({ project: name, ...file });
       const project = (projects[name] ??= {
         files: 0,
