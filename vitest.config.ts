@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import OwnPortalsFirst from "./test/support/sequencer";
 
 const root = import.meta.dirname;
 const databaseSuites = ["test/api/**/*.test.ts", "test/db/**/*.test.ts", "test/payments/**/*.test.ts"];
@@ -15,6 +16,7 @@ export default defineConfig({
   test: {
     // The default console output, and where the time went (test-results/durations.json, the five slowest files).
     reporters: ["default", "./test/support/durations-reporter.ts"],
+    sequence: { sequencer: OwnPortalsFirst },
     // Generous: on 2 cores a database file's setup (migrate, seed, argon2) waits behind the others.
     testTimeout: 60_000,
     hookTimeout: 180_000,
@@ -60,7 +62,8 @@ export default defineConfig({
           name: "http",
           include: ["test/http/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["scripts/ensure-build.ts"],
+          // One production server for the files that need no other configuration (test/support/shared-app.ts).
+          globalSetup: ["scripts/ensure-build.ts", "test/support/shared-app-setup.ts"],
           env: { LOG_LEVEL: "silent" },
         },
       },
@@ -70,8 +73,9 @@ export default defineConfig({
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["scripts/ensure-chromium.ts", "scripts/ensure-build.ts"],
-          // The sandbox registers the portal's callbacks on port 3000: one app (and browser) at a time.
+          // One Chromium for the run, and the shared portal the files start once (test/e2e/shared-run.ts).
+          globalSetup: ["scripts/ensure-chromium.ts", "scripts/ensure-build.ts", "test/support/end-to-end-setup.ts"],
+          // The sandbox registers the portal's callbacks on port 3000: one file at a time.
           fileParallelism: false,
           testTimeout: 120_000,
           env: { LOG_LEVEL: "silent" },
