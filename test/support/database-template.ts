@@ -31,13 +31,39 @@ const templateSources = [
 ];
 
 /** A database migrated and seeded once per run, which each test file copies. */
-export type DatabaseTemplate =
-  | { kind: "pglite"; key: string; /** The dumped data directory (tar). */ file: string }
+export type DatabaseTemplate = {
+  key: string;
+  /** Written, with the reason, when making the template failed. */
+  failureFile: string;
+} & (
+  | { kind: "pglite"; /** The dumped data directory (tar), present once complete. */ file: string }
   | {
       kind: "postgres";
-      key: string;
-      /** A database on the TEST_DATABASE_URL server, only ever copied. */ name: string;
-    };
+      /** A database on the TEST_DATABASE_URL server, only ever copied; closed to connections once complete. */
+      name: string;
+    }
+);
+
+/** Waits until the run's template is complete (it is made while the first files start). */
+export async function awaitTemplate(template: DatabaseTemplate): Promise<void> {
+  const deadline = Date.now() + 170_000;
+  for (;;) {
+    if (existsSync(template.failureFile))
+      throw new Error(`the run's database template failed:\n${readFileSync(template.failureFile, "utf8")}`);
+    if (template.kind === "pglite" ? existsSync(template.file) : await postgresTemplateReady(template.name)) return;
+    if (Date.now() > deadline) throw new Error("the run's database template was not ready within 170 s");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function postgresTemplateReady(name: string): Promise<boolean> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for PostgreSQL tests");
+  const result = await withAdminClient(serverUrl, (client) =>
+    client.query("SELECT 1 FROM pg_database WHERE datname = $1 AND NOT datallowconn", [name]),
+  );
+  return result.rowCount === 1;
+}
 
 declare module "vitest" {
   export interface ProvidedContext {

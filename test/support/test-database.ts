@@ -3,6 +3,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 import { connectDatabase, type Database, type DatabaseHandle } from "@/server/db/connect";
 import { installDatabase } from "@/server/db/database";
 import {
+  awaitTemplate,
   databaseUrl,
   prepareEveryParty,
   templateKey,
@@ -40,6 +41,7 @@ function currentTemplate(kind: TestDatabaseKind): DatabaseTemplate | undefined {
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const kind = testDatabaseKind();
   const template = currentTemplate(kind);
+  if (template) await awaitTemplate(template);
   if (kind === "pglite") {
     const handle = await connectDatabase({
       pgliteDataDir: "memory://",
