@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { chromiumLaunchOptions } from "./browser";
-import { stopSharedPortal } from "./shared-portal-state";
+import { isRunning, stopSharedPortal } from "./shared-portal-state";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -27,6 +27,11 @@ declare module "vitest" {
 export default async function setupEndToEnd(project: TestProject): Promise<() => Promise<void>> {
   const directory = path.resolve(".data", "e2e");
   mkdirSync(directory, { recursive: true });
+  // A run that was killed before its teardown leaves its portal holding port 3000: stop it.
+  for (const entry of readdirSync(directory)) {
+    const owner = /^shared-portal-(\d+)\.json$/.exec(entry)?.[1];
+    if (owner && !isRunning(Number(owner))) await stopSharedPortal(path.join(directory, entry));
+  }
   const sharedPortalState = path.join(directory, `shared-portal-${process.pid}.json`);
   const browser = await chromium.launchServer(chromiumLaunchOptions);
   project.provide("endToEnd", { browserEndpoint: browser.wsEndpoint(), sharedPortalState });

@@ -20,7 +20,7 @@ export function testDatabaseKind(): TestDatabaseKind {
 
 /**
  * The run's prepared template (database-template-setup.ts), when there is one
- * of this kind made from today's migrations, sandbox.json and seed code. In
+ * of this kind made from the current migrations, sandbox.json and seed code. In
  * watch mode the global setup runs once: after an edit the key differs and
  * files prepare their database from scratch rather than copy a stale one.
  */
