@@ -1,7 +1,26 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const root = import.meta.dirname;
+/** An e2e file that starts a portal of its own configuration on port 3000 (and so stops the shared one). */
+function startsItsOwnPortal(spec: TestSpecification): boolean {
+  return spec.project.name === "e2e" && readFileSync(spec.moduleId, "utf8").includes("startPortal(");
+}
+
+/**
+ * Vitest's order, except that the e2e files that need a portal of their own
+ * run first: the shared portal (test/e2e/shared-run.ts) then starts once,
+ * after them, rather than once more after each of them.
+ */
+class OwnPortalsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    return [...sorted.filter(startsItsOwnPortal), ...sorted.filter((spec) => !startsItsOwnPortal(spec))];
+  }
+}
+
 const databaseSuites = ["test/api/**/*.test.ts", "test/db/**/*.test.ts", "test/payments/**/*.test.ts"];
 
 export default defineConfig({
@@ -13,6 +32,9 @@ export default defineConfig({
     },
   },
   test: {
+    // The default console output, and where the time went (test-results/durations.json, the five slowest files).
+    reporters: ["default", "./test/support/durations-reporter.ts"],
+    sequence: { sequencer: OwnPortalsFirst },
     // Generous: on 2 cores a database file's setup (migrate, seed, argon2) waits behind the others.
     testTimeout: 60_000,
     hookTimeout: 180_000,
@@ -33,6 +55,8 @@ export default defineConfig({
           name: "pglite",
           include: databaseSuites,
           environment: "node",
+          // Every party migrated and seeded once; each file copies it into a database of its own.
+          globalSetup: ["test/support/database-template-setup.ts"],
           env: { TEST_DATABASE_KIND: "pglite", LOG_LEVEL: "silent" },
         },
       },
@@ -44,6 +68,7 @@ export default defineConfig({
                 name: "postgres",
                 include: databaseSuites,
                 environment: "node",
+                globalSetup: ["test/support/database-template-setup.ts"],
                 env: { TEST_DATABASE_KIND: "postgres", LOG_LEVEL: "silent" },
               },
             },
@@ -55,7 +80,8 @@ export default defineConfig({
           name: "http",
           include: ["test/http/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["scripts/ensure-build.ts"],
+          // One production server for the files that need no other configuration (test/support/shared-app.ts).
+          globalSetup: ["scripts/ensure-build.ts", "test/support/shared-app-setup.ts"],
           env: { LOG_LEVEL: "silent" },
         },
       },
@@ -65,8 +91,9 @@ export default defineConfig({
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["scripts/ensure-chromium.ts", "scripts/ensure-build.ts"],
-          // The sandbox registers the portal's callbacks on port 3000: one app (and browser) at a time.
+          // One Chromium for the run, and the shared portal the files start once (test/e2e/shared-run.ts).
+          globalSetup: ["scripts/ensure-chromium.ts", "scripts/ensure-build.ts", "test/support/end-to-end-setup.ts"],
+          // The sandbox registers the portal's callbacks on port 3000: one file at a time.
           fileParallelism: false,
           testTimeout: 120_000,
           env: { LOG_LEVEL: "silent" },

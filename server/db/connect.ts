@@ -31,6 +31,8 @@ export interface ConnectOptions {
   databaseUrl?: string;
   /** Folder of the embedded database, or `memory://`. */
   pgliteDataDir?: string;
+  /** A dumped data directory (`dumpDataDir`) the in-memory embedded database starts from: the tests' prepared template. */
+  pgliteTemplate?: Blob;
   poolSize?: number;
 }
 
@@ -63,7 +65,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   const dataDir = options.pgliteDataDir ?? ".data/pglite";
   let client: PGlite;
   if (dataDir.startsWith("memory://")) {
-    client = await PGlite.create();
+    client = await PGlite.create(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {});
   } else {
     const absolute = path.resolve(/*turbopackIgnore: true*/ dataDir);
     mkdirSync(absolute, { recursive: true });

@@ -17,6 +17,7 @@ import { callRoute, type RouteAnswer } from "../support/call-route";
 import { issueLoginCode } from "../support/member-tokens";
 import { setupTestDatabase } from "../support/test-database";
 import { expectOAuthError } from "../support/oauth-assertions";
+import { needsPostgres, unlessSkipped } from "@/test/support/skip-condition";
 
 const { db, handle } = setupTestDatabase();
 
@@ -564,7 +565,11 @@ describe("A2 unexpected failures (500 server_error)", () => {
 
 describe("A2 concurrency", () => {
   it.runIf(process.env.TEST_DATABASE_KIND === "postgres")(
-    "answers exactly one of 10 concurrent exchanges of one code, and the replays revoke its tokens",
+    unlessSkipped(
+      process.env.TEST_DATABASE_KIND === "postgres",
+      needsPostgres,
+      "answers exactly one of 10 concurrent exchanges of one code, and the replays revoke its tokens",
+    ),
     async () => {
       const code = await issueCode();
       const answers = await Promise.all(
@@ -581,7 +586,11 @@ describe("A2 concurrency", () => {
   );
 
   it.runIf(process.env.TEST_DATABASE_KIND === "postgres")(
-    "rotates a refresh token once under 10 concurrent refreshes, and the replays revoke the family",
+    unlessSkipped(
+      process.env.TEST_DATABASE_KIND === "postgres",
+      needsPostgres,
+      "rotates a refresh token once under 10 concurrent refreshes, and the replays revoke the family",
+    ),
     async () => {
       const first = await exchange(await issueCode());
       const answers = await Promise.all(

@@ -15,6 +15,7 @@ import {
 } from "../support/ledger-requests";
 import { issueMemberToken } from "../support/member-tokens";
 import { setupTestDatabase, testDatabaseKind } from "../support/test-database";
+import { needsPostgres, unlessSkipped } from "@/test/support/skip-condition";
 
 const database = setupTestDatabase();
 
@@ -23,7 +24,11 @@ const onPostgres = testDatabaseKind() === "postgres";
 
 describe("the ledger under concurrent requests (PostgreSQL)", () => {
   it.runIf(onPostgres)(
-    "40 concurrent debits of 100 against 2,500 → exactly 25 succeed, the balance ends at 0",
+    unlessSkipped(
+      onPostgres,
+      needsPostgres,
+      "40 concurrent debits of 100 against 2,500 → exactly 25 succeed, the balance ends at 0",
+    ),
     async () => {
       const member = "3081000000000003";
       await setBalance(database.db(), member, 2_500n);
@@ -43,59 +48,83 @@ describe("the ledger under concurrent requests (PostgreSQL)", () => {
     },
   );
 
-  it.runIf(onPostgres)("10 concurrent reversals of one debit → exactly one", async () => {
-    const member = "3081000000000001";
-    const token = await issueMemberToken(database.db(), member, { scope: "read reverse_transaction" });
-    const debit = await postDebit({
-      account: member,
-      token,
-      body: debitBody({ monetaryAmount: { amount: "700", currency: { currencyCode: "POINTS" } } }),
-    });
-    const debitIdentifier = debitResponseSchema.parse(debit.json).debitTransaction.identifier;
-    const before = await accountState(database.db(), member);
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () => postReversal({ account: member, token, body: reversalBody(debitIdentifier) })),
-    );
-    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
-    for (const refused of answers.filter((answer) => answer.status !== 201)) {
-      expect(refused.json).toMatchObject({ error: { code: "REVERSAL_NOT_PERMITTED" } });
-    }
-    const after = await accountState(database.db(), member);
-    expect(after.balance - before.balance).toBe(700n);
-    expect(after.journalSum).toBe(after.balance);
-  });
-
-  it.runIf(onPostgres)("10 concurrent identical credits without a key → one movement, nine duplicates", async () => {
-    const member = "3081000000000001";
-    const before = await accountState(database.db(), member);
-    const body = creditBody({ monetaryAmount: { amount: "321", currency: { currencyCode: "POINTS" } } });
-    const answers = await Promise.all(Array.from({ length: 10 }, () => postCredit({ account: member, body })));
-    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
-    for (const refused of answers.filter((answer) => answer.status !== 201)) {
-      expect(refused.json).toMatchObject({ code: "REQUEST_INVALID", childError: [{ code: "DUPLICATE_TRANSACTION" }] });
-    }
-    const after = await accountState(database.db(), member);
-    expect(after.balance - before.balance).toBe(321n);
-    expect(after.journalCount - before.journalCount).toBe(1);
-  });
-
-  it.runIf(onPostgres)("10 concurrent identical debits without a key → one movement, nine duplicates", async () => {
-    const member = "3081000000000001";
-    const token = await issueMemberToken(database.db(), member);
-    const before = await accountState(database.db(), member);
-    const body = debitBody({ monetaryAmount: { amount: "55", currency: { currencyCode: "POINTS" } } });
-    const answers = await Promise.all(Array.from({ length: 10 }, () => postDebit({ account: member, token, body })));
-    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
-    for (const refused of answers.filter((answer) => answer.status !== 201)) {
-      expect(refused.json).toMatchObject({ error: { childError: [{ code: "DUPLICATE_TRANSACTION" }] } });
-    }
-    const after = await accountState(database.db(), member);
-    expect(before.balance - after.balance).toBe(55n);
-    expect(after.journalCount - before.journalCount).toBe(1);
-  });
+  it.runIf(onPostgres)(
+    unlessSkipped(onPostgres, needsPostgres, "10 concurrent reversals of one debit → exactly one"),
+    async () => {
+      const member = "3081000000000001";
+      const token = await issueMemberToken(database.db(), member, { scope: "read reverse_transaction" });
+      const debit = await postDebit({
+        account: member,
+        token,
+        body: debitBody({ monetaryAmount: { amount: "700", currency: { currencyCode: "POINTS" } } }),
+      });
+      const debitIdentifier = debitResponseSchema.parse(debit.json).debitTransaction.identifier;
+      const before = await accountState(database.db(), member);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => postReversal({ account: member, token, body: reversalBody(debitIdentifier) })),
+      );
+      expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+      for (const refused of answers.filter((answer) => answer.status !== 201)) {
+        expect(refused.json).toMatchObject({ error: { code: "REVERSAL_NOT_PERMITTED" } });
+      }
+      const after = await accountState(database.db(), member);
+      expect(after.balance - before.balance).toBe(700n);
+      expect(after.journalSum).toBe(after.balance);
+    },
+  );
 
   it.runIf(onPostgres)(
-    "20 concurrent debits with one Idempotency-Key → one movement; the others replay it or are told to wait",
+    unlessSkipped(
+      onPostgres,
+      needsPostgres,
+      "10 concurrent identical credits without a key → one movement, nine duplicates",
+    ),
+    async () => {
+      const member = "3081000000000001";
+      const before = await accountState(database.db(), member);
+      const body = creditBody({ monetaryAmount: { amount: "321", currency: { currencyCode: "POINTS" } } });
+      const answers = await Promise.all(Array.from({ length: 10 }, () => postCredit({ account: member, body })));
+      expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+      for (const refused of answers.filter((answer) => answer.status !== 201)) {
+        expect(refused.json).toMatchObject({
+          code: "REQUEST_INVALID",
+          childError: [{ code: "DUPLICATE_TRANSACTION" }],
+        });
+      }
+      const after = await accountState(database.db(), member);
+      expect(after.balance - before.balance).toBe(321n);
+      expect(after.journalCount - before.journalCount).toBe(1);
+    },
+  );
+
+  it.runIf(onPostgres)(
+    unlessSkipped(
+      onPostgres,
+      needsPostgres,
+      "10 concurrent identical debits without a key → one movement, nine duplicates",
+    ),
+    async () => {
+      const member = "3081000000000001";
+      const token = await issueMemberToken(database.db(), member);
+      const before = await accountState(database.db(), member);
+      const body = debitBody({ monetaryAmount: { amount: "55", currency: { currencyCode: "POINTS" } } });
+      const answers = await Promise.all(Array.from({ length: 10 }, () => postDebit({ account: member, token, body })));
+      expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+      for (const refused of answers.filter((answer) => answer.status !== 201)) {
+        expect(refused.json).toMatchObject({ error: { childError: [{ code: "DUPLICATE_TRANSACTION" }] } });
+      }
+      const after = await accountState(database.db(), member);
+      expect(before.balance - after.balance).toBe(55n);
+      expect(after.journalCount - before.journalCount).toBe(1);
+    },
+  );
+
+  it.runIf(onPostgres)(
+    unlessSkipped(
+      onPostgres,
+      needsPostgres,
+      "20 concurrent debits with one Idempotency-Key → one movement; the others replay it or are told to wait",
+    ),
     async () => {
       const member = "3081000000000002";
       await setBalance(database.db(), member, 10_000n);
@@ -124,23 +153,32 @@ describe("the ledger under concurrent requests (PostgreSQL)", () => {
     },
   );
 
-  it.runIf(onPostgres)("20 concurrent credits with one Idempotency-Key → one movement", async () => {
-    const member = "3081000000000001";
-    const before = await accountState(database.db(), member);
-    const body = creditBody({ monetaryAmount: { amount: "13", currency: { currencyCode: "POINTS" } } });
-    const headers = { "Idempotency-Key": `concurrent-${externalId()}` };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => postCredit({ account: member, body, headers })));
-    expect(answers.every((answer) => answer.status === 201 || answer.status === 409)).toBe(true);
-    expect(
-      answers.filter((answer) => answer.status === 201 && !answer.headers.has("idempotent-replayed")),
-    ).toHaveLength(1);
-    const after = await accountState(database.db(), member);
-    expect(after.balance - before.balance).toBe(13n);
-    expect(after.journalCount - before.journalCount).toBe(1);
-  });
+  it.runIf(onPostgres)(
+    unlessSkipped(onPostgres, needsPostgres, "20 concurrent credits with one Idempotency-Key → one movement"),
+    async () => {
+      const member = "3081000000000001";
+      const before = await accountState(database.db(), member);
+      const body = creditBody({ monetaryAmount: { amount: "13", currency: { currencyCode: "POINTS" } } });
+      const headers = { "Idempotency-Key": `concurrent-${externalId()}` };
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => postCredit({ account: member, body, headers })),
+      );
+      expect(answers.every((answer) => answer.status === 201 || answer.status === 409)).toBe(true);
+      expect(
+        answers.filter((answer) => answer.status === 201 && !answer.headers.has("idempotent-replayed")),
+      ).toHaveLength(1);
+      const after = await accountState(database.db(), member);
+      expect(after.balance - before.balance).toBe(13n);
+      expect(after.journalCount - before.journalCount).toBe(1);
+    },
+  );
 
   it.runIf(onPostgres)(
-    "409 while the first request with a key waits on the account; then the first answer, replayed",
+    unlessSkipped(
+      onPostgres,
+      needsPostgres,
+      "409 while the first request with a key waits on the account; then the first answer, replayed",
+    ),
     async () => {
       const member = "3081000000000003";
       const db = database.db();

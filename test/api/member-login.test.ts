@@ -15,6 +15,7 @@ import { logger } from "@/server/observability/logger";
 import { callRoute, type RouteAnswer } from "../support/call-route";
 import { loginPageDriver, type OpenForm } from "../support/login-page-driver";
 import { setupTestDatabase } from "../support/test-database";
+import { needsPostgres, unlessSkipped } from "@/test/support/skip-condition";
 
 const { db, handle } = setupTestDatabase();
 
@@ -451,7 +452,11 @@ describe("A1 member login: lockout", () => {
   });
 
   it.runIf(process.env.TEST_DATABASE_KIND === "postgres")(
-    "grants exactly the allowed attempts when they are reserved together, on PostgreSQL",
+    unlessSkipped(
+      process.env.TEST_DATABASE_KIND === "postgres",
+      needsPostgres,
+      "grants exactly the allowed attempts when they are reserved together, on PostgreSQL",
+    ),
     async () => {
       const now = new Date();
       const reservations = await Promise.all(
@@ -481,7 +486,11 @@ describe("A1 member login: lockout", () => {
   );
 
   it.runIf(process.env.TEST_DATABASE_KIND === "postgres")(
-    "verifies only the allowed number of passwords when 20 guesses arrive at once, on PostgreSQL",
+    unlessSkipped(
+      process.env.TEST_DATABASE_KIND === "postgres",
+      needsPostgres,
+      "verifies only the allowed number of passwords when 20 guesses arrive at once, on PostgreSQL",
+    ),
     async () => {
       const form = await openForm();
       const before = passwordHashActivity().verifications;

@@ -16,6 +16,7 @@ import { callRoute, demoApiKey, withKey, type RouteAnswer } from "../support/cal
 import { expectServiceError } from "../support/error-assertions";
 import { expectOAuthError } from "../support/oauth-assertions";
 import { setupTestDatabase } from "../support/test-database";
+import { needsPostgres, unlessSkipped } from "@/test/support/skip-condition";
 
 const { db } = setupTestDatabase();
 
@@ -185,7 +186,11 @@ describe("consumeRateLimit, the limiter the portal's public forms reuse", () => 
   });
 
   it.runIf(process.env.TEST_DATABASE_KIND === "postgres")(
-    "allows exactly the limit of 20 concurrent requests, on PostgreSQL",
+    unlessSkipped(
+      process.env.TEST_DATABASE_KIND === "postgres",
+      needsPostgres,
+      "allows exactly the limit of 20 concurrent requests, on PostgreSQL",
+    ),
     async () => {
       const now = new Date("2031-06-02T08:00:00Z");
       const decisions = await Promise.all(

@@ -19,6 +19,7 @@ import { hashSecret, verifySecret } from "@/server/loyalty/security/password-has
 import { callRoute, withKey, type RouteAnswer } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";
 import { setupTestDatabase } from "../support/test-database";
+import { needsPostgres, unlessSkipped } from "@/test/support/skip-condition";
 
 const database = setupTestDatabase();
 
@@ -692,7 +693,11 @@ describe("P7 register account: the database decides races", () => {
   });
 
   it.runIf(process.env.TEST_DATABASE_KIND === "postgres")(
-    "10 parallel registrations of one member create exactly one security profile",
+    unlessSkipped(
+      process.env.TEST_DATABASE_KIND === "postgres",
+      needsPostgres,
+      "10 parallel registrations of one member create exactly one security profile",
+    ),
     async () => {
       const membership = await createMember({ country: "GB" });
       const answers = await Promise.all(
@@ -719,7 +724,11 @@ describe("P7 register account: the database decides races", () => {
   );
 
   it.runIf(process.env.TEST_DATABASE_KIND === "postgres")(
-    "10 parallel registrations of one member with one username: one 201, the others already exist",
+    unlessSkipped(
+      process.env.TEST_DATABASE_KIND === "postgres",
+      needsPostgres,
+      "10 parallel registrations of one member with one username: one 201, the others already exist",
+    ),
     async () => {
       const membership = await createMember({ country: "GB" });
       const username = `same.racer.${membership}`;
@@ -730,7 +739,11 @@ describe("P7 register account: the database decides races", () => {
   );
 
   it.runIf(process.env.TEST_DATABASE_KIND === "postgres")(
-    "two members racing for one username: one 201, the other USERNAME_ALREADY_EXISTS",
+    unlessSkipped(
+      process.env.TEST_DATABASE_KIND === "postgres",
+      needsPostgres,
+      "two members racing for one username: one 201, the other USERNAME_ALREADY_EXISTS",
+    ),
     async () => {
       const first = await createMember({ country: "GB" });
       const second = await createMember({ country: "GB" });

@@ -7,6 +7,7 @@ import { registrationThrottlePolicy } from "@/server/loyalty/members/registratio
 import { callRoute, withKey, type RouteAnswer } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";
 import { setupTestDatabase } from "../support/test-database";
+import { needsPostgres, unlessSkipped } from "@/test/support/skip-condition";
 
 /**
  * P7 must not hand a membership to whoever holds a partner's api_key: the
@@ -230,7 +231,11 @@ describe("P7: wrong details lock the membership", () => {
   });
 
   it.runIf(process.env.TEST_DATABASE_KIND === "postgres")(
-    "compares the details of no more than the allowed attempts when 20 arrive together, on PostgreSQL",
+    unlessSkipped(
+      process.env.TEST_DATABASE_KIND === "postgres",
+      needsPostgres,
+      "compares the details of no more than the allowed attempts when 20 arrive together, on PostgreSQL",
+    ),
     async () => {
       const membership = await gbMembership("M11AE");
       const answers = await Promise.all(

@@ -9,6 +9,7 @@ import { callRoute, withKey } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";
 import { issueMemberToken } from "../support/member-tokens";
 import { setupTestDatabase } from "../support/test-database";
+import { needsPostgres, unlessSkipped } from "@/test/support/skip-condition";
 
 const database = setupTestDatabase();
 
@@ -525,7 +526,11 @@ describe("P8 update membership: add-only details (DETAILS_ALREADY_EXIST)", () =>
 
 describe("P8 update membership: concurrent updates", () => {
   it.runIf(process.env.TEST_DATABASE_KIND === "postgres")(
-    "of an absent title: exactly one adds it, the others find it already there",
+    unlessSkipped(
+      process.env.TEST_DATABASE_KIND === "postgres",
+      needsPostgres,
+      "of an absent title: exactly one adds it, the others find it already there",
+    ),
     async () => {
       const membership = await createMember();
       const titles = ["Dr", "Prof", "Mr", "Ms", "Mx", "Sir", "Dame", "Lord"];

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDatabase, type DatabaseHandle } from "@/server/db/connect";
 import { executePrepared } from "@/server/db/execute-prepared";
 import { createPostgresDatabase, testDatabaseKind } from "../support/test-database";
+import { needsPostgres, unlessSkipped } from "@/test/support/skip-condition";
 
 const onPostgres = testDatabaseKind() === "postgres";
 let handle: DatabaseHandle | undefined;
@@ -32,15 +33,18 @@ describe("executePrepared", () => {
     expect(await executePrepared(handle!.db, addOne(41))).toEqual([{ result: 42 }]);
   });
 
-  it.runIf(onPostgres)("prepares each statement text once per connection and reuses it", async () => {
-    for (let call = 0; call < 5; call++) await executePrepared(handle!.db, addOne(call));
-    await executePrepared(handle!.db, sql`SELECT ${"x"}::text AS other`);
-    const prepared = await handle!.db.execute(
-      sql`SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'loyalty_%' ORDER BY statement`,
-    );
-    const rows = (prepared as unknown as { rows: { name: string; statement: string }[] }).rows;
-    expect(rows.map((row) => row.statement)).toEqual(["SELECT $1::int + 1 AS result", "SELECT $1::text AS other"]);
-  });
+  it.runIf(onPostgres)(
+    unlessSkipped(onPostgres, needsPostgres, "prepares each statement text once per connection and reuses it"),
+    async () => {
+      for (let call = 0; call < 5; call++) await executePrepared(handle!.db, addOne(call));
+      await executePrepared(handle!.db, sql`SELECT ${"x"}::text AS other`);
+      const prepared = await handle!.db.execute(
+        sql`SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'loyalty_%' ORDER BY statement`,
+      );
+      const rows = (prepared as unknown as { rows: { name: string; statement: string }[] }).rows;
+      expect(rows.map((row) => row.statement)).toEqual(["SELECT $1::int + 1 AS result", "SELECT $1::text AS other"]);
+    },
+  );
 
   it("runs inside a transaction, which sees its own uncommitted writes", async () => {
     const seen = await handle!.db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser } from "../support/browser";
 import { startApp, type RunningApp } from "../support/start-app";
+import { sharedBrowser, sharedPortal } from "./shared-run";
 
 export interface BrowsingSession {
   /** The running app's origin (once the file's beforeAll has run). */
@@ -12,15 +12,19 @@ export interface BrowsingSession {
   offMachine(requested: string[]): string[];
 }
 
-/** The app (started as `next start`) and a Chromium for one test file, stopped after it. */
+/**
+ * The app (`next start`) and Chromium for one test file: the run's shared
+ * portal and browser, or with `env` an app of the file's own on a free port,
+ * stopped after it. Each page gets a context of its own, closed after the file.
+ */
 export function browsingSession(env: Record<string, string> = {}): BrowsingSession {
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    app = await startApp(env);
-    browser = await launchBrowser();
+    app = Object.keys(env).length > 0 ? await startApp(env) : await sharedPortal();
+    browser = await sharedBrowser();
   });
 
   afterAll(async () => {

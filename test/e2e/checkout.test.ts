@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sandbox from "@/sandbox.json";
 import { seriousViolations } from "../support/axe";
-import { launchBrowser } from "../support/browser";
 import { expectAbsent, expectNoOverflow, expectOnPage, hydrated, shown } from "../support/page-expectations";
 import type { RunningApp } from "../support/start-app";
 import {
@@ -19,6 +18,7 @@ import {
   type PortalRequest,
 } from "./checkout-browser";
 import { signIn, snap, startPortal } from "./portal-browser";
+import { sharedBrowser } from "./shared-run";
 
 const shopper = sandbox.members.find((member) => member.username === "demo.shopper")!;
 const otherMember = sandbox.members.find((member) => member.username === "demo.member1")!;
@@ -53,7 +53,7 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
       // The worker asks the processor about a lost answer 8 s after the member's request gave up on it.
       CHECKOUT_UNKNOWN_CHARGE_GRACE_MS: "8000",
     });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
 
   afterAll(async () => {

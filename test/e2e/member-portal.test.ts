@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import sandbox from "@/sandbox.json";
-import { launchBrowser } from "../support/browser";
 import { expectAbsent, expectOnPage, hydrated, shown } from "../support/page-expectations";
 import type { RunningApp } from "../support/start-app";
-import { signIn, snap, startPortal, transactionPageLabel, transactionRows } from "./portal-browser";
+import { signIn, snap, transactionPageLabel, transactionRows } from "./portal-browser";
+import { sharedBrowser, sharedPortal } from "./shared-run";
 
 const member1 = sandbox.members.find((member) => member.username === "demo.member1")!;
 const meridian = sandbox.members.find((member) => member.username === "demo.meridian")!;
@@ -17,8 +17,8 @@ describe("the member portal in Chromium", () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    app = await startPortal();
-    browser = await launchBrowser();
+    app = await sharedPortal();
+    browser = await sharedBrowser();
   });
 
   afterAll(async () => {

@@ -2,11 +2,12 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import sandbox from "@/sandbox.json";
 import { screenshot } from "../support/browser";
 import { expectOnPage, hydrated, shown } from "../support/page-expectations";
+import { stopSharedPortal } from "../support/shared-portal-state";
 import { startApp, type RunningApp } from "../support/start-app";
 
 /** The sandbox registers the portal's callbacks on http://localhost:3000, so the portal must run there. */
@@ -31,11 +32,23 @@ export async function assertPortFree(port: number): Promise<void> {
   });
 }
 
-/** The app on port 3000, with its own NEXTAUTH secret file (generated on first use, as on a fresh machine). */
+/**
+ * The app on port 3000 for one test file that needs it configured its own way
+ * (`env`), with its own NEXTAUTH secret file (generated on first use, as on a
+ * fresh machine). The run's shared portal (shared-run.ts) gives up the port
+ * first; the next file that wants it starts it again. Files happy with the
+ * default configuration use `sharedPortal()` instead.
+ */
 export async function startPortal(env: Record<string, string> = {}): Promise<RunningApp> {
+  const shared = inject("endToEnd")?.sharedPortalState;
+  if (shared) await stopSharedPortal(shared);
   await assertPortFree(portalPort);
-  const secretFile = path.join(mkdtempSync(path.join(tmpdir(), "portal-secret-")), "nextauth-secret");
-  return startApp({ NEXTAUTH_SECRET_FILE: secretFile, ...env }, { port: portalPort });
+  return startApp({ NEXTAUTH_SECRET_FILE: newSecretFile(), ...env }, { port: portalPort });
+}
+
+/** A NEXTAUTH secret file of the portal's own, not yet written. */
+export function newSecretFile(): string {
+  return path.join(mkdtempSync(path.join(tmpdir(), "portal-secret-")), "nextauth-secret");
 }
 
 /** Screenshots are named by test step; every page visited gets one, once its styles have loaded. */

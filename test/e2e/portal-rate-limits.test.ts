@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sandbox from "@/sandbox.json";
-import { launchBrowser } from "../support/browser";
 import { submitLogin } from "../support/login-form";
 import type { RunningApp } from "../support/start-app";
 import { snap, startPortal } from "./portal-browser";
+import { sharedBrowser } from "./shared-run";
 
 const oauthClient = sandbox.partners[0]!.oauthClient!;
 // demo.member1 already has an online login (CUSTOMER_ALREADY_EXISTS); 3081000000000003 has none, postcode SW1A1AA.
@@ -35,7 +35,7 @@ describe("the portal's public forms under a tight rate limit, in Chromium", () =
       PORTAL_REGISTER_LIMIT: "1",
       PORTAL_REGISTER_WINDOW_SECONDS: "3600",
     });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
 
   afterAll(async () => {

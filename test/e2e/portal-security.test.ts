@@ -3,9 +3,10 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sandbox from "@/sandbox.json";
-import { launchBrowser, screenshot } from "../support/browser";
+import { screenshot } from "../support/browser";
 import type { RunningApp } from "../support/start-app";
-import { password, signIn, snap, startPortal } from "./portal-browser";
+import { password, signIn, snap } from "./portal-browser";
+import { sharedBrowser, sharedPortal } from "./shared-run";
 
 const member1 = sandbox.members.find((member) => member.username === "demo.member1")!;
 
@@ -51,8 +52,8 @@ describe("the portal's security in Chromium", () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    app = await startPortal();
-    browser = await launchBrowser();
+    app = await sharedPortal();
+    browser = await sharedBrowser();
   });
 
   afterAll(async () => {

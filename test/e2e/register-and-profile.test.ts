@@ -1,13 +1,10 @@
-import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import sandbox from "@/sandbox.json";
-import { launchBrowser, screenshot } from "../support/browser";
+import { screenshot } from "../support/browser";
 import { expectAbsent, expectCount, expectOnPage, hydrated, shown } from "../support/page-expectations";
-import { startApp, type RunningApp } from "../support/start-app";
+import type { RunningApp } from "../support/start-app";
+import { sharedBrowser, sharedPortal } from "./shared-run";
 
 // GB resident without a security profile: registers with a postcode (none is stored, so any valid one matches).
 const member = sandbox.members.find((candidate) => candidate.membershipNumber === "3081000000000003")!;
@@ -27,27 +24,14 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** Another app already on the port would answer in our place (startApp's probe cannot tell): fail clearly instead. */
-async function assertPortFree(port: number): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const server = createServer();
-    server.once("error", (error) =>
-      reject(new Error(`port ${port} is taken; the portal's OAuth callback needs it: ${error.message}`)),
-    );
-    server.listen(port, () => server.close(() => resolve()));
-  });
-}
-
 describe("registration and profile in Chromium", () => {
   let app: RunningApp;
   let browser: Browser;
 
   beforeAll(async () => {
-    // Port 3000: the sandbox registers the portal's OAuth callback there. A secret file of its own, as on a fresh machine.
-    const secretFile = path.join(mkdtempSync(path.join(tmpdir(), "portal-secret-")), "nextauth-secret");
-    await assertPortFree(3000);
-    app = await startApp({ NEXTAUTH_SECRET_FILE: secretFile }, { port: 3000 });
-    browser = await launchBrowser();
+    // Port 3000 (the sandbox registers the portal's OAuth callback there), with a secret file of its own, as on a fresh machine.
+    app = await sharedPortal();
+    browser = await sharedBrowser();
   });
 
   afterAll(async () => {

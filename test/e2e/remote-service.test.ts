@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import sandbox from "@/sandbox.json";
-import { launchBrowser } from "../support/browser";
 import { expectOnPage, shown } from "../support/page-expectations";
 import { startApp, type RunningApp } from "../support/start-app";
 import { signIn, snap, startPortal } from "./portal-browser";
+import { sharedBrowser } from "./shared-run";
 
 const apiKey = sandbox.partners[0]!.apiKeys.staging;
 const member1 = sandbox.members.find((member) => member.username === "demo.member1")!;
@@ -24,7 +24,7 @@ describe("the portal against a loyalty service elsewhere (LOYALTY_* URLs)", () =
       LOYALTY_AUTH_URL: `${service.origin}/oauth`,
       LOYALTY_PARTNER_AUTH_URL: `${service.origin}/partner-oauth`,
     });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
 
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import sandbox from "@/sandbox.json";
-import { launchBrowser } from "../support/browser";
 import type { RunningApp } from "../support/start-app";
-import { signIn, snap, startPortal } from "./portal-browser";
+import { signIn, snap } from "./portal-browser";
+import { sharedBrowser, sharedPortal } from "./shared-run";
 
 const shopper = sandbox.members.find((member) => member.username === "demo.shopper")!;
 
@@ -13,8 +13,8 @@ describe("the shop in Chromium", () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    app = await startPortal();
-    browser = await launchBrowser();
+    app = await sharedPortal();
+    browser = await sharedBrowser();
   });
 
   afterAll(async () => {

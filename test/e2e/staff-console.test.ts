@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sandbox from "@/sandbox.json";
 import { seriousViolations } from "../support/axe";
-import { launchBrowser } from "../support/browser";
 import {
   expectAbsent,
   expectCount,
@@ -14,7 +13,8 @@ import {
 import { testCards } from "../support/payment-cards";
 import type { RunningApp } from "../support/start-app";
 import { chooseOption, fillCard, orderOpened, outcomePanel } from "./checkout-browser";
-import { signIn, snap, startPortal } from "./portal-browser";
+import { signIn, snap } from "./portal-browser";
+import { sharedBrowser, sharedPortal } from "./shared-run";
 
 const shopper = sandbox.members.find((member) => member.username === "demo.shopper")!;
 const password = sandbox.password;
@@ -58,8 +58,8 @@ describe("the staff console in Chromium", () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    app = await startPortal();
-    browser = await launchBrowser();
+    app = await sharedPortal();
+    browser = await sharedBrowser();
   });
 
   afterAll(async () => {

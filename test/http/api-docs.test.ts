@@ -16,12 +16,13 @@ import { quickstartSteps } from "@/lib/docs/guides/quickstart-steps";
 import { errorCatalogue } from "@/server/loyalty/http/error-catalogue";
 import { developerLinkFor } from "@/server/loyalty/http/render-error";
 import { memberTokenOverHttp } from "../support/member-login";
-import { startApp, type RunningApp } from "../support/start-app";
+import { sharedApp } from "../support/shared-app";
+import type { RunningApp } from "../support/start-app";
 
 let app: RunningApp;
 
 beforeAll(async () => {
-  app = await startApp();
+  app = await sharedApp();
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import sandbox from "@/sandbox.json";
 import { submitLogin } from "../support/login-form";
 import { startApp, type RunningApp } from "../support/start-app";
 import { createPostgresDatabase } from "../support/test-database";
+import { unlessSkipped } from "@/test/support/skip-condition";
 
 const partner = sandbox.partners[0]!;
 const loginQuery = new URLSearchParams({
@@ -22,7 +23,11 @@ describe("the login lockout across app instances", () => {
   });
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
-    "holds when the failures are spread over two instances sharing PostgreSQL",
+    unlessSkipped(
+      Boolean(process.env.TEST_DATABASE_URL),
+      "TEST_DATABASE_URL (instances sharing PostgreSQL)",
+      "holds when the failures are spread over two instances sharing PostgreSQL",
+    ),
     async () => {
       const database = await createPostgresDatabase();
       dropDatabase = database.drop;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountResponseSchema } from "@/lib/contract/retrieve-account";
 import sandbox from "@/sandbox.json";
 import { submitLogin } from "../support/login-form";
-import { startApp, type RunningApp } from "../support/start-app";
+import { sharedApp } from "../support/shared-app";
+import type { RunningApp } from "../support/start-app";
 
 const partner = sandbox.partners[0]!;
 const client: oauth.Client = { client_id: partner.oauthClient!.clientId };
@@ -16,7 +17,7 @@ describe("the authorization-code flow with PKCE, driven by oauth4webapi over HTT
   let as: oauth.AuthorizationServer;
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await sharedApp();
     as = {
       issuer: app.origin,
       authorization_endpoint: `${app.origin}/oauth/auth/login`,

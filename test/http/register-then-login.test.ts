@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sandbox from "@/sandbox.json";
 import { submitLogin } from "../support/login-form";
-import { startApp, type RunningApp } from "../support/start-app";
+import { sharedApp } from "../support/shared-app";
+import type { RunningApp } from "../support/start-app";
 
 const apiKey = sandbox.partners[0]!.apiKeys.staging;
 const client = sandbox.partners[0]!.oauthClient!;
@@ -10,7 +11,7 @@ describe("register (P7), then log in (A1) with the new credentials, over HTTP", 
   let app: RunningApp;
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await sharedApp();
   });
 
   afterAll(async () => {

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import sandbox from "@/sandbox.json";
 import { startApp, type RunningApp } from "../support/start-app";
 import { createPostgresDatabase } from "../support/test-database";
+import { unlessSkipped } from "@/test/support/skip-condition";
 
 const partner = sandbox.partners[0]!;
 // The live key: no instance has looked it up yet (startApp probes with the staging key).
@@ -19,7 +20,11 @@ describe("request limits across app instances", () => {
   });
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
-    "share an api_key's daily quota when the requests are spread over two instances sharing PostgreSQL",
+    unlessSkipped(
+      Boolean(process.env.TEST_DATABASE_URL),
+      "TEST_DATABASE_URL (instances sharing PostgreSQL)",
+      "share an api_key's daily quota when the requests are spread over two instances sharing PostgreSQL",
+    ),
     async () => {
       const database = await createPostgresDatabase();
       dropDatabase = database.drop;

@@ -8,22 +8,25 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** Screenshots of every page an end-to-end test visits, kept as test artifacts. */
 export const screenshotDir = path.resolve("test-results", "screenshots");
 
+/** How the tests launch Chromium, whether for one file (launchBrowser) or for the e2e run (its global setup). */
+export const chromiumLaunchOptions = {
+  executablePath: chromiumPath,
+  headless: true,
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    // No --user-data-dir: playwright gives each launch a fresh temporary profile
+    // and refuses the argument (launchPersistentContext is for a kept profile).
+  ],
+};
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--disable-sync",
-      // No --user-data-dir: playwright gives each launch a fresh temporary profile
-      // and refuses the argument (launchPersistentContext is for a kept profile).
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions);
 }
 
 /** Saves a full-page screenshot under test-results/screenshots. */

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import packageJson from "@/package.json";
@@ -7,6 +8,8 @@ import sandbox from "@/sandbox.json";
 export interface RunningApp {
   origin: string;
   port: number;
+  /** The server's process id. */
+  pid: number;
   /** Everything the server printed, for failure messages. */
   output: () => string;
   stop: () => Promise<void>;
@@ -47,18 +50,27 @@ export async function startApp(
   env: Record<string, string> = {},
   options: {
     port?: number;
-    /** Extra Node flags, e.g. `--cpu-prof` for profiling. */ nodeArgs?: string[];
+    /** Extra Node flags, e.g. `--cpu-prof` for profiling. */
+    nodeArgs?: string[];
     /** What says the app is up (live mode has no sandbox key to list programmes with): the sandbox's programmes by default. */
     ready?: { path: string; status: number };
+    /**
+     * Runs the server detached, its output written to this file, so that it
+     * outlives the test file that started it (the e2e files' shared portal).
+     */
+    logFile?: string;
   } = {},
 ): Promise<RunningApp> {
   const port = options.port ?? (await freePort());
   const origin = `http://localhost:${port}`;
   // Only the tail is kept: a long run (the benchmark) logs a line per request.
-  let output = "";
+  let kept = "";
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
+    kept = (kept + chunk.toString()).slice(-20_000);
   };
+  const logFile = options.logFile;
+  const output = logFile ? () => readFileSync(logFile, "utf8").slice(-20_000) : () => kept;
+  const logDescriptor = logFile ? openSync(logFile, "a") : undefined;
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -80,9 +92,14 @@ export async function startApp(
         NEXTAUTH_URL: origin,
         ...env,
       },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: logDescriptor === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", logDescriptor, logDescriptor],
+      detached: logDescriptor !== undefined,
     },
   );
+  if (logDescriptor !== undefined) {
+    closeSync(logDescriptor);
+    child.unref();
+  }
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
 
@@ -101,15 +118,15 @@ export async function startApp(
   };
   const probe = `${origin}${ready.path}`;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${output()}`);
     try {
       const response = await fetch(probe);
-      if (response.status === ready.status) return { origin, port, output: () => output, stop };
+      if (response.status === ready.status) return { origin, port, pid: child.pid!, output, stop };
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error(`the app did not answer within 90 s:\n${output}`);
+  throw new Error(`the app did not answer within 90 s:\n${output()}`);
 }

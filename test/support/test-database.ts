@@ -1,10 +1,16 @@
-import { randomBytes } from "node:crypto";
-import { Client } from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, inject } from "vitest";
 import { connectDatabase, type Database, type DatabaseHandle } from "@/server/db/connect";
-import { installDatabase, prepareDatabase } from "@/server/db/database";
-import { preparePaymentsDatabase } from "@/server/payments/db/payments-database";
-import { preparePortalDatabase } from "@/server/portal/db/portal-database";
+import { installDatabase } from "@/server/db/database";
+import {
+  awaitTemplate,
+  databaseUrl,
+  prepareEveryParty,
+  templateKey,
+  uniqueDatabaseName,
+  withAdminClient,
+  type DatabaseTemplate,
+} from "./database-template";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -13,19 +19,41 @@ export function testDatabaseKind(): TestDatabaseKind {
 }
 
 /**
+ * The run's prepared template (database-template-setup.ts), when there is one
+ * of this kind made from the current migrations, sandbox.json and seed code. In
+ * watch mode the global setup runs once: after an edit the key differs and
+ * files prepare their database from scratch rather than copy a stale one.
+ */
+function currentTemplate(kind: TestDatabaseKind): DatabaseTemplate | undefined {
+  const template = inject("databaseTemplate");
+  if (!template || template.kind !== kind) return undefined;
+  return template.key === templateKey() ? template : undefined;
+}
+
+/**
  * A fresh database holding the sandbox, made for one test file: in-memory
  * PGlite, or a new PostgreSQL database (dropped afterwards) when the file
- * runs in the `postgres` project. The app's own `getDatabase()` returns it,
- * so route handlers under test use it too.
+ * runs in the `postgres` project. It is a copy of the run's template when
+ * there is one (migrated and seeded once), else prepared from scratch; either
+ * way the file owns it. The app's own `getDatabase()` returns it once
+ * installed, so route handlers under test use it too.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (testDatabaseKind() === "pglite") {
-    const handle = await connectDatabase({ pgliteDataDir: "memory://" });
+  const kind = testDatabaseKind();
+  const template = currentTemplate(kind);
+  if (template) await awaitTemplate(template);
+  if (kind === "pglite") {
+    const handle = await connectDatabase({
+      pgliteDataDir: "memory://",
+      ...(template?.kind === "pglite" ? { pgliteTemplate: new Blob([await readFile(template.file)]) } : {}),
+    });
+    // On a copy this only confirms every migration and seed is there (and records the handle as prepared).
     await prepareEveryParty(handle);
     return handle;
   }
 
-  const database = await createPostgresDatabase();
+  const database =
+    template?.kind === "postgres" ? await copyPostgresDatabase(template.name) : await createPostgresDatabase();
   const handle = await connectDatabase({ databaseUrl: database.url, poolSize: 20 });
   await prepareEveryParty(handle);
   return {
@@ -37,37 +65,29 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-/** The service's schema and sandbox, the portal's schema and the payments sandbox's, as the app prepares them on first use. */
-async function prepareEveryParty(handle: DatabaseHandle): Promise<void> {
-  await prepareDatabase(handle);
-  await preparePortalDatabase(handle);
-  await preparePaymentsDatabase(handle);
+/** An empty PostgreSQL database of its own on the TEST_DATABASE_URL server, dropped by `drop`. */
+export function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  return newPostgresDatabase();
 }
 
-/** An empty PostgreSQL database of its own on the TEST_DATABASE_URL server, dropped by `drop`. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A PostgreSQL database of its own copied from `template` (CREATE DATABASE … TEMPLATE), dropped by `drop`. */
+function copyPostgresDatabase(template: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  return newPostgresDatabase(template);
+}
+
+async function newPostgresDatabase(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for PostgreSQL tests");
-  const name = `loyalty_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const name = uniqueDatabaseName("loyalty_test");
+  await withAdminClient(serverUrl, (client) =>
+    client.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`),
+  );
   return {
-    url: url.toString(),
+    url: databaseUrl(serverUrl, name),
     drop: async () => {
       await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
-}
-
-async function withAdminClient<T>(url: string, task: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await task(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /**

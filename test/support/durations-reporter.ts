@@ -1,0 +1,110 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Reporter, TestModule } from "vitest/node";
+
+/** One test file's time, in milliseconds. */
+export interface FileDurations {
+  file: string;
+  tests: number;
+  /** Loading the environment and the harness, importing the file and its setup files. */
+  importMs: number;
+  /** Hooks outside the tests (beforeAll/afterAll: the file's database, server or browser) — the file's own set-up. */
+  setupMs: number;
+  /** The tests themselves, with their beforeEach/afterEach hooks. */
+  testsMs: number;
+  totalMs: number;
+}
+
+export interface ProjectDurations {
+  files: number;
+  tests: number;
+  importMs: number;
+  setupMs: number;
+  testsMs: number;
+  totalMs: number;
+  /** Slowest first. */
+  perFile: FileDurations[];
+}
+
+export const durationsFile = path.resolve("test-results", "durations.json");
+
+const round = (ms: number) => Math.round(ms);
+
+export function fileDurations(testModule: TestModule): FileDurations {
+  const diagnostic = testModule.diagnostic();
+  let tests = 0;
+  let testsMs = 0;
+  for (const test of testModule.children.allTests()) {
+    const result = test.result();
+    if (result.state === "pending" || result.state === "skipped") continue;
+    tests += 1;
+    testsMs += test.diagnostic()?.duration ?? 0;
+  }
+  const importMs =
+    diagnostic.environmentSetupDuration +
+    diagnostic.prepareDuration +
+    diagnostic.setupDuration +
+    diagnostic.collectDuration;
+  // The module's duration counts every test and every hook; what the tests do not account for is the file's own set-up.
+  const setupMs = Math.max(0, diagnostic.duration - testsMs);
+  return {
+    file: testModule.relativeModuleId,
+    tests,
+    importMs: round(importMs),
+    setupMs: round(setupMs),
+    testsMs: round(testsMs),
+    totalMs: round(importMs + setupMs + testsMs),
+  };
+}
+
+/**
+ * Where the time goes, on every run: writes test-results/durations.json
+ * (per project and per file: import, set-up and tests) and prints the five
+ * slowest files. Files are summed, so a project's total is the work its files
+ * did, not its wall-clock time (files run side by side).
+ */
+export default class DurationsReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    const projects: Record<string, ProjectDurations> = {};
+    const all: Array<FileDurations & { project: string }> = [];
+    for (const testModule of testModules) {
+      const name = testModule.project.name || "default";
+      const file = fileDurations(testModule);
+      all.push({ project: name, ...file });
+      const project = (projects[name] ??= {
+        files: 0,
+        tests: 0,
+        importMs: 0,
+        setupMs: 0,
+        testsMs: 0,
+        totalMs: 0,
+        perFile: [],
+      });
+      project.files += 1;
+      project.tests += file.tests;
+      project.importMs += file.importMs;
+      project.setupMs += file.setupMs;
+      project.testsMs += file.testsMs;
+      project.totalMs += file.totalMs;
+      project.perFile.push(file);
+    }
+    for (const project of Object.values(projects)) project.perFile.sort((a, b) => b.totalMs - a.totalMs);
+    if (all.length === 0) return;
+
+    mkdirSync(path.dirname(durationsFile), { recursive: true });
+    writeFileSync(
+      durationsFile,
+      `${JSON.stringify({ writtenAt: new Date().toISOString(), unit: "ms", projects }, null, 2)}\n`,
+    );
+
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
+    const slowest = all.sort((a, b) => b.totalMs - a.totalMs).slice(0, 5);
+    const lines = slowest.map(
+      (file) =>
+        `  ${seconds(file.totalMs)}  (set-up ${seconds(file.setupMs).trim()}, tests ${seconds(file.testsMs).trim()})  ${file.project.padEnd(10)} ${file.file}`,
+    );
+    console.log(
+      `\nSlowest test files (all files: ${path.relative(process.cwd(), durationsFile)}):\n${lines.join("\n")}\n`,
+    );
+  }
+}
