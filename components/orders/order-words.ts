@@ -1,5 +1,5 @@
-import type { OrderTimelineEntry, OrderView } from "@/server/portal/checkout/checkout-contract";
-import type { OrderState } from "@/server/portal/checkout/order-states";
+import type { OrderTimelineEntry, OrderView } from "@/lib/checkout/checkout-contract";
+import type { OrderState } from "@/lib/checkout/order-states";
 
 /** States the saga is still working through: the member's page asks again until the order leaves them. */
 const settlingStates: readonly OrderState[] = [

@@ -6,10 +6,15 @@ import { useForm } from "react-hook-form";
 import { FormAlert, FormStatus } from "@/components/forms/form-alert";
 import type { SelectOption } from "@/components/forms/select-field";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { isRefusal, type SubmitResult } from "@/components/forms/submit-result";
+import { isRefusal, type SubmitResult } from "@/lib/portal/forms/submit-result";
 import { utcToday } from "@/lib/contract/register-account";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
-import { profileFieldLabels, profileFields, type ProfileField, type ProfileFormValues } from "./profile-fields";
+import {
+  profileFieldLabels,
+  profileFields,
+  type ProfileField,
+  type ProfileFormValues,
+} from "@/lib/portal/profile/profile-fields";
 import {
   comparable,
   planProfileUpdate,
@@ -18,7 +23,7 @@ import {
   shownProfileFields,
   toProfileValues,
   type ProfileUpdate,
-} from "./profile-plan";
+} from "@/lib/portal/profile/profile-plan";
 import { ProfileSections } from "./profile-sections";
 
 export interface ProfileFormProps {

@@ -8,7 +8,7 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { FormSection } from "@/components/forms/form-section";
 import { SelectField, type SelectOption } from "@/components/forms/select-field";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { isRefusal, type SubmitResult } from "@/components/forms/submit-result";
+import { isRefusal, type SubmitResult } from "@/lib/portal/forms/submit-result";
 import { TextField } from "@/components/forms/text-field";
 import { registeredIdentifierTypes, utcToday } from "@/lib/contract/register-account";
 import { PasswordRules, UsernameRules } from "./credential-rules";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { desc, eq, gt } from "drizzle-orm";
 import { isRedirectError } from "next/dist/client/components/redirect-error";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { toProfileValues } from "@/components/profile/profile-plan";
+import { toProfileValues } from "@/lib/portal/profile/profile-plan";
 import type { StaffActionResult } from "@/lib/portal/staff/action-result";
 import { staffAccounts, staffAuditEvents, staffSessions } from "@/server/portal/db/schema";
 import { partnerClientTokens } from "@/server/portal/agent-tokens";

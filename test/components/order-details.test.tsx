@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { OrderDetails } from "@/components/orders/order-details";
 import type { CancelOrder } from "@/components/orders/use-cancel-order";
 import { balanceQueryKey } from "@/components/portal/balance-badge";
-import type { OrderTimelineEntry, OrderView } from "@/server/portal/checkout/checkout-contract";
-import { memberStatus, type OrderState } from "@/server/portal/checkout/order-states";
+import type { OrderTimelineEntry, OrderView } from "@/lib/checkout/checkout-contract";
+import { memberStatus, type OrderState } from "@/lib/checkout/order-states";
 
 const debit: OrderTimelineEntry = {
   at: "2026-11-22T10:00:01.000Z",

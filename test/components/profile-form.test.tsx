@@ -1,9 +1,9 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { SubmitResult } from "@/components/forms/submit-result";
+import type { SubmitResult } from "@/lib/portal/forms/submit-result";
 import { ProfileForm } from "@/components/profile/profile-form";
-import type { ProfileUpdate } from "@/components/profile/profile-plan";
+import type { ProfileUpdate } from "@/lib/portal/profile/profile-plan";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
 
 const countries = [

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { SubmitResult } from "@/components/forms/submit-result";
+import type { SubmitResult } from "@/lib/portal/forms/submit-result";
 import { RegisterForm } from "@/components/register/register-form";
 import type { RegisterSubmission } from "@/components/register/register-form-schema";
 

@@ -15,7 +15,7 @@ describe("the boundary between the parties (npm run lint)", () => {
   it.each([
     ["server/portal/checkout/fixture.ts", "@/server/loyalty/ledger/debit-account"],
     ["app/(portal)/account/fixture.ts", "../../../server/loyalty/members/find-member"],
-    ["app/(portal)/account/fixture.ts", "@/server/loyalty/http/error-catalogue"],
+    ["app/(portal)/account/fixture.ts", "@/lib/contract/error-catalogue"],
     ["components/account/fixture.ts", "@/server/db/schema"],
     ["lib/loyalty-client/fixture.ts", "@/server/loyalty/oauth/access-tokens"],
     ["server/portal/auth/fixture.ts", "@/server/db/database"],

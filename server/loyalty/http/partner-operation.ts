@@ -14,7 +14,7 @@ import type { PartnerWithKey } from "@/server/loyalty/partners/find-partner-by-a
 import { loggedPath } from "@/server/loyalty/request-log/logged-path";
 import { recordPartnerRequest } from "@/server/loyalty/request-log/record-request";
 import { authenticateCaller, type AuthenticatedCaller } from "./caller-token";
-import type { ErrorName } from "./error-catalogue";
+import type { ErrorName } from "@/lib/contract/error-catalogue";
 import { customerAddress, isValidForwardedFor } from "./forwarded-for";
 import { runWithIdempotencyKey, type IdempotencyOption } from "./idempotent-request";
 import { acceptsJson, isJsonContentType } from "./media-types";

@@ -8,7 +8,7 @@ import {
   type OAuthClient,
   type Partner,
 } from "@/server/db/schema";
-import { verifySecret } from "@/server/loyalty/security/password-hash";
+import { verifySecret } from "@/server/security/password-hash";
 
 export interface RegisteredRedirectUri {
   uri: string;

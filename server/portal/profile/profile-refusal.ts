@@ -1,5 +1,5 @@
 import "server-only";
-import type { SubmitResult } from "@/components/forms/submit-result";
+import type { SubmitResult } from "@/lib/portal/forms/submit-result";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { childFieldErrors, outageRefusal } from "@/server/portal/register/service-refusal";
 

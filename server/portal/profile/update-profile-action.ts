@@ -2,8 +2,8 @@
 
 import "server-only";
 import { revalidatePath } from "next/cache";
-import { messagesByPath } from "@/components/forms/contract-path";
-import type { SubmitResult } from "@/components/forms/submit-result";
+import { messagesByPath } from "@/lib/portal/forms/contract-path";
+import type { SubmitResult } from "@/lib/portal/forms/submit-result";
 import { updateMembershipRequestSchema } from "@/lib/contract/update-membership";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { endSessionAndLogIn, requireMemberSession } from "@/server/portal/auth/member-session";

@@ -3,8 +3,8 @@
 import "server-only";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { messagesByPath } from "@/components/forms/contract-path";
-import type { SubmitResult } from "@/components/forms/submit-result";
+import { messagesByPath } from "@/lib/portal/forms/contract-path";
+import type { SubmitResult } from "@/lib/portal/forms/submit-result";
 import { registerAccountRequestSchema, registrationPathSchema } from "@/lib/contract/register-account";
 import { loyaltyService } from "@/server/portal/loyalty-service";
 import { customerIp } from "@/server/portal/customer-ip";

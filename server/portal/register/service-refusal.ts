@@ -1,6 +1,6 @@
 import "server-only";
-import { sentence } from "@/components/forms/contract-path";
-import type { SubmitResult } from "@/components/forms/submit-result";
+import { sentence } from "@/lib/portal/forms/contract-path";
+import type { SubmitResult } from "@/lib/portal/forms/submit-result";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { logger } from "@/server/observability/logger";
 
