@@ -2,7 +2,7 @@ import "server-only";
 import { inArray } from "drizzle-orm";
 import { sandboxSchema } from "@/lib/sandbox/sandbox-schema";
 import sandbox from "@/sandbox.json";
-import type { Database } from "@/server/portal/db/portal-database";
+import type { Database } from "@/server/db/connect";
 import { staffAccounts } from "@/server/portal/db/schema";
 import { hashPassword } from "@/server/portal/security/password-hash";
 import { agentIdFor, canonicalUsername } from "./staff-account";

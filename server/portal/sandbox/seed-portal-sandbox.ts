@@ -1,0 +1,15 @@
+import "server-only";
+import type { Database } from "@/server/db/connect";
+import { demoShopProducts } from "@/lib/shop/demo-shop";
+import { seedShop } from "@/server/portal/shop/shop-products";
+import { sandboxStaff, seedStaff } from "@/server/portal/staff/seed-staff";
+
+/**
+ * The portal's part of the public sandbox: stocks the shop from sandbox.json
+ * when it is empty and adds the sandbox's staff that are missing. Called at
+ * start-up after the migrations, and by the reset after the schema is made again.
+ */
+export async function seedPortalSandbox(db: Database): Promise<void> {
+  await seedShop(db, demoShopProducts());
+  await seedStaff(db, sandboxStaff());
+}
