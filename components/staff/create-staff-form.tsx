@@ -8,7 +8,7 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { SelectField } from "@/components/forms/select-field";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { TextField } from "@/components/forms/text-field";
-import type { StaffActionResult } from "@/lib/portal/staff/action-result";
+import type { StaffActionResult } from "@/lib/portal/action-result";
 import { createStaffSchema, type CreateStaffInput } from "@/lib/portal/staff/staff-forms";
 import { roleLabels, staffRoles } from "@/lib/portal/staff/staff-roles";
 import { OneTimePassword } from "./one-time-password";

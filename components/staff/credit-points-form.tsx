@@ -8,7 +8,7 @@ import { FormAlert, FormStatus } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { TextField } from "@/components/forms/text-field";
 import { formatPoints } from "@/lib/portal/format";
-import type { StaffActionResult } from "@/lib/portal/staff/action-result";
+import type { StaffActionResult } from "@/lib/portal/action-result";
 import { creditPointsSchema, type CreditPointsInput } from "@/lib/portal/staff/staff-forms";
 import { ReasonField } from "./reason-field";
 

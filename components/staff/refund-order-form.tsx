@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { FormAlert, FormStatus } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
-import type { StaffActionResult } from "@/lib/portal/staff/action-result";
+import type { StaffActionResult } from "@/lib/portal/action-result";
 import { reasonSchema } from "@/lib/portal/staff/reason";
 import type { RefundOrderInput } from "@/lib/portal/staff/staff-forms";
 import { ReasonField } from "./reason-field";

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { FieldError } from "@/components/forms/field-error";
 import { FormAlert, FormStatus } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
-import type { StaffActionResult } from "@/lib/portal/staff/action-result";
+import type { StaffActionResult } from "@/lib/portal/action-result";
 import { reasonSchema } from "@/lib/portal/staff/reason";
 import {
   settlementLabels,

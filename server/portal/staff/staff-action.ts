@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
-import type { StaffActionResult } from "@/lib/portal/staff/action-result";
+import type { StaffActionResult } from "@/lib/portal/action-result";
 import type { AuditAction } from "@/lib/portal/staff/audit-actions";
 import { reasonSchema } from "@/lib/portal/staff/reason";
 import { mayDo, type StaffPermission } from "@/lib/portal/staff/staff-roles";
