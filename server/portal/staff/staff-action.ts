@@ -1,6 +1,5 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import type { StaffActionResult } from "@/lib/portal/action-result";
@@ -13,10 +12,10 @@ import {
   LoyaltyTokenError,
   LoyaltyUnavailableError,
 } from "@/lib/loyalty-client/errors";
-import { env } from "@/server/config/env";
 import { logger } from "@/server/observability/logger";
 import { customerIp } from "@/server/portal/customer-ip";
 import { getPortalDatabase, type Database } from "@/server/portal/db/portal-database";
+import { fromThisSite } from "@/server/portal/from-this-site";
 import { appendAuditEvent, type AuditActor, type AuditSubject } from "./append-audit-event";
 import { getStaffSession, type StaffSession } from "./staff-session";
 
@@ -232,26 +231,6 @@ function describeFailure(error: unknown): Record<string, unknown> {
   if (error instanceof LoyaltyUnavailableError) return { kind: "unavailable" };
   if (error instanceof LoyaltyContractError) return { kind: "contract", status: error.status };
   return { kind: "unexpected", name: error instanceof Error ? error.name : typeof error };
-}
-
-/**
- * Whether the action was posted from this site. Next.js refuses a server
- * action whose Origin is not the request's host; this says the same for
- * the console on its own terms (and for tests that call actions directly):
- * an Origin is required and must be APP_ORIGIN or this request's host.
- */
-async function fromThisSite(): Promise<boolean> {
-  const request = await headers();
-  const origin = request.get("origin");
-  if (!origin) return false;
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    return false;
-  }
-  const own = request.get("x-forwarded-host")?.split(",")[0]?.trim() || request.get("host");
-  return host === new URL(env().APP_ORIGIN).host || (own !== null && own !== undefined && host === own);
 }
 
 /** A page's own audit row (member.viewed, member.searched): not an action, but recorded the same way. */
