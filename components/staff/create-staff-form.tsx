@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/forms/form-alert";
@@ -13,6 +13,7 @@ import { createStaffSchema, type CreateStaffInput } from "@/lib/portal/staff/sta
 import { roleLabels, staffRoles } from "@/lib/portal/staff/staff-roles";
 import { OneTimePassword } from "./one-time-password";
 import { ReasonField } from "./reason-field";
+import { useStaffActionForm } from "./use-staff-action-form";
 
 type Values = z.input<typeof createStaffSchema>;
 type Parsed = z.output<typeof createStaffSchema>;
@@ -28,36 +29,20 @@ export function CreateStaffForm({
     defaultValues: { username: "", role: "AGENT", reason: "" },
   });
   const [created, setCreated] = useState<{ username: string; password: string }>();
-  const [messages, setMessages] = useState<string[]>([]);
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { messages, alertRef, send } = useStaffActionForm({
+    form,
+    fields: ["username", "role", "reason"],
+    notSent: "The account could not be created. Check your connection and try again.",
+    onSuccess: (account: { username: string; password: string }) => {
+      setCreated(account);
+      form.reset({ username: "", role: "AGENT", reason: "" });
+    },
+  });
 
   // handleSubmit is called in the event, not during render: the callback reads a ref.
-  const onValid = async () => {
+  const onValid = () => {
     setCreated(undefined);
-    setMessages([]);
-    let result: Awaited<ReturnType<typeof onCreate>>;
-    try {
-      result = await onCreate(form.getValues());
-    } catch {
-      result = {
-        ok: false,
-        code: "failed",
-        message: "The account could not be created. Check your connection and try again.",
-      };
-    }
-    if (result.ok) {
-      setCreated(result.data);
-      form.reset({ username: "", role: "AGENT", reason: "" });
-      return;
-    }
-    const rest = [result.message];
-    for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
-      if (field === "username" || field === "role" || field === "reason")
-        form.setError(field, { type: "server", message });
-      else rest.push(message);
-    }
-    setMessages(rest);
-    requestAnimationFrame(() => alertRef.current?.focus());
+    return send(() => onCreate(form.getValues()));
   };
   const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { FormAlert, FormStatus } from "@/components/forms/form-alert";
@@ -10,6 +10,7 @@ import type { StaffActionResult } from "@/lib/portal/action-result";
 import { reasonSchema } from "@/lib/portal/staff/reason";
 import type { RefundOrderInput } from "@/lib/portal/staff/staff-forms";
 import { ReasonField } from "./reason-field";
+import { useStaffActionForm } from "./use-staff-action-form";
 
 const schema = z.object({ reason: reasonSchema });
 
@@ -32,30 +33,19 @@ export function RefundOrderForm({
 }) {
   const form = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { reason: "" } });
   const [status, setStatus] = useState<string>();
-  const [messages, setMessages] = useState<string[]>([]);
-  const alertRef = useRef<HTMLDivElement>(null);
-
-  const onValid = async ({ reason }: z.output<typeof schema>) => {
-    setStatus(undefined);
-    setMessages([]);
-    let result: Awaited<ReturnType<typeof onRefund>>;
-    try {
-      result = await onRefund({ membershipNumber, orderId, reason });
-    } catch {
-      result = {
-        ok: false,
-        code: "failed",
-        message: "The refund could not be sent. Check the order before trying again.",
-      };
-    }
-    if (result.ok) {
-      setStatus(`The order is ${result.data.status.toLowerCase()}.`);
+  const { messages, alertRef, send } = useStaffActionForm({
+    form,
+    fields: ["reason"],
+    notSent: "The refund could not be sent. Check the order before trying again.",
+    onSuccess: (data: { status: string }) => {
+      setStatus(`The order is ${data.status.toLowerCase()}.`);
       form.reset({ reason: "" });
-      return;
-    }
-    if (result.fieldErrors?.reason) form.setError("reason", { type: "server", message: result.fieldErrors.reason });
-    setMessages([result.message]);
-    requestAnimationFrame(() => alertRef.current?.focus());
+    },
+  });
+
+  const onValid = ({ reason }: z.output<typeof schema>) => {
+    setStatus(undefined);
+    return send(() => onRefund({ membershipNumber, orderId, reason }));
   };
   // handleSubmit is called in the event, not during render: the callback reads a ref.
   const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);

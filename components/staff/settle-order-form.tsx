@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { FieldError } from "@/components/forms/field-error";
@@ -16,6 +16,7 @@ import {
   type SettlementOutcome,
 } from "@/lib/portal/staff/staff-forms";
 import { ReasonField } from "./reason-field";
+import { useStaffActionForm } from "./use-staff-action-form";
 
 const schema = z.object({
   outcome: z
@@ -44,33 +45,17 @@ export function SettleOrderForm({
     defaultValues: { outcome: "", reason: "" },
   });
   const [status, setStatus] = useState<string>();
-  const [messages, setMessages] = useState<string[]>([]);
-  const alertRef = useRef<HTMLDivElement>(null);
   const outcomeError = form.formState.errors.outcome?.message;
+  const { messages, alertRef, send } = useStaffActionForm({
+    form,
+    fields: ["outcome", "reason"],
+    notSent: "The settlement could not be sent. Check your connection and try again.",
+    onSuccess: (data: { state: string }) => setStatus(`Settled: the order is now ${data.state.replace(/_/g, " ")}.`),
+  });
 
-  const onValid = async ({ outcome, reason }: z.output<typeof schema>) => {
+  const onValid = ({ outcome, reason }: z.output<typeof schema>) => {
     setStatus(undefined);
-    setMessages([]);
-    let result: Awaited<ReturnType<typeof onSettle>>;
-    try {
-      result = await onSettle({ membershipNumber, orderId, outcome, reason });
-    } catch {
-      result = {
-        ok: false,
-        code: "failed",
-        message: "The settlement could not be sent. Check your connection and try again.",
-      };
-    }
-    if (result.ok) {
-      setStatus(`Settled: the order is now ${result.data.state.replace(/_/g, " ")}.`);
-      return;
-    }
-    for (const field of ["outcome", "reason"] as const) {
-      const message = result.fieldErrors?.[field];
-      if (message) form.setError(field, { type: "server", message });
-    }
-    setMessages([result.message]);
-    requestAnimationFrame(() => alertRef.current?.focus());
+    return send(() => onSettle({ membershipNumber, orderId, outcome, reason }));
   };
   // handleSubmit is called in the event, not during render: the callback reads a ref.
   const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { CreditRequest } from "@/lib/contract/credit-currency";
 import { creditResponseSchema } from "@/lib/contract/credit-currency";
+import { primaryProgramme } from "@/lib/contract/primary-programme";
 import { debitResponseSchema, type DebitRequest } from "@/lib/contract/debit-currency";
 import {
   productPriceRequestSchema,
@@ -82,7 +83,7 @@ export function createLoyaltyClient(settings: LoyaltyClientSettings) {
     creditAccount: (membershipNumber: string, body: CreditRequest, context?: CallContext) =>
       call({
         method: "POST",
-        path: `/v1/programmes/NORTHSTAR/accounts/${segment(membershipNumber)}/credit-transaction-requests`,
+        path: `/v1/programmes/${primaryProgramme}/accounts/${segment(membershipNumber)}/credit-transaction-requests`,
         body,
         context,
         responseSchema: creditResponseSchema,

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { StaffRole } from "@/lib/portal/staff/staff-roles";
 import type { Database } from "@/server/portal/db/portal-database";
-import { hashPassword, verifyPassword } from "@/server/portal/security/password-hash";
+import { hashSecret, verifySecret } from "@/server/security/password-hash";
 import { appendAuditEvent } from "./append-audit-event";
 import { canonicalUsername, findStaffAccountByUsername } from "./staff-account";
 import { clearStaffLoginAttempts, reserveStaffLoginAttempt } from "./staff-login-throttle";
@@ -41,7 +41,7 @@ export async function signInStaff(db: Database, input: StaffSignInInput): Promis
   if (!reservation.granted) return { outcome: "refused", message: staffSignInMessages.locked };
 
   const account = await findStaffAccountByUsername(db, username);
-  const matches = await verifyPassword(account?.passwordHash ?? (await unknownUsernameHash()), input.password);
+  const matches = await verifySecret(account?.passwordHash ?? (await unknownUsernameHash()), input.password);
   if (!account || !matches) {
     return {
       outcome: "refused",
@@ -80,6 +80,6 @@ let unknownHash: Promise<string> | undefined;
 
 /** A hash of a value nobody knows, with the same parameters, so an unknown username takes as long to refuse. */
 function unknownUsernameHash(): Promise<string> {
-  unknownHash ??= hashPassword(randomBytes(32).toString("hex"));
+  unknownHash ??= hashSecret(randomBytes(32).toString("hex"));
   return unknownHash;
 }

@@ -1,0 +1,51 @@
+"use client";
+
+import { useRef, useState } from "react";
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { refusal, type StaffActionResult } from "@/lib/portal/action-result";
+
+/**
+ * What the console's forms do with a staff action's answer: a success goes
+ * to `onSuccess`; a refusal puts each field's message under that field
+ * (those named in `fields`) and everything else in the form's alert, which
+ * takes the focus. A call that throws (the network) is a refusal worded by
+ * `notSent`: the change may not have been made.
+ */
+export function useStaffActionForm<Values extends FieldValues, Data>({
+  form,
+  fields,
+  notSent,
+  onSuccess,
+}: {
+  form: { setError: UseFormSetError<Values> };
+  fields: readonly Path<Values>[];
+  notSent: string;
+  onSuccess: (data: Data) => void;
+}) {
+  const [messages, setMessages] = useState<string[]>([]);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  const send = async (call: () => Promise<StaffActionResult<Data>>) => {
+    setMessages([]);
+    let result: StaffActionResult<Data>;
+    try {
+      result = await call();
+    } catch {
+      result = refusal("failed", notSent);
+    }
+    if (result.ok) {
+      onSuccess(result.data);
+      return;
+    }
+    const rest = [result.message];
+    for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
+      if ((fields as readonly string[]).includes(field))
+        form.setError(field as Path<Values>, { type: "server", message });
+      else rest.push(message);
+    }
+    setMessages(rest);
+    requestAnimationFrame(() => alertRef.current?.focus());
+  };
+
+  return { messages, alertRef, send };
+}
