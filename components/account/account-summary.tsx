@@ -1,5 +1,6 @@
 import type { AccountResponse } from "@/lib/contract/retrieve-account";
-import { formatCode, formatLongDate, formatPoints } from "@/lib/portal/format";
+import { formatCode, formatLongDate } from "@/lib/portal/format";
+import { BalanceCard } from "./balance-card";
 
 export interface AccountSummaryProps {
   account: AccountResponse;
@@ -13,26 +14,8 @@ const statusTone: Record<string, string> = {
 
 /** The member's balance and account facts (P2), as the account page shows them. */
 export function AccountSummary({ account, programmeName, membershipNumber }: AccountSummaryProps) {
-  const balance = account.balance?.amount;
   return (
-    <section
-      aria-labelledby="balance-heading"
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <h2 id="balance-heading" className="text-sm font-medium text-slate-600">
-        Points balance
-      </h2>
-      <p className="mt-1 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-        {balance === undefined ? (
-          <span className="text-2xl font-semibold text-slate-500">Not available</span>
-        ) : (
-          <>
-            <data value={balance}>{formatPoints(balance)}</data>{" "}
-            <span className="text-lg font-semibold text-slate-600">points</span>
-          </>
-        )}
-      </p>
-
+    <BalanceCard balance={account.balance?.amount}>
       <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-4 border-t border-slate-100 pt-5 sm:grid-cols-2">
         <div>
           <dt className="text-sm text-slate-600">Status</dt>
@@ -74,6 +57,6 @@ export function AccountSummary({ account, programmeName, membershipNumber }: Acc
           </dd>
         </div>
       </dl>
-    </section>
+    </BalanceCard>
   );
 }

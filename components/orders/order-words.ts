@@ -1,17 +1,13 @@
 import type { OrderTimelineEntry, OrderView } from "@/lib/checkout/checkout-contract";
-import type { OrderState } from "@/lib/checkout/order-states";
+import { isUnfinished, type OrderState } from "@/lib/checkout/order-states";
 
-/** States the saga is still working through: the member's page asks again until the order leaves them. */
-const settlingStates: readonly OrderState[] = [
-  "priced",
-  "points_debited",
-  "payment_pending",
-  "payment_failed",
-  "reversing",
-];
-
+/**
+ * Whether the member's page asks again: while the saga is still working
+ * through the order. A cancellation under way already reads "Cancelled"
+ * (the outcome panel says the refund is on its way), so it is not waited on.
+ */
 export function isSettling(state: OrderState): boolean {
-  return settlingStates.includes(state);
+  return state !== "cancelling" && isUnfinished(state);
 }
 
 export type StatusTone = "success" | "pending" | "returned" | "attention" | "neutral";

@@ -1,27 +1,11 @@
 import type { AccountResponse } from "@/lib/contract/retrieve-account";
-import { formatCode, formatLongDate, formatPoints } from "@/lib/portal/format";
+import { BalanceCard } from "@/components/account/balance-card";
+import { formatCode, formatLongDate } from "@/lib/portal/format";
 
 /** The member's balance and account facts (P2, read as the agent). */
 export function MemberAccountCard({ account }: { account: AccountResponse }) {
-  const balance = account.balance?.amount;
   return (
-    <section
-      aria-labelledby="balance-heading"
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <h2 id="balance-heading" className="text-sm font-medium text-slate-600">
-        Points balance
-      </h2>
-      <p className="mt-1 text-3xl font-bold tracking-tight text-slate-900" data-testid="member-balance">
-        {balance === undefined ? (
-          <span className="text-xl font-semibold text-slate-500">Not available</span>
-        ) : (
-          <>
-            <data value={balance}>{formatPoints(balance)}</data>{" "}
-            <span className="text-base font-semibold text-slate-600">points</span>
-          </>
-        )}
-      </p>
+    <BalanceCard balance={account.balance?.amount} compact testId="member-balance">
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-slate-600">Status</dt>
@@ -42,6 +26,6 @@ export function MemberAccountCard({ account }: { account: AccountResponse }) {
           </dd>
         </div>
       </dl>
-    </section>
+    </BalanceCard>
   );
 }
