@@ -43,3 +43,23 @@ export function BalanceCard({
     </section>
   );
 }
+
+/** One fact of the account under the balance (a term and its value); `wide` spans both columns. */
+export function AccountFact({
+  term,
+  compact = false,
+  wide = false,
+  children,
+}: {
+  term: string;
+  compact?: boolean;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={wide ? "col-span-2" : undefined}>
+      <dt className={compact ? "text-slate-600" : "text-sm text-slate-600"}>{term}</dt>
+      <dd className={compact ? "mt-0.5 font-medium" : "mt-1 font-medium"}>{children}</dd>
+    </div>
+  );
+}

@@ -57,21 +57,7 @@ export function paymentFailureSentence(order: Pick<OrderView, "timeline">): stri
   return "Your card payment did not go through.";
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZone: "UTC",
-});
-
-/** "22 Nov 2026, 14:03:21 UTC": the same on the server and in the browser, whatever their zones. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${dateTime.format(date)} UTC`;
-}
+export { formatDateTime } from "@/lib/portal/format";
 
 const brandNames: Record<string, string> = {
   visa: "Visa",

@@ -1,18 +1,18 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SelectField } from "@/components/forms/select-field";
-import { SubmitButton } from "@/components/forms/submit-button";
 import { TextField } from "@/components/forms/text-field";
 import type { StaffActionResult } from "@/lib/portal/action-result";
 import { createStaffSchema, type CreateStaffInput } from "@/lib/portal/staff/staff-forms";
 import { roleLabels, staffRoles } from "@/lib/portal/staff/staff-roles";
 import { OneTimePassword } from "./one-time-password";
 import { ReasonField } from "./reason-field";
+import { StaffFormCard } from "./staff-form-card";
 import { useStaffActionForm } from "./use-staff-action-form";
 
 type Values = z.input<typeof createStaffSchema>;
@@ -29,7 +29,7 @@ export function CreateStaffForm({
     defaultValues: { username: "", role: "AGENT", reason: "" },
   });
   const [created, setCreated] = useState<{ username: string; password: string }>();
-  const { messages, alertRef, send } = useStaffActionForm({
+  const { messages, alertRef, send, submitWith } = useStaffActionForm({
     form,
     fields: ["username", "role", "reason"],
     notSent: "The account could not be created. Check your connection and try again.",
@@ -39,20 +39,18 @@ export function CreateStaffForm({
     },
   });
 
-  // handleSubmit is called in the event, not during render: the callback reads a ref.
   const onValid = () => {
     setCreated(undefined);
     return send(() => onCreate(form.getValues()));
   };
-  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);
+  const submit = submitWith(onValid);
 
   return (
-    <form
-      noValidate
-      method="post"
+    <StaffFormCard
       onSubmit={submit}
-      aria-labelledby="create-heading"
-      className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      submit={{ label: "Create account", pendingLabel: "Creating…", pending: form.formState.isSubmitting }}
+      labelledBy="create-heading"
+      roomy
     >
       <h2 id="create-heading" className="text-lg font-semibold text-slate-900">
         Create a staff account
@@ -78,11 +76,6 @@ export function CreateStaffForm({
         />
       </div>
       <ReasonField registration={form.register("reason")} error={form.formState.errors.reason?.message} />
-      <div className="flex justify-end">
-        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Creating…">
-          Create account
-        </SubmitButton>
-      </div>
-    </form>
+    </StaffFormCard>
   );
 }

@@ -1,16 +1,16 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert, FormStatus } from "@/components/forms/form-alert";
-import { SubmitButton } from "@/components/forms/submit-button";
 import { TextField } from "@/components/forms/text-field";
 import { formatPoints } from "@/lib/portal/format";
 import type { StaffActionResult } from "@/lib/portal/action-result";
 import { creditPointsSchema, type CreditPointsInput } from "@/lib/portal/staff/staff-forms";
 import { ReasonField } from "./reason-field";
+import { StaffFormCard } from "./staff-form-card";
 import { useStaffActionForm } from "./use-staff-action-form";
 
 type Values = z.input<typeof creditPointsSchema>;
@@ -30,7 +30,7 @@ export function CreditPointsForm({ membershipNumber, formKey, onCredit }: Credit
     defaultValues: { membershipNumber, points: "", reason: "", formKey },
   });
   const [status, setStatus] = useState<string>();
-  const { messages, alertRef, send } = useStaffActionForm({
+  const { messages, alertRef, send, submitWith } = useStaffActionForm({
     form,
     fields: ["points", "reason"],
     notSent: "The credit could not be sent. Check your connection and try again.",
@@ -43,19 +43,17 @@ export function CreditPointsForm({ membershipNumber, formKey, onCredit }: Credit
     },
   });
 
-  // handleSubmit is called in the event, not during render: the callback reads a ref.
   const onValid = () => {
     setStatus(undefined);
     return send(() => onCredit(form.getValues()));
   };
-  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);
+  const submit = submitWith(onValid);
 
   return (
-    <form
-      noValidate
-      method="post"
+    <StaffFormCard
       onSubmit={submit}
-      className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      submit={{ label: "Credit points", pendingLabel: "Crediting…", pending: form.formState.isSubmitting }}
+      roomy
     >
       <FormAlert ref={alertRef} title="No points were credited" messages={messages} />
       <FormStatus message={status} />
@@ -70,11 +68,6 @@ export function CreditPointsForm({ membershipNumber, formKey, onCredit }: Credit
         error={form.formState.errors.points?.message}
       />
       <ReasonField registration={form.register("reason")} error={form.formState.errors.reason?.message} />
-      <div className="flex justify-end">
-        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Crediting…">
-          Credit points
-        </SubmitButton>
-      </div>
-    </form>
+    </StaffFormCard>
   );
 }

@@ -1,15 +1,15 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { FormAlert, FormStatus } from "@/components/forms/form-alert";
-import { SubmitButton } from "@/components/forms/submit-button";
 import type { StaffActionResult } from "@/lib/portal/action-result";
 import { reasonSchema } from "@/lib/portal/staff/reason";
 import type { RefundOrderInput } from "@/lib/portal/staff/staff-forms";
 import { ReasonField } from "./reason-field";
+import { StaffFormCard, StaffOutcomeCard } from "./staff-form-card";
 import { useStaffActionForm } from "./use-staff-action-form";
 
 const schema = z.object({ reason: reasonSchema });
@@ -33,7 +33,7 @@ export function RefundOrderForm({
 }) {
   const form = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { reason: "" } });
   const [status, setStatus] = useState<string>();
-  const { messages, alertRef, send } = useStaffActionForm({
+  const { messages, alertRef, send, submitWith } = useStaffActionForm({
     form,
     fields: ["reason"],
     notSent: "The refund could not be sent. Check the order before trying again.",
@@ -47,23 +47,14 @@ export function RefundOrderForm({
     setStatus(undefined);
     return send(() => onRefund({ membershipNumber, orderId, reason }));
   };
-  // handleSubmit is called in the event, not during render: the callback reads a ref.
-  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);
+  const submit = submitWith(onValid);
 
-  if (until === null) {
-    return status ? (
-      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <FormStatus message={status} />
-      </div>
-    ) : null;
-  }
+  if (until === null) return <StaffOutcomeCard message={status} />;
   return (
-    <form
-      noValidate
-      method="post"
+    <StaffFormCard
       onSubmit={submit}
-      aria-labelledby="refund-heading"
-      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      submit={{ label: "Refund order", pendingLabel: "Refunding…", pending: form.formState.isSubmitting }}
+      labelledBy="refund-heading"
     >
       <h2 id="refund-heading" className="text-lg font-semibold text-slate-900">
         Refund this order
@@ -74,11 +65,6 @@ export function RefundOrderForm({
       <FormAlert ref={alertRef} title="The order was not refunded" messages={messages} />
       <FormStatus message={status} />
       <ReasonField registration={form.register("reason")} error={form.formState.errors.reason?.message} />
-      <div className="flex justify-end">
-        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Refunding…">
-          Refund order
-        </SubmitButton>
-      </div>
-    </form>
+    </StaffFormCard>
   );
 }

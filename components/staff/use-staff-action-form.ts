@@ -1,7 +1,7 @@
 "use client";
 
-import { useRef, useState } from "react";
-import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { useRef, useState, type FormEvent } from "react";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { refusal, type StaffActionResult } from "@/lib/portal/action-result";
 
 /**
@@ -11,13 +11,13 @@ import { refusal, type StaffActionResult } from "@/lib/portal/action-result";
  * takes the focus. A call that throws (the network) is a refusal worded by
  * `notSent`: the change may not have been made.
  */
-export function useStaffActionForm<Values extends FieldValues, Data>({
+export function useStaffActionForm<Values extends FieldValues, Parsed, Data>({
   form,
   fields,
   notSent,
   onSuccess,
 }: {
-  form: { setError: UseFormSetError<Values> };
+  form: Pick<UseFormReturn<Values, unknown, Parsed>, "setError" | "handleSubmit">;
   fields: readonly Path<Values>[];
   notSent: string;
   onSuccess: (data: Data) => void;
@@ -47,5 +47,12 @@ export function useStaffActionForm<Values extends FieldValues, Data>({
     requestAnimationFrame(() => alertRef.current?.focus());
   };
 
-  return { messages, alertRef, send };
+  /**
+   * The form's submit handler: the form's own checks, then `onValid` (which calls `send`). handleSubmit is
+   * called in the event, not during render: the callback reads a ref.
+   */
+  const submitWith = (onValid: (values: Parsed) => Promise<void>) => (event: FormEvent<HTMLFormElement>) =>
+    form.handleSubmit(onValid)(event);
+
+  return { messages, alertRef, send, submitWith };
 }

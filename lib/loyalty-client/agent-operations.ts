@@ -34,6 +34,7 @@ const isTokenRefusal = (error: unknown) =>
  * instead of a member's token (docs/decisions.md, "Offline channels").
  */
 export function agentOperations(call: Call, applicationName: string) {
+  const requests = partnerRequests(applicationName);
   async function asAgent<T>(agent: AgentContext, perform: (context: CallContext) => Promise<T>): Promise<T> {
     // The service stores the agent id as sent: refuse one it would refuse rather than alter it.
     if (!agentIdPattern.test(agent.agentId)) {
@@ -64,9 +65,7 @@ export function agentOperations(call: Call, applicationName: string) {
       agent: AgentContext,
       fields?: AccountField[],
     ) =>
-      asAgent(agent, (context) =>
-        call({ ...partnerRequests.retrieveAccount(programme, membershipNumber, fields), context }),
-      ),
+      asAgent(agent, (context) => call({ ...requests.retrieveAccount(programme, membershipNumber, fields), context })),
 
     /** P3 for an agent (scope retrieve_account): always the form with the account in the path. */
     retrieveTransactionsAsAgent: (
@@ -78,25 +77,18 @@ export function agentOperations(call: Call, applicationName: string) {
     ) =>
       asAgent(agent, (context) =>
         call({
-          ...partnerRequests.retrieveTransactions({
-            variant,
-            programme,
-            membershipNumber,
-            query,
-            applicationName,
-            accountInPath: true,
-          }),
+          ...requests.retrieveTransactions(variant, programme, membershipNumber, query, { accountInPath: true }),
           context,
         }),
       ),
 
     /** The membership read model for an agent (scope retrieve_membership). */
     retrieveMembershipAsAgent: (membershipNumber: string, agent: AgentContext) =>
-      asAgent(agent, (context) => call({ ...partnerRequests.retrieveMembership(membershipNumber), context })),
+      asAgent(agent, (context) => call({ ...requests.retrieveMembership(membershipNumber), context })),
 
     /** P8 for an agent (scope write): 204, nothing returned. */
     updateMembershipAsAgent: (membershipNumber: string, body: unknown, agent: AgentContext) =>
-      asAgent(agent, (context) => call({ ...partnerRequests.updateMembership(membershipNumber, body), context })),
+      asAgent(agent, (context) => call({ ...requests.updateMembership(membershipNumber, body), context })),
 
     /**
      * P6 for an agent (scope reverse_transaction): reverses a debit this
@@ -111,7 +103,7 @@ export function agentOperations(call: Call, applicationName: string) {
     ) =>
       asAgent(agent, (context) =>
         call({
-          ...partnerRequests.reverseTransaction(programme, membershipNumber, body),
+          ...requests.reverseTransaction(programme, membershipNumber, body),
           headers: options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {},
           context,
         }),

@@ -33,6 +33,7 @@ const segment = (value: string) => encodeURIComponent(value);
  * The `…AsAgent` methods act for an agent of an offline channel.
  */
 export function createLoyaltyClient(settings: LoyaltyClientSettings) {
+  const requests = partnerRequests(settings.applicationName);
   const call = <Schema extends z.ZodType | undefined>(request: Parameters<typeof callPartnerOperation<Schema>>[1]) =>
     callPartnerOperation(settings, request);
 
@@ -58,7 +59,7 @@ export function createLoyaltyClient(settings: LoyaltyClientSettings) {
       }),
 
     retrieveAccount: (programme: string, membershipNumber: string, context: CallContext, fields?: AccountField[]) =>
-      call({ ...partnerRequests.retrieveAccount(programme, membershipNumber, fields), context }),
+      call({ ...requests.retrieveAccount(programme, membershipNumber, fields), context }),
 
     /** The primary programme's variant identifies the member by the token; the others name the account. */
     retrieveTransactions: (
@@ -69,12 +70,7 @@ export function createLoyaltyClient(settings: LoyaltyClientSettings) {
       context: CallContext,
     ) =>
       call({
-        ...partnerRequests.retrieveTransactions({
-          variant,
-          programme,
-          membershipNumber,
-          query,
-          applicationName: settings.applicationName,
+        ...requests.retrieveTransactions(variant, programme, membershipNumber, query, {
           accountInPath: variant !== "primary",
         }),
         context,
@@ -100,7 +96,7 @@ export function createLoyaltyClient(settings: LoyaltyClientSettings) {
       }),
 
     reverseTransaction: (programme: string, membershipNumber: string, body: ReverseRequest, context: CallContext) =>
-      call({ ...partnerRequests.reverseTransaction(programme, membershipNumber, body), context }),
+      call({ ...requests.reverseTransaction(programme, membershipNumber, body), context }),
 
     /** P7: 201 with an empty body. */
     registerAccount: (membershipNumber: string, body: unknown, context?: CallContext) =>
@@ -114,11 +110,11 @@ export function createLoyaltyClient(settings: LoyaltyClientSettings) {
 
     /** P8: 204 with an empty body; send only the changed elements. */
     updateMembership: (membershipNumber: string, body: unknown, context: CallContext) =>
-      call({ ...partnerRequests.updateMembership(membershipNumber, body), context }),
+      call({ ...requests.updateMembership(membershipNumber, body), context }),
 
     /** The membership read model (an extension; see docs/decisions.md). */
     retrieveMembership: (membershipNumber: string, context: CallContext) =>
-      call({ ...partnerRequests.retrieveMembership(membershipNumber), context }),
+      call({ ...requests.retrieveMembership(membershipNumber), context }),
 
     /**
      * P9 (v2 body) with a request checked against the contract first, so a

@@ -18,8 +18,9 @@ const segment = (value: string) => encodeURIComponent(value);
  * What each operation the member's and the agent's calls share sends: method,
  * path, query, headers and the schema of its answer. Who calls (the member's
  * token or an agent's) is added by the caller as the call's context.
+ * `applicationName` is the client's `svc_client_applicationName`.
  */
-export const partnerRequests = {
+export const partnerRequests = (applicationName: string) => ({
   /** P2. */
   retrieveAccount: (programme: string, membershipNumber: string, fields?: AccountField[]) => ({
     method: "GET" as const,
@@ -33,28 +34,24 @@ export const partnerRequests = {
    * alone (`accountInPath: false`, the member's own call); an agent always
    * names the account.
    */
-  retrieveTransactions: (request: {
-    variant: TransactionsVariant;
-    programme: string;
-    membershipNumber: string;
-    query: TransactionQuery;
-    applicationName: string;
-    accountInPath: boolean;
-  }) => ({
+  retrieveTransactions: (
+    variant: TransactionsVariant,
+    programme: string,
+    membershipNumber: string,
+    query: TransactionQuery,
+    { accountInPath }: { accountInPath: boolean },
+  ) => ({
     method: "GET" as const,
-    path: request.accountInPath
-      ? `/v1/programmes/${segment(request.programme)}/accounts/${segment(request.membershipNumber)}/transactions`
-      : `/v1/programmes/${segment(request.programme)}/accounts/transactions`,
+    path: accountInPath
+      ? `/v1/programmes/${segment(programme)}/accounts/${segment(membershipNumber)}/transactions`
+      : `/v1/programmes/${segment(programme)}/accounts/transactions`,
     query: {
-      "start-record": request.query.startRecord?.toString(),
-      "end-record": request.query.endRecord?.toString(),
-      "date-made-from": request.query.dateMadeFrom,
-      "date-made-to": request.query.dateMadeTo,
+      "start-record": query.startRecord?.toString(),
+      "end-record": query.endRecord?.toString(),
+      "date-made-from": query.dateMadeFrom,
+      "date-made-to": query.dateMadeTo,
     },
-    headers:
-      request.variant === "primary"
-        ? ({ svc_client_applicationName: request.applicationName } as Record<string, string>)
-        : {},
+    headers: variant === "primary" ? ({ svc_client_applicationName: applicationName } as Record<string, string>) : {},
     responseSchema: transactionsResponseSchema,
   }),
 
@@ -80,4 +77,4 @@ export const partnerRequests = {
     body,
     responseSchema: reverseResponseSchema,
   }),
-};
+});
