@@ -39,6 +39,43 @@ const boundary = (files, forbidden, message) => ({
   },
 });
 
+/**
+ * The layers, beside the parties: lib/ is the shared layer (pure TypeScript the browser may import), server/ is
+ * never imported by components/, and components/ by nothing but pages. Resolved paths, so an alias, a relative
+ * path and a type-only import are refused alike.
+ */
+const layers = {
+  files: ["**/*.{ts,tsx,mts,cts,js,mjs}"],
+  // The circle check follows our own files; parsing the dependencies' bundles would only cost time.
+  settings: { "import/ignore": ["node_modules"] },
+  rules: {
+    "import/no-restricted-paths": [
+      "error",
+      {
+        zones: [
+          {
+            target: "./components",
+            from: "./server",
+            message: "Components never import server code: what they share with it lives in lib/.",
+          },
+          {
+            target: ["./server", "./lib"],
+            from: "./components",
+            message: "Server code and lib/ never import components: move what both need to lib/.",
+          },
+          {
+            target: "./lib",
+            from: "./server",
+            message: "lib/ is the shared layer the browser may import: it never imports server code.",
+          },
+        ],
+      },
+    ],
+    // Type-only imports are erased before anything runs, so the rule leaves them out; the circles of values stay refused.
+    "import/no-cycle": ["error", { ignoreExternal: true, disableScc: true }],
+  },
+};
+
 const config = [
   ...nextVitals,
   ...nextTypescript,
@@ -73,6 +110,7 @@ const config = [
     ["server/portal", "server/loyalty", "server/db/schema", "server/db/database", "components", "lib/loyalty-client"],
     "The payments sandbox stands alone, as a real processor would.",
   ),
+  layers,
 ];
 
 export default config;

@@ -10,6 +10,7 @@ import {
   type PlaceOrderRequest,
 } from "@/lib/checkout/place-order-request";
 import type { TokenisedCard } from "@/lib/payments-client/contract";
+import { refusal } from "@/lib/portal/action-result";
 
 /** The place-order server action, handed in by the page (tests hand in their own). */
 export type PlaceOrder = (request: PlaceOrderRequest) => Promise<PlaceOrderActionResult>;
@@ -44,21 +45,20 @@ export function useCheckout({ quoteId, optionId, checkoutKey, placeOrder }: UseC
     inFlight.current ??= (async () => {
       setPriceRefusal(undefined);
       const result = await placeOrder({ quoteId, optionId, checkoutKey, ...(card ? { card } : {}) }).catch(
-        (): PlaceOrderActionResult => ({
-          kind: "refused",
-          reason: "unavailable",
-          message: "The payment could not be sent. Check your connection and try again.",
-        }),
+        (): PlaceOrderActionResult =>
+          refusal("unavailable", "The payment could not be sent. Check your connection and try again.", {
+            reason: "unavailable",
+          }),
       );
-      if (result.kind === "placed") {
+      if (result.ok) {
         // The button stays disabled until the order's page opens.
         setPlaced(true);
         void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
-        router.push(`/orders/${encodeURIComponent(result.orderId)}`);
+        router.push(`/orders/${encodeURIComponent(result.data.orderId)}`);
         return undefined;
       }
       inFlight.current = null;
-      if (priceAgainReasons.includes(result.reason)) {
+      if (result.reason && priceAgainReasons.includes(result.reason)) {
         setPriceRefusal({ message: result.message });
         return undefined;
       }

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
 import { formatPoints } from "@/lib/portal/format";
 import { formatMoney } from "@/lib/shop/price-choices";
-import type { OrderView } from "@/server/portal/checkout/checkout-contract";
+import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { formatDateTime } from "./order-words";
 import { useCancelOrder, type CancelOrder } from "./use-cancel-order";
 

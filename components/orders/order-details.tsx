@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemberBalance } from "@/components/portal/balance-badge";
-import type { OrderView } from "@/server/portal/checkout/checkout-contract";
+import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { CancelOrderSection } from "./cancel-order";
 import { OrderOutcome } from "./order-outcome";
 import { OrderReceipt } from "./order-receipt";

@@ -1,6 +1,6 @@
 import { formatPoints } from "@/lib/portal/format";
 import { formatMoney } from "@/lib/shop/price-choices";
-import type { OrderView } from "@/server/portal/checkout/checkout-contract";
+import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { OrderStatusBadge } from "./order-status-badge";
 import { cardWords, formatDateTime, paymentFailed, wasCancelledAfterCompletion } from "./order-words";
 

@@ -1,4 +1,4 @@
-import type { OrderState } from "@/server/portal/checkout/order-states";
+import type { OrderState } from "@/lib/checkout/order-states";
 import { statusTone, type StatusTone } from "./order-words";
 
 const toneClass: Record<StatusTone, string> = {

@@ -1,4 +1,4 @@
-import type { OrderTimelineEntry } from "@/server/portal/checkout/checkout-contract";
+import type { OrderTimelineEntry } from "@/lib/checkout/checkout-contract";
 import { formatDateTime } from "./order-words";
 
 /**

@@ -1,17 +1,13 @@
-import type { OrderTimelineEntry, OrderView } from "@/server/portal/checkout/checkout-contract";
-import type { OrderState } from "@/server/portal/checkout/order-states";
+import type { OrderTimelineEntry, OrderView } from "@/lib/checkout/checkout-contract";
+import { isUnfinished, type OrderState } from "@/lib/checkout/order-states";
 
-/** States the saga is still working through: the member's page asks again until the order leaves them. */
-const settlingStates: readonly OrderState[] = [
-  "priced",
-  "points_debited",
-  "payment_pending",
-  "payment_failed",
-  "reversing",
-];
-
+/**
+ * Whether the member's page asks again: while the saga is still working
+ * through the order. A cancellation under way already reads "Cancelled"
+ * (the outcome panel says the refund is on its way), so it is not waited on.
+ */
 export function isSettling(state: OrderState): boolean {
-  return settlingStates.includes(state);
+  return state !== "cancelling" && isUnfinished(state);
 }
 
 export type StatusTone = "success" | "pending" | "returned" | "attention" | "neutral";
@@ -61,21 +57,7 @@ export function paymentFailureSentence(order: Pick<OrderView, "timeline">): stri
   return "Your card payment did not go through.";
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZone: "UTC",
-});
-
-/** "22 Nov 2026, 14:03:21 UTC": the same on the server and in the browser, whatever their zones. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${dateTime.format(date)} UTC`;
-}
+export { formatDateTime } from "@/lib/portal/format";
 
 const brandNames: Record<string, string> = {
   visa: "Visa",

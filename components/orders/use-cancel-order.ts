@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { balanceQueryKey } from "@/components/portal/balance-badge";
 import type { CancelOrderActionResult } from "@/lib/checkout/place-order-request";
+import { refusal } from "@/lib/portal/action-result";
 import { orderQueryKey } from "./use-order";
 
 /** The cancel server action, handed in by the page (tests hand in their own). */
@@ -26,12 +27,12 @@ export function useCancelOrder(orderId: string, cancelOrder: CancelOrder) {
     running.current = true;
     setPending(true);
     setError(undefined);
-    const result = await cancelOrder(orderId).catch((): CancelOrderActionResult => ({
-      kind: "refused",
-      reason: "unavailable",
-      message: "The cancellation could not be sent. Check your connection and try again.",
-    }));
-    if (result.kind === "cancelled") {
+    const result = await cancelOrder(orderId).catch((): CancelOrderActionResult =>
+      refusal("unavailable", "The cancellation could not be sent. Check your connection and try again.", {
+        reason: "unavailable",
+      }),
+    );
+    if (result.ok) {
       setConfirming(false);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) }),

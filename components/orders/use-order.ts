@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { balanceQueryKey } from "@/components/portal/balance-badge";
-import type { OrderView } from "@/server/portal/checkout/checkout-contract";
+import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { isSettling } from "./order-words";
 
 /** How often a page asks again while the payment is being confirmed. */

@@ -6,10 +6,15 @@ import { useForm } from "react-hook-form";
 import { FormAlert, FormStatus } from "@/components/forms/form-alert";
 import type { SelectOption } from "@/components/forms/select-field";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { isRefusal, type SubmitResult } from "@/components/forms/submit-result";
+import { refusal, type ActionResult } from "@/lib/portal/action-result";
 import { utcToday } from "@/lib/contract/register-account";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
-import { profileFieldLabels, profileFields, type ProfileField, type ProfileFormValues } from "./profile-fields";
+import {
+  profileFieldLabels,
+  profileFields,
+  type ProfileField,
+  type ProfileFormValues,
+} from "@/lib/portal/profile/profile-fields";
 import {
   comparable,
   planProfileUpdate,
@@ -18,14 +23,14 @@ import {
   shownProfileFields,
   toProfileValues,
   type ProfileUpdate,
-} from "./profile-plan";
+} from "@/lib/portal/profile/profile-plan";
 import { ProfileSections } from "./profile-sections";
 
 export interface ProfileFormProps {
   membership: MembershipResponse;
   countries: readonly SelectOption[];
   /** Sends one PATCH of the membership; the form sends only what changed, possibly in several PATCHes. */
-  onSubmit: (update: ProfileUpdate) => Promise<SubmitResult | undefined>;
+  onSubmit: (update: ProfileUpdate) => Promise<ActionResult | undefined>;
   /** The date validation treats as today; tests pin it. */
   today?: string;
 }
@@ -81,15 +86,15 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
       return;
     }
     for (const [index, patch] of patches.entries()) {
-      let result: SubmitResult | undefined;
+      let result: ActionResult | undefined;
       try {
         result = await onSubmit(patch.body);
       } catch {
-        result = { formError: "Your changes could not be sent. Check your connection and try again." };
+        result = refusal("unavailable", "Your changes could not be sent. Check your connection and try again.");
       }
-      if (!result || !isRefusal(result)) continue;
+      if (!result || result.ok) continue;
 
-      const messages = result.formError ? [result.formError] : [];
+      const messages = [result.message];
       if (index > 0) messages.push("Your other changes were saved.");
       const placed: ProfileField[] = [];
       for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {

@@ -16,8 +16,8 @@ import {
   phoneKinds,
   type ProfileField,
   type ProfileFormValues,
-} from "./profile-fields";
-import { storedPhone, toProfileValues } from "./profile-plan";
+} from "@/lib/portal/profile/profile-fields";
+import { storedPhone, toProfileValues } from "@/lib/portal/profile/profile-plan";
 
 export interface ProfileSectionsProps {
   membership: MembershipResponse;

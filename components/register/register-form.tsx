@@ -8,7 +8,7 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { FormSection } from "@/components/forms/form-section";
 import { SelectField, type SelectOption } from "@/components/forms/select-field";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { isRefusal, type SubmitResult } from "@/components/forms/submit-result";
+import { refusal, type ActionResult } from "@/lib/portal/action-result";
 import { TextField } from "@/components/forms/text-field";
 import { registeredIdentifierTypes, utcToday } from "@/lib/contract/register-account";
 import { PasswordRules, UsernameRules } from "./credential-rules";
@@ -40,7 +40,7 @@ export interface RegisterFormProps {
   /** Countries of residence to choose from (built on the server, see country-options.ts). */
   countries: readonly SelectOption[];
   /** Sends the registration; on success it navigates away (the server action redirects). */
-  onSubmit: (submission: RegisterSubmission) => Promise<SubmitResult | undefined>;
+  onSubmit: (submission: RegisterSubmission) => Promise<ActionResult | undefined>;
   /** The date validation treats as today; tests pin it. */
   today?: string;
 }
@@ -70,17 +70,17 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
 
   const onValid = async (values: RegisterFormValues) => {
     setAlertMessages([]);
-    let result: SubmitResult | undefined;
+    let result: ActionResult | undefined;
     try {
       result = await onSubmit(toRegisterRequest(values));
     } catch {
-      result = { formError: "The registration could not be sent. Check your connection and try again." };
+      result = refusal("unavailable", "The registration could not be sent. Check your connection and try again.");
     }
-    if (!result || !isRefusal(result)) return;
+    if (!result || result.ok) return;
 
     // Refusals on fields the member can see go under those fields; any other goes to the alert.
     const shown = shownRegisterFields(values.country);
-    const messages = result.formError ? [result.formError] : [];
+    const messages = [result.message];
     const placed: RegisterField[] = [];
     for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
       const field = registerFieldForPath(path);

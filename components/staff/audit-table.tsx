@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { formatDateTime } from "@/lib/portal/format";
 import { auditActions, type AuditAction } from "@/lib/portal/staff/audit-actions";
 
 export interface AuditRowView {
@@ -24,16 +25,6 @@ const outcomeTone: Record<string, string> = {
   failed: "bg-rose-50 text-rose-800 ring-rose-600/30",
   unknown: "bg-amber-50 text-amber-900 ring-amber-600/30",
 };
-
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZone: "UTC",
-});
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span className="text-slate-500">—</span>;
@@ -71,7 +62,7 @@ export function AuditTable({
             <li key={row.id} className="px-4 py-3 sm:px-6" data-audit-row={row.action}>
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                 <time dateTime={row.at} className="text-sm text-slate-600">
-                  {dateTime.format(new Date(row.at))} UTC
+                  {formatDateTime(row.at)}
                 </time>
                 <span className="font-semibold text-slate-900">
                   {auditActions[row.action as AuditAction] ?? row.action}

@@ -1,18 +1,19 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SelectField } from "@/components/forms/select-field";
-import { SubmitButton } from "@/components/forms/submit-button";
 import { TextField } from "@/components/forms/text-field";
-import type { StaffActionResult } from "@/lib/portal/staff/action-result";
+import type { StaffActionResult } from "@/lib/portal/action-result";
 import { createStaffSchema, type CreateStaffInput } from "@/lib/portal/staff/staff-forms";
 import { roleLabels, staffRoles } from "@/lib/portal/staff/staff-roles";
 import { OneTimePassword } from "./one-time-password";
 import { ReasonField } from "./reason-field";
+import { StaffFormCard } from "./staff-form-card";
+import { useStaffActionForm } from "./use-staff-action-form";
 
 type Values = z.input<typeof createStaffSchema>;
 type Parsed = z.output<typeof createStaffSchema>;
@@ -28,46 +29,28 @@ export function CreateStaffForm({
     defaultValues: { username: "", role: "AGENT", reason: "" },
   });
   const [created, setCreated] = useState<{ username: string; password: string }>();
-  const [messages, setMessages] = useState<string[]>([]);
-  const alertRef = useRef<HTMLDivElement>(null);
-
-  // handleSubmit is called in the event, not during render: the callback reads a ref.
-  const onValid = async () => {
-    setCreated(undefined);
-    setMessages([]);
-    let result: Awaited<ReturnType<typeof onCreate>>;
-    try {
-      result = await onCreate(form.getValues());
-    } catch {
-      result = {
-        ok: false,
-        code: "failed",
-        message: "The account could not be created. Check your connection and try again.",
-      };
-    }
-    if (result.ok) {
-      setCreated(result.data);
+  const { messages, alertRef, send, submitWith } = useStaffActionForm({
+    form,
+    fields: ["username", "role", "reason"],
+    notSent: "The account could not be created. Check your connection and try again.",
+    onSuccess: (account: { username: string; password: string }) => {
+      setCreated(account);
       form.reset({ username: "", role: "AGENT", reason: "" });
-      return;
-    }
-    const rest = [result.message];
-    for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
-      if (field === "username" || field === "role" || field === "reason")
-        form.setError(field, { type: "server", message });
-      else rest.push(message);
-    }
-    setMessages(rest);
-    requestAnimationFrame(() => alertRef.current?.focus());
+    },
+  });
+
+  const onValid = () => {
+    setCreated(undefined);
+    return send(() => onCreate(form.getValues()));
   };
-  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);
+  const submit = submitWith(onValid);
 
   return (
-    <form
-      noValidate
-      method="post"
+    <StaffFormCard
       onSubmit={submit}
-      aria-labelledby="create-heading"
-      className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      submit={{ label: "Create account", pendingLabel: "Creating…", pending: form.formState.isSubmitting }}
+      labelledBy="create-heading"
+      roomy
     >
       <h2 id="create-heading" className="text-lg font-semibold text-slate-900">
         Create a staff account
@@ -93,11 +76,6 @@ export function CreateStaffForm({
         />
       </div>
       <ReasonField registration={form.register("reason")} error={form.formState.errors.reason?.message} />
-      <div className="flex justify-end">
-        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Creating…">
-          Create account
-        </SubmitButton>
-      </div>
-    </form>
+    </StaffFormCard>
   );
 }

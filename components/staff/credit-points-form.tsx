@@ -1,16 +1,17 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert, FormStatus } from "@/components/forms/form-alert";
-import { SubmitButton } from "@/components/forms/submit-button";
 import { TextField } from "@/components/forms/text-field";
 import { formatPoints } from "@/lib/portal/format";
-import type { StaffActionResult } from "@/lib/portal/staff/action-result";
+import type { StaffActionResult } from "@/lib/portal/action-result";
 import { creditPointsSchema, type CreditPointsInput } from "@/lib/portal/staff/staff-forms";
 import { ReasonField } from "./reason-field";
+import { StaffFormCard } from "./staff-form-card";
+import { useStaffActionForm } from "./use-staff-action-form";
 
 type Values = z.input<typeof creditPointsSchema>;
 type Parsed = z.output<typeof creditPointsSchema>;
@@ -29,49 +30,30 @@ export function CreditPointsForm({ membershipNumber, formKey, onCredit }: Credit
     defaultValues: { membershipNumber, points: "", reason: "", formKey },
   });
   const [status, setStatus] = useState<string>();
-  const [messages, setMessages] = useState<string[]>([]);
-  const alertRef = useRef<HTMLDivElement>(null);
-
-  // handleSubmit is called in the event, not during render: the callback reads a ref.
-  const onValid = async () => {
-    setStatus(undefined);
-    setMessages([]);
-    const values = form.getValues();
-    let result: Awaited<ReturnType<typeof onCredit>>;
-    try {
-      result = await onCredit(values);
-    } catch {
-      result = {
-        ok: false,
-        code: "failed",
-        message: "The credit could not be sent. Check your connection and try again.",
-      };
-    }
-    if (result.ok) {
-      const balance = result.data.balanceAfter;
+  const { messages, alertRef, send, submitWith } = useStaffActionForm({
+    form,
+    fields: ["points", "reason"],
+    notSent: "The credit could not be sent. Check your connection and try again.",
+    onSuccess: ({ points, balanceAfter }: { points: number; balanceAfter: number | null }) => {
       setStatus(
-        `${formatPoints(result.data.points)} points credited.${balance === null ? "" : ` The balance is now ${formatPoints(balance)} points.`}`,
+        `${formatPoints(points)} points credited.${balanceAfter === null ? "" : ` The balance is now ${formatPoints(balanceAfter)} points.`}`,
       );
       // A new form: the next credit is a new one, not a replay of this one.
       form.reset({ membershipNumber, points: "", reason: "", formKey: crypto.randomUUID() });
-      return;
-    }
-    const rest: string[] = [result.message];
-    for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
-      if (field === "points" || field === "reason") form.setError(field, { type: "server", message });
-      else rest.push(message);
-    }
-    setMessages(rest);
-    requestAnimationFrame(() => alertRef.current?.focus());
+    },
+  });
+
+  const onValid = () => {
+    setStatus(undefined);
+    return send(() => onCredit(form.getValues()));
   };
-  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);
+  const submit = submitWith(onValid);
 
   return (
-    <form
-      noValidate
-      method="post"
+    <StaffFormCard
       onSubmit={submit}
-      className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      submit={{ label: "Credit points", pendingLabel: "Crediting…", pending: form.formState.isSubmitting }}
+      roomy
     >
       <FormAlert ref={alertRef} title="No points were credited" messages={messages} />
       <FormStatus message={status} />
@@ -86,11 +68,6 @@ export function CreditPointsForm({ membershipNumber, formKey, onCredit }: Credit
         error={form.formState.errors.points?.message}
       />
       <ReasonField registration={form.register("reason")} error={form.formState.errors.reason?.message} />
-      <div className="flex justify-end">
-        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Crediting…">
-          Credit points
-        </SubmitButton>
-      </div>
-    </form>
+    </StaffFormCard>
   );
 }

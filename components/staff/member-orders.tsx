@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { formatMinorAmount } from "@/components/checkout/pay-label";
 import { formatPoints, formatShortDate } from "@/lib/portal/format";
-import type { OrderView } from "@/server/portal/checkout/checkout-contract";
+import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { OrderTimeline } from "./order-timeline";
 
 /** What an order cost: "9,000 points and £90.00". */

@@ -1,5 +1,5 @@
 import { formatDate } from "@/components/profile/format-date";
-import { languageNames } from "@/components/profile/profile-fields";
+import { languageNames } from "@/lib/portal/profile/profile-fields";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
 import { ContactDetails, type ContactDetailsView } from "./contact-details";
 

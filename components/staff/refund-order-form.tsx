@@ -1,15 +1,16 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { FormAlert, FormStatus } from "@/components/forms/form-alert";
-import { SubmitButton } from "@/components/forms/submit-button";
-import type { StaffActionResult } from "@/lib/portal/staff/action-result";
+import type { StaffActionResult } from "@/lib/portal/action-result";
 import { reasonSchema } from "@/lib/portal/staff/reason";
 import type { RefundOrderInput } from "@/lib/portal/staff/staff-forms";
 import { ReasonField } from "./reason-field";
+import { StaffFormCard, StaffOutcomeCard } from "./staff-form-card";
+import { useStaffActionForm } from "./use-staff-action-form";
 
 const schema = z.object({ reason: reasonSchema });
 
@@ -32,48 +33,28 @@ export function RefundOrderForm({
 }) {
   const form = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { reason: "" } });
   const [status, setStatus] = useState<string>();
-  const [messages, setMessages] = useState<string[]>([]);
-  const alertRef = useRef<HTMLDivElement>(null);
-
-  const onValid = async ({ reason }: z.output<typeof schema>) => {
-    setStatus(undefined);
-    setMessages([]);
-    let result: Awaited<ReturnType<typeof onRefund>>;
-    try {
-      result = await onRefund({ membershipNumber, orderId, reason });
-    } catch {
-      result = {
-        ok: false,
-        code: "failed",
-        message: "The refund could not be sent. Check the order before trying again.",
-      };
-    }
-    if (result.ok) {
-      setStatus(`The order is ${result.data.status.toLowerCase()}.`);
+  const { messages, alertRef, send, submitWith } = useStaffActionForm({
+    form,
+    fields: ["reason"],
+    notSent: "The refund could not be sent. Check the order before trying again.",
+    onSuccess: (data: { status: string }) => {
+      setStatus(`The order is ${data.status.toLowerCase()}.`);
       form.reset({ reason: "" });
-      return;
-    }
-    if (result.fieldErrors?.reason) form.setError("reason", { type: "server", message: result.fieldErrors.reason });
-    setMessages([result.message]);
-    requestAnimationFrame(() => alertRef.current?.focus());
-  };
-  // handleSubmit is called in the event, not during render: the callback reads a ref.
-  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);
+    },
+  });
 
-  if (until === null) {
-    return status ? (
-      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <FormStatus message={status} />
-      </div>
-    ) : null;
-  }
+  const onValid = ({ reason }: z.output<typeof schema>) => {
+    setStatus(undefined);
+    return send(() => onRefund({ membershipNumber, orderId, reason }));
+  };
+  const submit = submitWith(onValid);
+
+  if (until === null) return <StaffOutcomeCard message={status} />;
   return (
-    <form
-      noValidate
-      method="post"
+    <StaffFormCard
       onSubmit={submit}
-      aria-labelledby="refund-heading"
-      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      submit={{ label: "Refund order", pendingLabel: "Refunding…", pending: form.formState.isSubmitting }}
+      labelledBy="refund-heading"
     >
       <h2 id="refund-heading" className="text-lg font-semibold text-slate-900">
         Refund this order
@@ -84,11 +65,6 @@ export function RefundOrderForm({
       <FormAlert ref={alertRef} title="The order was not refunded" messages={messages} />
       <FormStatus message={status} />
       <ReasonField registration={form.register("reason")} error={form.formState.errors.reason?.message} />
-      <div className="flex justify-end">
-        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Refunding…">
-          Refund order
-        </SubmitButton>
-      </div>
-    </form>
+    </StaffFormCard>
   );
 }

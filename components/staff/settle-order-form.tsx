@@ -1,13 +1,12 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { FieldError } from "@/components/forms/field-error";
 import { FormAlert, FormStatus } from "@/components/forms/form-alert";
-import { SubmitButton } from "@/components/forms/submit-button";
-import type { StaffActionResult } from "@/lib/portal/staff/action-result";
+import type { StaffActionResult } from "@/lib/portal/action-result";
 import { reasonSchema } from "@/lib/portal/staff/reason";
 import {
   settlementLabels,
@@ -16,6 +15,8 @@ import {
   type SettlementOutcome,
 } from "@/lib/portal/staff/staff-forms";
 import { ReasonField } from "./reason-field";
+import { StaffFormCard, StaffOutcomeCard } from "./staff-form-card";
+import { useStaffActionForm } from "./use-staff-action-form";
 
 const schema = z.object({
   outcome: z
@@ -44,51 +45,26 @@ export function SettleOrderForm({
     defaultValues: { outcome: "", reason: "" },
   });
   const [status, setStatus] = useState<string>();
-  const [messages, setMessages] = useState<string[]>([]);
-  const alertRef = useRef<HTMLDivElement>(null);
   const outcomeError = form.formState.errors.outcome?.message;
+  const { messages, alertRef, send, submitWith } = useStaffActionForm({
+    form,
+    fields: ["outcome", "reason"],
+    notSent: "The settlement could not be sent. Check your connection and try again.",
+    onSuccess: (data: { state: string }) => setStatus(`Settled: the order is now ${data.state.replace(/_/g, " ")}.`),
+  });
 
-  const onValid = async ({ outcome, reason }: z.output<typeof schema>) => {
+  const onValid = ({ outcome, reason }: z.output<typeof schema>) => {
     setStatus(undefined);
-    setMessages([]);
-    let result: Awaited<ReturnType<typeof onSettle>>;
-    try {
-      result = await onSettle({ membershipNumber, orderId, outcome, reason });
-    } catch {
-      result = {
-        ok: false,
-        code: "failed",
-        message: "The settlement could not be sent. Check your connection and try again.",
-      };
-    }
-    if (result.ok) {
-      setStatus(`Settled: the order is now ${result.data.state.replace(/_/g, " ")}.`);
-      return;
-    }
-    for (const field of ["outcome", "reason"] as const) {
-      const message = result.fieldErrors?.[field];
-      if (message) form.setError(field, { type: "server", message });
-    }
-    setMessages([result.message]);
-    requestAnimationFrame(() => alertRef.current?.focus());
+    return send(() => onSettle({ membershipNumber, orderId, outcome, reason }));
   };
-  // handleSubmit is called in the event, not during render: the callback reads a ref.
-  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);
+  const submit = submitWith(onValid);
 
-  if (!open) {
-    return status ? (
-      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <FormStatus message={status} />
-      </div>
-    ) : null;
-  }
+  if (!open) return <StaffOutcomeCard message={status} />;
   return (
-    <form
-      noValidate
-      method="post"
+    <StaffFormCard
       onSubmit={submit}
-      aria-labelledby="settle-heading"
-      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      submit={{ label: "Settle order", pendingLabel: "Settling…", pending: form.formState.isSubmitting }}
+      labelledBy="settle-heading"
     >
       <h2 id="settle-heading" className="text-lg font-semibold text-slate-900">
         Settle this order
@@ -114,11 +90,6 @@ export function SettleOrderForm({
         <FieldError name="outcome" message={outcomeError} />
       </fieldset>
       <ReasonField registration={form.register("reason")} error={form.formState.errors.reason?.message} />
-      <div className="flex justify-end">
-        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Settling…">
-          Settle order
-        </SubmitButton>
-      </div>
-    </form>
+    </StaffFormCard>
   );
 }

@@ -7,18 +7,18 @@ import { z } from "zod";
 import { FormAlert, FormStatus } from "@/components/forms/form-alert";
 import type { SelectOption } from "@/components/forms/select-field";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { profileChanges, type ProfileChange } from "@/components/profile/profile-changes";
+import { profileChanges, type ProfileChange } from "@/lib/portal/profile/profile-changes";
 import {
   profileFieldLabels,
   profileFields,
   type ProfileField,
   type ProfileFormValues,
-} from "@/components/profile/profile-fields";
-import { profileFormSchema, shownProfileFields, toProfileValues } from "@/components/profile/profile-plan";
+} from "@/lib/portal/profile/profile-fields";
+import { profileFormSchema, shownProfileFields, toProfileValues } from "@/lib/portal/profile/profile-plan";
 import { ProfileSections } from "@/components/profile/profile-sections";
 import { utcToday } from "@/lib/contract/register-account";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
-import type { StaffActionResult } from "@/lib/portal/staff/action-result";
+import type { StaffActionResult } from "@/lib/portal/action-result";
 import type { StaffProfileEditInput } from "@/lib/portal/staff/profile-edit-schema";
 import { reasonSchema } from "@/lib/portal/staff/reason";
 import { ReasonField } from "./reason-field";

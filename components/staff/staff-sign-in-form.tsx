@@ -5,12 +5,7 @@ import { FieldError } from "@/components/forms/field-error";
 import { describedBy, fieldIds } from "@/components/forms/field-ids";
 import { controlClass, FieldLabel } from "@/components/forms/field-label";
 import { SubmitButton } from "@/components/forms/submit-button";
-
-export interface StaffSignInState {
-  message?: string;
-  fieldErrors?: { username?: string; password?: string };
-  username?: string;
-}
+import type { StaffSignInState } from "@/lib/portal/staff/sign-in-schema";
 
 /**
  * The staff login form: a plain form posted to its server action, so it

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { formatPoints, formatShortDate, isoDay } from "@/lib/portal/format";
 import type { TransactionRow } from "@/lib/portal/transaction-rows";
+import { TransactionRowsTable } from "./transaction-rows-table";
 
 export interface TransactionsTableProps {
   rows: TransactionRow[];
@@ -15,21 +15,6 @@ export interface TransactionsTableProps {
   /** Shown under the table, e.g. the primary programme's 20-record limit. */
   note?: string;
 }
-
-const kindStyle = {
-  credit: {
-    label: "Credit",
-    sign: "+",
-    amount: "text-emerald-700",
-    badge: "bg-emerald-50 text-emerald-800 ring-emerald-600/30",
-  },
-  debit: {
-    label: "Debit",
-    sign: "\u2212",
-    amount: "text-rose-700",
-    badge: "bg-rose-50 text-rose-800 ring-rose-600/30",
-  },
-} as const;
 
 const linkStyle =
   "inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
@@ -70,53 +55,7 @@ export function TransactionsTable({
           ) : null}
         </div>
       ) : (
-        <table className="w-full table-fixed border-collapse text-left text-sm">
-          <caption className="sr-only">Transactions, page {page}, latest first</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="w-24 px-3 py-3 sm:w-36 sm:px-5">
-                Date
-              </th>
-              <th scope="col" className="px-3 py-3 sm:px-5">
-                Details
-              </th>
-              <th scope="col" className="w-28 px-3 py-3 text-right sm:w-36 sm:px-5">
-                Points
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((row) => {
-              const style = kindStyle[row.kind];
-              return (
-                <tr key={`${row.kind}-${row.identifier}`} data-kind={row.kind}>
-                  <td className="px-3 py-3 align-top text-slate-700 sm:px-5 sm:whitespace-nowrap">
-                    <time dateTime={isoDay(row.dateMade)}>{formatShortDate(row.dateMade)}</time>
-                  </td>
-                  <td className="px-3 py-3 align-top sm:px-5">
-                    <span className="block font-medium break-words text-slate-900">{row.description}</span>
-                    <span className="mt-0.5 block text-xs break-words text-slate-600">
-                      {row.reference ? <>Ref. {row.reference}</> : null}
-                      {row.reference && row.source ? " · " : null}
-                      {row.source ? <>From {row.source}</> : null}
-                    </span>
-                  </td>
-                  <td className="px-3 py-3 text-right align-top sm:px-5">
-                    <span className={`block font-semibold whitespace-nowrap tabular-nums ${style.amount}`}>
-                      {style.sign}
-                      {formatPoints(row.points)}
-                    </span>
-                    <span
-                      className={`mt-1 inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${style.badge}`}
-                    >
-                      {style.label}
-                    </span>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <TransactionRowsTable rows={rows} caption={`Transactions, page ${page}, latest first`} />
       )}
 
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-3 py-3 sm:px-5">

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cardBrandSchema, tokenIdSchema } from "@/lib/payments-client/contract";
+import type { ActionResult } from "@/lib/portal/action-result";
 
 /**
  * What the checkout page sends the place-order action: the quote and option
@@ -31,8 +32,7 @@ export type PlaceOrderRefusalReason =
   | "signed_out"
   | "unavailable";
 
-export type PlaceOrderActionResult =
-  { kind: "placed"; orderId: string } | { kind: "refused"; reason: PlaceOrderRefusalReason; message: string };
+export type PlaceOrderActionResult = ActionResult<{ orderId: string }, PlaceOrderRefusalReason>;
 
 /** Refusals that mean the price itself must be read again: the page offers today's price. */
 export const priceAgainReasons: readonly PlaceOrderRefusalReason[] = [
@@ -41,10 +41,7 @@ export const priceAgainReasons: readonly PlaceOrderRefusalReason[] = [
   "insufficient_points",
 ];
 
-export type CancelOrderActionResult =
-  | { kind: "cancelled" }
-  | {
-      kind: "refused";
-      reason: "not_found" | "not_cancellable" | "window_closed" | "signed_out" | "unavailable";
-      message: string;
-    };
+/** Why an order was not cancelled. */
+export type CancelOrderRefusalReason = "not_found" | "not_cancellable" | "window_closed" | "signed_out" | "unavailable";
+
+export type CancelOrderActionResult = ActionResult<undefined, CancelOrderRefusalReason>;

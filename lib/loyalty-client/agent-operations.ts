@@ -1,13 +1,11 @@
 import type { z } from "zod";
 import type { AccountField } from "@/lib/contract/retrieve-account";
-import { accountResponseSchema } from "@/lib/contract/retrieve-account";
-import { membershipResponseSchema } from "@/lib/contract/retrieve-membership";
-import { transactionsResponseSchema, type TransactionsVariant } from "@/lib/contract/retrieve-transactions";
-import { reverseResponseSchema, type ReverseRequest } from "@/lib/contract/reverse-transaction";
+import type { TransactionsVariant } from "@/lib/contract/retrieve-transactions";
+import type { ReverseRequest } from "@/lib/contract/reverse-transaction";
 import type { ClientTokenSource } from "./client-token-provider";
 import { LoyaltyApiError } from "./errors";
 import type { CallContext, PartnerCall } from "./http";
-import type { TransactionQuery } from "./loyalty-client";
+import { partnerRequests, type TransactionQuery } from "./partner-requests";
 
 /** An agent of an offline channel (a call-centre agent, the checkout's recovery worker) acting for the partner. */
 export interface AgentContext {
@@ -25,7 +23,6 @@ type Call = <Schema extends z.ZodType | undefined>(
   request: PartnerCall<Schema>,
 ) => Promise<Schema extends z.ZodType ? z.output<Schema> : undefined>;
 
-const segment = (value: string) => encodeURIComponent(value);
 const agentIdPattern = /^[A-Za-z0-9]{1,50}$/;
 
 /** Did the service refuse the token itself (revoked or expired early), rather than the request? */
@@ -37,6 +34,7 @@ const isTokenRefusal = (error: unknown) =>
  * instead of a member's token (docs/decisions.md, "Offline channels").
  */
 export function agentOperations(call: Call, applicationName: string) {
+  const requests = partnerRequests(applicationName);
   async function asAgent<T>(agent: AgentContext, perform: (context: CallContext) => Promise<T>): Promise<T> {
     // The service stores the agent id as sent: refuse one it would refuse rather than alter it.
     if (!agentIdPattern.test(agent.agentId)) {
@@ -67,15 +65,7 @@ export function agentOperations(call: Call, applicationName: string) {
       agent: AgentContext,
       fields?: AccountField[],
     ) =>
-      asAgent(agent, (context) =>
-        call({
-          method: "GET",
-          path: `/v2/programmes/${segment(programme)}/accounts/${segment(membershipNumber)}`,
-          query: { fields: fields?.join(",") },
-          context,
-          responseSchema: accountResponseSchema,
-        }),
-      ),
+      asAgent(agent, (context) => call({ ...requests.retrieveAccount(programme, membershipNumber, fields), context })),
 
     /** P3 for an agent (scope retrieve_account): always the form with the account in the path. */
     retrieveTransactionsAsAgent: (
@@ -87,42 +77,18 @@ export function agentOperations(call: Call, applicationName: string) {
     ) =>
       asAgent(agent, (context) =>
         call({
-          method: "GET",
-          path: `/v1/programmes/${segment(programme)}/accounts/${segment(membershipNumber)}/transactions`,
-          query: {
-            "start-record": query.startRecord?.toString(),
-            "end-record": query.endRecord?.toString(),
-            "date-made-from": query.dateMadeFrom,
-            "date-made-to": query.dateMadeTo,
-          },
-          headers: variant === "primary" ? { svc_client_applicationName: applicationName } : {},
+          ...requests.retrieveTransactions(variant, programme, membershipNumber, query, { accountInPath: true }),
           context,
-          responseSchema: transactionsResponseSchema,
         }),
       ),
 
     /** The membership read model for an agent (scope retrieve_membership). */
     retrieveMembershipAsAgent: (membershipNumber: string, agent: AgentContext) =>
-      asAgent(agent, (context) =>
-        call({
-          method: "GET",
-          path: `/v3/memberships/${segment(membershipNumber)}`,
-          context,
-          responseSchema: membershipResponseSchema,
-        }),
-      ),
+      asAgent(agent, (context) => call({ ...requests.retrieveMembership(membershipNumber), context })),
 
     /** P8 for an agent (scope write): 204, nothing returned. */
     updateMembershipAsAgent: (membershipNumber: string, body: unknown, agent: AgentContext) =>
-      asAgent(agent, (context) =>
-        call({
-          method: "PATCH",
-          path: `/v3/memberships/${segment(membershipNumber)}`,
-          body,
-          context,
-          responseSchema: undefined,
-        }),
-      ),
+      asAgent(agent, (context) => call({ ...requests.updateMembership(membershipNumber, body), context })),
 
     /**
      * P6 for an agent (scope reverse_transaction): reverses a debit this
@@ -137,12 +103,9 @@ export function agentOperations(call: Call, applicationName: string) {
     ) =>
       asAgent(agent, (context) =>
         call({
-          method: "POST",
-          path: `/v1/programmes/${segment(programme)}/accounts/${segment(membershipNumber)}/reverse-transaction-requests`,
-          body,
+          ...requests.reverseTransaction(programme, membershipNumber, body),
           headers: options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {},
           context,
-          responseSchema: reverseResponseSchema,
         }),
       ),
   };

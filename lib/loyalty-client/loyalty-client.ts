@@ -1,33 +1,27 @@
 import type { z } from "zod";
 import type { CreditRequest } from "@/lib/contract/credit-currency";
 import { creditResponseSchema } from "@/lib/contract/credit-currency";
+import { primaryProgramme } from "@/lib/contract/primary-programme";
 import { debitResponseSchema, type DebitRequest } from "@/lib/contract/debit-currency";
 import {
   productPriceRequestSchema,
   productPriceResponseSchema,
   type ProductPriceRequest,
 } from "@/lib/contract/product-pricing";
-import { accountResponseSchema, type AccountField } from "@/lib/contract/retrieve-account";
-import { membershipResponseSchema } from "@/lib/contract/retrieve-membership";
+import type { AccountField } from "@/lib/contract/retrieve-account";
 import { requestLogResponseSchema, type RequestLogQuery } from "@/lib/contract/request-log";
 import { programmeListResponseSchema, programmeResponseSchema } from "@/lib/contract/retrieve-programme";
-import { transactionsResponseSchema, type TransactionsVariant } from "@/lib/contract/retrieve-transactions";
-import { reverseResponseSchema, type ReverseRequest } from "@/lib/contract/reverse-transaction";
+import type { TransactionsVariant } from "@/lib/contract/retrieve-transactions";
+import type { ReverseRequest } from "@/lib/contract/reverse-transaction";
 import { agentOperations } from "./agent-operations";
 import { callPartnerOperation, type CallContext, type HttpSettings } from "./http";
+import { partnerRequests, type TransactionQuery } from "./partner-requests";
+
+export type { TransactionQuery } from "./partner-requests";
 
 export interface LoyaltyClientSettings extends HttpSettings {
   /** `svc_client_applicationName` given at registration. */
   applicationName: string;
-}
-
-export interface TransactionQuery {
-  startRecord?: number;
-  endRecord?: number;
-  /** `YYYY-MM-DD`, inclusive. */
-  dateMadeFrom?: string;
-  /** `YYYY-MM-DD`, exclusive. */
-  dateMadeTo?: string;
 }
 
 const segment = (value: string) => encodeURIComponent(value);
@@ -39,6 +33,7 @@ const segment = (value: string) => encodeURIComponent(value);
  * The `…AsAgent` methods act for an agent of an offline channel.
  */
 export function createLoyaltyClient(settings: LoyaltyClientSettings) {
+  const requests = partnerRequests(settings.applicationName);
   const call = <Schema extends z.ZodType | undefined>(request: Parameters<typeof callPartnerOperation<Schema>>[1]) =>
     callPartnerOperation(settings, request);
 
@@ -64,13 +59,7 @@ export function createLoyaltyClient(settings: LoyaltyClientSettings) {
       }),
 
     retrieveAccount: (programme: string, membershipNumber: string, context: CallContext, fields?: AccountField[]) =>
-      call({
-        method: "GET",
-        path: `/v2/programmes/${segment(programme)}/accounts/${segment(membershipNumber)}`,
-        query: { fields: fields?.join(",") },
-        context,
-        responseSchema: accountResponseSchema,
-      }),
+      call({ ...requests.retrieveAccount(programme, membershipNumber, fields), context }),
 
     /** The primary programme's variant identifies the member by the token; the others name the account. */
     retrieveTransactions: (
@@ -81,26 +70,16 @@ export function createLoyaltyClient(settings: LoyaltyClientSettings) {
       context: CallContext,
     ) =>
       call({
-        method: "GET",
-        path:
-          variant === "primary"
-            ? `/v1/programmes/${segment(programme)}/accounts/transactions`
-            : `/v1/programmes/${segment(programme)}/accounts/${segment(membershipNumber)}/transactions`,
-        query: {
-          "start-record": query.startRecord?.toString(),
-          "end-record": query.endRecord?.toString(),
-          "date-made-from": query.dateMadeFrom,
-          "date-made-to": query.dateMadeTo,
-        },
-        headers: variant === "primary" ? { svc_client_applicationName: settings.applicationName } : {},
+        ...requests.retrieveTransactions(variant, programme, membershipNumber, query, {
+          accountInPath: variant !== "primary",
+        }),
         context,
-        responseSchema: transactionsResponseSchema,
       }),
 
     creditAccount: (membershipNumber: string, body: CreditRequest, context?: CallContext) =>
       call({
         method: "POST",
-        path: `/v1/programmes/NORTHSTAR/accounts/${segment(membershipNumber)}/credit-transaction-requests`,
+        path: `/v1/programmes/${primaryProgramme}/accounts/${segment(membershipNumber)}/credit-transaction-requests`,
         body,
         context,
         responseSchema: creditResponseSchema,
@@ -117,13 +96,7 @@ export function createLoyaltyClient(settings: LoyaltyClientSettings) {
       }),
 
     reverseTransaction: (programme: string, membershipNumber: string, body: ReverseRequest, context: CallContext) =>
-      call({
-        method: "POST",
-        path: `/v1/programmes/${segment(programme)}/accounts/${segment(membershipNumber)}/reverse-transaction-requests`,
-        body,
-        context,
-        responseSchema: reverseResponseSchema,
-      }),
+      call({ ...requests.reverseTransaction(programme, membershipNumber, body), context }),
 
     /** P7: 201 with an empty body. */
     registerAccount: (membershipNumber: string, body: unknown, context?: CallContext) =>
@@ -137,22 +110,11 @@ export function createLoyaltyClient(settings: LoyaltyClientSettings) {
 
     /** P8: 204 with an empty body; send only the changed elements. */
     updateMembership: (membershipNumber: string, body: unknown, context: CallContext) =>
-      call({
-        method: "PATCH",
-        path: `/v3/memberships/${segment(membershipNumber)}`,
-        body,
-        context,
-        responseSchema: undefined,
-      }),
+      call({ ...requests.updateMembership(membershipNumber, body), context }),
 
     /** The membership read model (an extension; see docs/decisions.md). */
     retrieveMembership: (membershipNumber: string, context: CallContext) =>
-      call({
-        method: "GET",
-        path: `/v3/memberships/${segment(membershipNumber)}`,
-        context,
-        responseSchema: membershipResponseSchema,
-      }),
+      call({ ...requests.retrieveMembership(membershipNumber), context }),
 
     /**
      * P9 (v2 body) with a request checked against the contract first, so a

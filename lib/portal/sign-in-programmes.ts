@@ -1,8 +1,10 @@
+import { primaryProgramme } from "@/lib/contract/primary-programme";
+
 /** The programmes a member can sign in with: next-auth provider id, programme and the name members know. */
 export const signInProgrammes = [
   {
     provider: "loyalty",
-    programme: "NORTHSTAR",
+    programme: primaryProgramme,
     name: "Northstar Club",
     description: "Northstar Airways' frequent flyer programme",
   },

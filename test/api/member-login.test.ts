@@ -10,7 +10,7 @@ import { accounts, authorisationCodes, loginThrottles, programmes } from "@/serv
 import { findMemberByUsername } from "@/server/loyalty/members/find-member";
 import { loginMessages, loginPages } from "@/server/loyalty/login/login-messages";
 import { loginThrottlePolicy, reserveLoginAttempt } from "@/server/loyalty/login/login-throttle";
-import { passwordHashActivity } from "@/server/loyalty/security/password-hash";
+import { passwordHashActivity } from "@/server/security/password-hash";
 import { logger } from "@/server/observability/logger";
 import { callRoute, type RouteAnswer } from "../support/call-route";
 import { loginPageDriver, type OpenForm } from "../support/login-page-driver";

@@ -11,7 +11,7 @@ import { partners, rateLimitWindows } from "@/server/db/schema";
 import { clearPartnerCache } from "@/server/loyalty/partners/cached-partner-lookup";
 import { flushBatchedCounters, resetBatchedCounters } from "@/server/loyalty/rate-limits/batched-counters";
 import { consumeRateLimit } from "@/server/loyalty/rate-limits/consume-rate-limit";
-import { passwordHashActivity } from "@/server/loyalty/security/password-hash";
+import { passwordHashActivity } from "@/server/security/password-hash";
 import { callRoute, demoApiKey, withKey, type RouteAnswer } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";
 import { expectOAuthError } from "../support/oauth-assertions";

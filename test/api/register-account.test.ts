@@ -15,7 +15,7 @@ import {
 import { normaliseRegisteredIdentifier, normaliseSecurityResponse } from "@/server/loyalty/members/ascii-upper";
 import { findMemberByMembershipNumber, findMemberByUsername } from "@/server/loyalty/members/find-member";
 import { uniqueViolationOf } from "@/server/db/unique-violation";
-import { hashSecret, verifySecret } from "@/server/loyalty/security/password-hash";
+import { hashSecret, verifySecret } from "@/server/security/password-hash";
 import { callRoute, withKey, type RouteAnswer } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";
 import { setupTestDatabase } from "../support/test-database";

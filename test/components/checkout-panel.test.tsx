@@ -46,7 +46,7 @@ function setup(options: { cashMinor?: number; points?: number; placeOrder?: Plac
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(balanceQueryKey, 60_000);
   const placeOrder = vi.fn<PlaceOrder>(
-    options.placeOrder ?? (async () => ({ kind: "placed", orderId: "order-1" }) satisfies PlaceOrderActionResult),
+    options.placeOrder ?? (async () => ({ ok: true, data: { orderId: "order-1" } }) satisfies PlaceOrderActionResult),
   );
   render(
     <QueryClientProvider client={client}>
@@ -105,7 +105,7 @@ describe("the checkout panel", () => {
     fireEvent.submit(form);
     fireEvent.submit(form);
     await waitFor(() => expect(placeOrder).toHaveBeenCalledTimes(1));
-    answer({ kind: "placed", orderId: "order-1" });
+    answer({ ok: true, data: { orderId: "order-1" } });
     await waitFor(() => expect(push).toHaveBeenCalledTimes(1));
     expect(browserFetch).toHaveBeenCalledTimes(1);
     expect(placeOrder).toHaveBeenCalledTimes(1);
@@ -125,7 +125,8 @@ describe("the checkout panel", () => {
       cashMinor: 0,
       points: 18_000,
       placeOrder: async () => ({
-        kind: "refused",
+        ok: false,
+        code: "refused",
         reason: "quote_expired",
         message: "Prices hold for 15 minutes.",
       }),
@@ -142,8 +143,13 @@ describe("the checkout panel", () => {
   it("shows any other refusal in the form and lets the member try again", async () => {
     const placeOrder = vi
       .fn<PlaceOrder>()
-      .mockResolvedValueOnce({ kind: "refused", reason: "unavailable", message: "We could not confirm your order." })
-      .mockResolvedValueOnce({ kind: "placed", orderId: "order-2" });
+      .mockResolvedValueOnce({
+        ok: false,
+        code: "unavailable",
+        reason: "unavailable",
+        message: "We could not confirm your order.",
+      })
+      .mockResolvedValueOnce({ ok: true, data: { orderId: "order-2" } });
     const { user } = setup({ placeOrder });
     await fillCard(user);
     await user.click(screen.getByRole("button", { name: "Pay £90.00 and 9,000 points" }));

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { OrderDetails } from "@/components/orders/order-details";
 import type { CancelOrder } from "@/components/orders/use-cancel-order";
 import { balanceQueryKey } from "@/components/portal/balance-badge";
-import type { OrderTimelineEntry, OrderView } from "@/server/portal/checkout/checkout-contract";
-import { memberStatus, type OrderState } from "@/server/portal/checkout/order-states";
+import type { OrderTimelineEntry, OrderView } from "@/lib/checkout/checkout-contract";
+import { memberStatus, type OrderState } from "@/lib/checkout/order-states";
 
 const debit: OrderTimelineEntry = {
   at: "2026-11-22T10:00:01.000Z",
@@ -152,7 +152,7 @@ describe("an order's page", () => {
       charge(201, "card_refunded", "£90.00 refunded to the card"),
       { at: "2026-11-22T11:00:02.000Z", step: "cancelled", description: "Order cancelled" },
     ]);
-    const cancelOrder = vi.fn<CancelOrder>(async () => ({ kind: "cancelled" }));
+    const cancelOrder = vi.fn<CancelOrder>(async () => ({ ok: true, data: undefined }));
     const { user } = setup(completed, cancelOrder);
     stubPortal([cancelled]);
     expect(screen.getByRole("region", { name: "Changed your mind?" }).textContent).toContain(
@@ -174,7 +174,8 @@ describe("an order's page", () => {
 
   it("shows why a cancellation was refused and keeps the order", async () => {
     const cancelOrder = vi.fn<CancelOrder>(async () => ({
-      kind: "refused",
+      ok: false,
+      code: "refused",
       reason: "window_closed",
       message: "The time to cancel this order has passed.",
     }));

@@ -1,9 +1,9 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { SubmitResult } from "@/components/forms/submit-result";
+import type { ActionResult } from "@/lib/portal/action-result";
 import { ProfileForm } from "@/components/profile/profile-form";
-import type { ProfileUpdate } from "@/components/profile/profile-plan";
+import type { ProfileUpdate } from "@/lib/portal/profile/profile-plan";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
 
 const countries = [
@@ -46,9 +46,9 @@ function membership(
   };
 }
 
-type Submit = (update: ProfileUpdate) => Promise<SubmitResult | undefined>;
+type Submit = (update: ProfileUpdate) => Promise<ActionResult | undefined>;
 
-function setup(stored = membership(), onSubmit = vi.fn<Submit>(async () => ({}))) {
+function setup(stored = membership(), onSubmit = vi.fn<Submit>(async () => ({ ok: true, data: undefined }))) {
   const user = userEvent.setup();
   const view = render(<ProfileForm membership={stored} countries={countries} onSubmit={onSubmit} today={today} />);
   return { user, onSubmit, view };
@@ -228,7 +228,9 @@ describe("the profile form", () => {
 
   it("puts the service's refusal on the field its path names and focuses it", async () => {
     const onSubmit = vi.fn<Submit>(async () => ({
-      formError: "Some details need correcting.",
+      ok: false,
+      code: "invalid",
+      message: "Some details need correcting.",
       fieldErrors: {
         "member.person.preferredPostalAddress.postCode":
           "Check the postcode: it is not one of your country of residence.",
@@ -251,9 +253,11 @@ describe("the profile form", () => {
   it("places a refusal of the second PATCH on the number it carried, and says the rest was saved", async () => {
     const onSubmit = vi
       .fn<Submit>()
-      .mockResolvedValueOnce({})
+      .mockResolvedValueOnce({ ok: true, data: undefined })
       .mockResolvedValueOnce({
-        formError: "Some details need correcting.",
+        ok: false,
+        code: "invalid",
+        message: "Some details need correcting.",
         fieldErrors: { "member.person.preferredTelecomAddress.number": "Refused." },
       });
     const { user } = setup(membership(), onSubmit);
@@ -269,7 +273,7 @@ describe("the profile form", () => {
   });
 
   it("shows the stored values once the page is rendered again after a save", async () => {
-    const onSubmit = vi.fn<Submit>(async () => ({}));
+    const onSubmit = vi.fn<Submit>(async () => ({ ok: true, data: undefined }));
     const { user, view } = setup(membership(), onSubmit);
     const email = screen.getByLabelText("Email address");
     await user.clear(email);

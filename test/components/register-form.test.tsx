@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { SubmitResult } from "@/components/forms/submit-result";
+import type { ActionResult } from "@/lib/portal/action-result";
 import { RegisterForm } from "@/components/register/register-form";
 import type { RegisterSubmission } from "@/components/register/register-form-schema";
 
@@ -13,7 +13,7 @@ const countries = [
 const today = "2026-06-15";
 
 function setup(
-  onSubmit = vi.fn<(submission: RegisterSubmission) => Promise<SubmitResult | undefined>>(async () => undefined),
+  onSubmit = vi.fn<(submission: RegisterSubmission) => Promise<ActionResult | undefined>>(async () => undefined),
 ) {
   const user = userEvent.setup();
   render(<RegisterForm countries={countries} onSubmit={onSubmit} today={today} />);
@@ -173,8 +173,10 @@ describe("the registration form", () => {
   });
 
   it("puts the service's refusal on the field its path names, with the reason in the alert, and focuses the field", async () => {
-    const onSubmit = vi.fn(async () => ({
-      formError: "That username is already in use.",
+    const onSubmit = vi.fn(async (): Promise<ActionResult> => ({
+      ok: false,
+      code: "refused",
+      message: "That username is already in use.",
       fieldErrors: { "member.securityProfile.credentials.identifier": "This username is taken. Choose another one." },
     }));
     const { user } = setup(onSubmit);
@@ -188,7 +190,10 @@ describe("the registration form", () => {
   });
 
   it("maps a refusal of the second security response's question onto the second question", async () => {
-    const onSubmit = vi.fn(async () => ({
+    const onSubmit = vi.fn(async (): Promise<ActionResult> => ({
+      ok: false,
+      code: "refused",
+      message: "Some details need correcting.",
       fieldErrors: { "member.securityProfile.securityResponses[1].questionIdentifier": "Refused by the service." },
     }));
     const { user } = setup(onSubmit);
@@ -201,8 +206,10 @@ describe("the registration form", () => {
   });
 
   it("shows a refusal of a field not on screen in the alert, and focuses the alert", async () => {
-    const onSubmit = vi.fn(async () => ({
-      formError: "Some details need correcting.",
+    const onSubmit = vi.fn(async (): Promise<ActionResult> => ({
+      ok: false,
+      code: "refused",
+      message: "Some details need correcting.",
       fieldErrors: { "member.postalAddress.postCode": "Your membership needs a postcode to register." },
     }));
     const { user } = setup(onSubmit);
@@ -215,7 +222,11 @@ describe("the registration form", () => {
   });
 
   it("shows a refusal without fields (already registered) in the alert", async () => {
-    const onSubmit = vi.fn(async () => ({ formError: "This membership is already registered for online access." }));
+    const onSubmit = vi.fn(async (): Promise<ActionResult> => ({
+      ok: false,
+      code: "refused",
+      message: "This membership is already registered for online access.",
+    }));
     const { user } = setup(onSubmit);
     await fillValid(user, "GB");
     await submit(user);
@@ -226,8 +237,8 @@ describe("the registration form", () => {
   });
 
   it("says it is registering and refuses a second click while the service answers", async () => {
-    let finish: (result: SubmitResult) => void = () => undefined;
-    const onSubmit = vi.fn(() => new Promise<SubmitResult>((resolve) => (finish = resolve)));
+    let finish: (result: ActionResult) => void = () => undefined;
+    const onSubmit = vi.fn(() => new Promise<ActionResult>((resolve) => (finish = resolve)));
     const { user } = setup(onSubmit);
     await fillValid(user, "GB");
     await submit(user);
@@ -236,7 +247,7 @@ describe("the registration form", () => {
     expect(button).toHaveProperty("disabled", true);
     await user.click(button);
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    finish({ formError: "The loyalty service is not available at the moment." });
+    finish({ ok: false, code: "unavailable", message: "The loyalty service is not available at the moment." });
     expect(await screen.findByRole("button", { name: "Register" })).toHaveProperty("disabled", false);
   });
 });

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { cancelOrder } from "@/server/portal/checkout/cancel-order";
-import type { OrderView } from "@/server/portal/checkout/checkout-contract";
+import type { OrderView } from "@/lib/checkout/checkout-contract";
 import type { CheckoutDeps } from "@/server/portal/checkout/checkout-deps";
 import { crashOnceAt, SimulatedCrash } from "@/server/portal/checkout/fault-switch";
 import { findMemberOrder } from "@/server/portal/checkout/find-member-order";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { cancelOrder } from "@/server/portal/checkout/cancel-order";
 import { crashOnceAt, SimulatedCrash, type FaultPoint } from "@/server/portal/checkout/fault-switch";
-import type { OrderState } from "@/server/portal/checkout/order-states";
+import type { OrderState } from "@/lib/checkout/order-states";
 import { placeOrder } from "@/server/portal/checkout/place-order";
 import { runOnce } from "@/server/portal/checkout/recovery/run-once";
 import { eq } from "drizzle-orm";

@@ -4,7 +4,7 @@ import { findMemberOrder } from "@/server/portal/checkout/find-member-order";
 import { listMemberOrders } from "@/server/portal/checkout/list-member-orders";
 import { placeOrder } from "@/server/portal/checkout/place-order";
 import { runOnce } from "@/server/portal/checkout/recovery/run-once";
-import type { OrderView } from "@/server/portal/checkout/checkout-contract";
+import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { orders } from "@/server/portal/db/schema";
 import { accountState } from "../support/account-state";
 import {

@@ -21,7 +21,7 @@ import {
 } from "@/server/db/schema";
 import { sandbox } from "@/server/loyalty/sandbox/sandbox-file";
 import { seededJournal } from "@/server/loyalty/sandbox/seed-transactions";
-import { verifySecret } from "@/server/loyalty/security/password-hash";
+import { verifySecret } from "@/server/security/password-hash";
 import { setupTestDatabase } from "@/test/support/test-database";
 
 // A vitest fixture that only shares the "use" prefix with React hooks.

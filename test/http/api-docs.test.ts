@@ -13,7 +13,7 @@ import { errorRecipes, type ErrorRecipe } from "@/lib/docs/errors/error-recipes"
 import { recipeShape } from "@/lib/docs/errors/entry-view";
 import { requestHeaders, requestUrl } from "@/lib/docs/curl";
 import { quickstartSteps } from "@/lib/docs/guides/quickstart-steps";
-import { errorCatalogue } from "@/server/loyalty/http/error-catalogue";
+import { errorCatalogue } from "@/lib/contract/error-catalogue";
 import { developerLinkFor } from "@/server/loyalty/http/render-error";
 import { memberTokenOverHttp } from "../support/member-login";
 import { sharedApp } from "../support/shared-app";

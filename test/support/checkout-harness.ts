@@ -12,7 +12,7 @@ import { env } from "@/server/config/env";
 import type { Database } from "@/server/db/connect";
 import { transactions } from "@/server/db/schema";
 import { charges, refunds } from "@/server/payments/db/schema";
-import type { CardToken } from "@/server/portal/checkout/checkout-contract";
+import type { CardToken } from "@/lib/checkout/checkout-contract";
 import type { CheckoutLogger, CheckoutOverrides } from "@/server/portal/checkout/checkout-deps";
 import { orders } from "@/server/portal/db/schema";
 import { saveQuote } from "@/server/portal/shop/quote-store";

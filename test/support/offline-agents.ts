@@ -17,7 +17,7 @@ import {
   programmes,
 } from "@/server/db/schema";
 import { hashApiKey } from "@/server/loyalty/partners/find-partner-by-api-key";
-import { hashSecret } from "@/server/loyalty/security/password-hash";
+import { hashSecret } from "@/server/security/password-hash";
 import { callRoute, demoApiKey, withKey, type RouteAnswer } from "./call-route";
 
 const demoClient = sandbox.partners[0]!.oauthClient!;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "@/server/db/connect";
-import type { OrderView } from "@/server/portal/checkout/checkout-contract";
+import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { orderKeys } from "@/server/portal/checkout/order-keys";
 import { insertOrder } from "@/server/portal/checkout/order-store";
 import { placeOrder } from "@/server/portal/checkout/place-order";

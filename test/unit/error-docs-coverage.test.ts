@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorCatalogue } from "@/server/loyalty/http/error-catalogue";
+import { errorCatalogue } from "@/lib/contract/error-catalogue";
 import { developerLinkFor } from "@/server/loyalty/http/render-error";
 import { anchorOf, catalogueEntries, documentedCodes } from "@/lib/docs/errors/catalogue";
 import { errorDocs } from "@/lib/docs/errors/error-docs";

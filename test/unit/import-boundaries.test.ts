@@ -15,7 +15,7 @@ describe("the boundary between the parties (npm run lint)", () => {
   it.each([
     ["server/portal/checkout/fixture.ts", "@/server/loyalty/ledger/debit-account"],
     ["app/(portal)/account/fixture.ts", "../../../server/loyalty/members/find-member"],
-    ["app/(portal)/account/fixture.ts", "@/server/loyalty/http/error-catalogue"],
+    ["app/(portal)/account/fixture.ts", "@/server/loyalty/http/render-error"],
     ["components/account/fixture.ts", "@/server/db/schema"],
     ["lib/loyalty-client/fixture.ts", "@/server/loyalty/oauth/access-tokens"],
     ["server/portal/auth/fixture.ts", "@/server/db/database"],
@@ -46,5 +46,58 @@ describe("the boundary between the parties (npm run lint)", () => {
     ["app/docs/requests/fixture.ts", "@/server/portal/request-log/load-request-log"],
   ])("lets %s import %s", async (filePath, specifier) => {
     expect(await ruleIdsFor(filePath, importing(specifier))).not.toContain("no-restricted-imports");
+  });
+});
+
+describe("the layers (npm run lint)", () => {
+  // Fixtures import files that exist: the rule compares resolved paths, so an alias, a relative path and a type
+  // import are refused alike.
+  it.each([
+    ["components/orders/fixture.ts", "@/server/portal/checkout/place-order"],
+    ["components/orders/fixture.ts", "../../server/portal/auth/member-session"],
+    ["components/staff/fixture.tsx", "@/server/portal/staff/staff-action"],
+    ["server/portal/staff/fixture.ts", "@/components/staff/staff-sign-in-form"],
+    ["server/portal/profile/fixture.ts", "../../../components/profile/profile-form"],
+    ["lib/portal/profile/fixture.ts", "@/components/forms/select-field"],
+    ["lib/docs/errors/fixture.ts", "@/server/loyalty/http/render-error"],
+    ["lib/loyalty-client/fixture.ts", "@/server/config/env"],
+  ])("refuses %s importing %s", async (filePath, specifier) => {
+    expect(await ruleIdsFor(filePath, importing(specifier))).toContain("import/no-restricted-paths");
+  });
+
+  it("refuses a type-only import across a layer too", async () => {
+    const source = `import type { OrderView } from "@/server/portal/checkout/order-view";\nexport type V = OrderView;\n`;
+    expect(await ruleIdsFor("components/orders/fixture.ts", source)).toContain("import/no-restricted-paths");
+  });
+
+  it.each([
+    ["components/orders/fixture.ts", "@/lib/checkout/order-states"],
+    ["components/profile/fixture.ts", "@/lib/portal/profile/profile-plan"],
+    ["server/portal/staff/fixture.ts", "@/lib/portal/profile/profile-plan"],
+    ["server/portal/checkout/fixture.ts", "@/lib/checkout/checkout-contract"],
+    ["lib/docs/errors/fixture.ts", "@/lib/contract/error-catalogue"],
+    ["app/(portal)/orders/fixture.tsx", "@/components/orders/orders-list"],
+    ["app/(portal)/orders/fixture.tsx", "@/server/portal/checkout/list-member-orders"],
+  ])("lets %s import %s", async (filePath, specifier) => {
+    expect(await ruleIdsFor(filePath, importing(specifier))).not.toContain("import/no-restricted-paths");
+  });
+});
+
+describe("no import circles (npm run lint)", () => {
+  // The rule follows the imports of the files on disk, so the fixture stands in for a real file and imports one
+  // that imports it back.
+  it("refuses a file importing one that imports it back", async () => {
+    const source = `import { toProfileValues } from "@/lib/portal/profile/profile-plan";\nexport const y = toProfileValues;\n`;
+    expect(await ruleIdsFor("lib/portal/profile/profile-fields.ts", source)).toContain("import/no-cycle");
+  });
+
+  it("refuses the circle the loyalty client had (agent operations importing the client back)", async () => {
+    const source = `import { createLoyaltyClient } from "./loyalty-client";\nexport const y = createLoyaltyClient;\n`;
+    expect(await ruleIdsFor("lib/loyalty-client/agent-operations.ts", source)).toContain("import/no-cycle");
+  });
+
+  it("lets a file import one that does not lead back to it", async () => {
+    const source = `import { idOf } from "./id-map";\nexport const y = idOf;\n`;
+    expect(await ruleIdsFor("server/loyalty/sandbox/seed-rules.ts", source)).not.toContain("import/no-cycle");
   });
 });

@@ -11,7 +11,7 @@ import {
   transitionOrder,
   unfinishedStates,
   type OrderState,
-} from "@/server/portal/checkout/order-states";
+} from "@/lib/checkout/order-states";
 
 const isState = (word: string): word is OrderState => (orderStates as readonly string[]).includes(word);
 

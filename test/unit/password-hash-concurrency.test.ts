@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  hashSecret,
-  maxConcurrentHashes,
-  passwordHashActivity,
-  verifySecret,
-} from "@/server/loyalty/security/password-hash";
+import { hashSecret, maxConcurrentHashes, passwordHashActivity, verifySecret } from "@/server/security/password-hash";
 
 describe("argon2 work is bounded", () => {
   it("runs at most maxConcurrentHashes at once and queues the rest, all of which complete", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { errorBodySchema, parseErrorBody, wrappedErrorBodySchema } from "@/lib/contract/error-body";
-import { errorCatalogue } from "@/server/loyalty/http/error-catalogue";
+import { errorCatalogue } from "@/lib/contract/error-catalogue";
 import { renderErrorBody, renderErrorResponse } from "@/server/loyalty/http/render-error";
 import { ServiceError } from "@/server/loyalty/http/service-error";
 
@@ -84,8 +84,8 @@ describe("the catalogue's area files", () => {
   it("never define one error name twice (a later spread would silently win)", async () => {
     const { readdirSync } = await import("node:fs");
     const seen = new Map<string, string>();
-    for (const file of readdirSync("server/loyalty/http/errors")) {
-      const area = (await import(`@/server/loyalty/http/errors/${file.replace(/\.ts$/, "")}`)) as Record<
+    for (const file of readdirSync("lib/contract/errors")) {
+      const area = (await import(`@/lib/contract/errors/${file.replace(/\.ts$/, "")}`)) as Record<
         string,
         Record<string, unknown>
       >;

@@ -1,6 +1,6 @@
-import { errorCatalogue, type ErrorDefinition, type ErrorName } from "@/server/loyalty/http/error-catalogue";
+import { errorCatalogue, type ErrorDefinition, type ErrorName } from "@/lib/contract/error-catalogue";
 
-export type { ErrorName } from "@/server/loyalty/http/error-catalogue";
+export type { ErrorName } from "@/lib/contract/error-catalogue";
 
 /**
  * The service's error catalogue as documentation reads it. The catalogue is

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { profileFields, type ProfileField } from "@/components/profile/profile-fields";
+import { profileFields, type ProfileField } from "@/lib/portal/profile/profile-fields";
 import { membershipNumberSchema } from "./member-number";
 import { reasonSchema } from "./reason";
 

@@ -8,3 +8,10 @@ export const staffSignInSchema = z.object({
   next: z.string().max(1_000).optional(),
 });
 export type StaffSignInInput = z.input<typeof staffSignInSchema>;
+
+/** What the sign-in form shows after a refused attempt: the form's own state (useActionState), not an action result. */
+export interface StaffSignInState {
+  message?: string;
+  fieldErrors?: { username?: string; password?: string };
+  username?: string;
+}

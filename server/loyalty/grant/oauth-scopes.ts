@@ -1,16 +1,8 @@
+import { oauthScopes } from "@/lib/contract/token-services";
 import { OAuthError } from "./oauth-error";
 
-/** Spec, Authentication: the scope values a login or grant request may ask for. */
-export const oauthScopes = [
-  "read",
-  "reset_password",
-  "retrieve_account",
-  "retrieve_membership",
-  "contact_member",
-  "reverse_transaction",
-  "write",
-  "retrieve_username",
-] as const;
+// The list is the contract's (lib/contract/token-services.ts), so the docs and the grant service cannot drift apart.
+export { oauthScopes };
 
 export type OAuthScope = (typeof oauthScopes)[number];
 

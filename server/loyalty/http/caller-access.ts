@@ -2,7 +2,7 @@ import "server-only";
 import type { Database } from "@/server/db/connect";
 import { isPartnerMembership } from "@/server/loyalty/members/is-partner-membership";
 import type { AuthenticatedCaller } from "./caller-token";
-import { errorCatalogue, type ErrorName } from "./error-catalogue";
+import { errorCatalogue, type ErrorName } from "@/lib/contract/error-catalogue";
 import { bearerChallenge, requireOwnAccount } from "./member-token";
 import { ServiceError } from "./service-error";
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { Database } from "@/server/db/connect";
 import type { Partner } from "@/server/db/schema";
 import type { VerifiedClaims } from "@/server/loyalty/oauth/access-tokens";
-import type { ErrorName } from "./error-catalogue";
+import type { ErrorName } from "@/lib/contract/error-catalogue";
 import { bearerChallenge, memberOfToken, readAccessToken, type AuthenticatedMember } from "./member-token";
 import { ServiceError } from "./service-error";
 

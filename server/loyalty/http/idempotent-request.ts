@@ -1,20 +1,39 @@
 import "server-only";
 import { idempotencyKeyMaxLength, parseIdempotencyKey } from "@/lib/contract/idempotency-key";
-import type { Transaction } from "@/server/db/schema";
+import type { Database } from "@/server/db/database";
+import type { Partner, Transaction } from "@/server/db/schema";
+import type { IdempotencyClaim } from "@/server/loyalty/idempotency/idempotency-claim";
 import { claimIdempotencyKey } from "@/server/loyalty/idempotency/claim-idempotency-key";
 import { releaseIdempotencyKey } from "@/server/loyalty/idempotency/release-idempotency-key";
 import { requestFingerprint } from "@/server/loyalty/idempotency/request-fingerprint";
 import type { AuthenticatedMember } from "./member-token";
-import type { OperationContext, OperationResult } from "./partner-operation";
 import { invalid, ServiceError } from "./service-error";
 
-/** An operation that honours `Idempotency-Key`: its successes are journal entries, answered again from them. */
-export interface IdempotencyOption<Context extends OperationContext> {
-  /** The first success's answer, rebuilt from the journal entry its request made. */
-  replay(context: Context, entry: Transaction): Promise<OperationResult>;
+/**
+ * What this module reads of an operation's context and answers: the parts of
+ * partner-operation.ts's OperationContext and OperationResult it needs, named
+ * here so that the wrapper imports this module and not the other way round.
+ */
+interface IdempotentContext {
+  request: Request;
+  params: Record<string, string>;
+  partner: Pick<Partner, "id">;
+  db: Database;
+  body: unknown;
+  member?: AuthenticatedMember;
+  idempotencyClaim?: IdempotencyClaim;
+}
+interface OperationAnswer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
 }
 
-type IdempotentContext = OperationContext & { member?: AuthenticatedMember };
+/** An operation that honours `Idempotency-Key`: its successes are journal entries, answered again from them. */
+export interface IdempotencyOption<Context extends IdempotentContext> {
+  /** The first success's answer, rebuilt from the journal entry its request made. */
+  replay(context: Context, entry: Transaction): Promise<OperationAnswer>;
+}
 
 /** The refusal for a request whose claim on its key was taken over while it ran. */
 export function idempotencyClaimLost(): ServiceError {
@@ -53,9 +72,9 @@ export async function runWithIdempotencyKey<Context extends IdempotentContext>(
   context: Context,
   operationName: string,
   option: IdempotencyOption<Context>,
-  handle: (context: Context) => Promise<OperationResult>,
+  handle: (context: Context) => Promise<OperationAnswer>,
   beforeReplay?: () => Promise<void>,
-): Promise<OperationResult> {
+): Promise<OperationAnswer> {
   const header = context.request.headers.get("idempotency-key");
   if (header === null) return handle(context);
   const key = parseIdempotencyKey(header.trim());

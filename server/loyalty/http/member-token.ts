@@ -7,7 +7,7 @@ import {
   verifyAccessTokenSignature,
   type VerifiedClaims,
 } from "@/server/loyalty/oauth/access-tokens";
-import type { ErrorName } from "./error-catalogue";
+import type { ErrorName } from "@/lib/contract/error-catalogue";
 import { ServiceError } from "./service-error";
 
 /** The member an operation acts for, as the verified access token says. */

@@ -16,7 +16,7 @@ import { noteKeyUsed } from "@/server/loyalty/developers/key-usage";
 import { loggedPath } from "@/server/loyalty/request-log/logged-path";
 import { recordPartnerRequest } from "@/server/loyalty/request-log/record-request";
 import { authenticateCaller, type AuthenticatedCaller } from "./caller-token";
-import type { ErrorName } from "./error-catalogue";
+import type { ErrorName } from "@/lib/contract/error-catalogue";
 import { customerAddress, isValidForwardedFor } from "./forwarded-for";
 import { runWithIdempotencyKey, type IdempotencyOption } from "./idempotent-request";
 import { acceptsJson, isJsonContentType } from "./media-types";

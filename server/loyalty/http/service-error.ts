@@ -1,4 +1,4 @@
-import { errorCatalogue, type ErrorName } from "./error-catalogue";
+import { errorCatalogue, type ErrorName } from "@/lib/contract/error-catalogue";
 
 /** What one `childError` entry says, before links and defaults are added. */
 export interface ChildErrorDetail {

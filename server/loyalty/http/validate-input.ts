@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ErrorName } from "./error-catalogue";
+import type { ErrorName } from "@/lib/contract/error-catalogue";
 import { ServiceError, type ChildErrorDetail } from "./service-error";
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Database } from "@/server/db/connect";
 import { findMemberByUsername, type MemberRecord } from "@/server/loyalty/members/find-member";
 import { isRefusedAtLogin, loginRefusalReasons } from "@/server/loyalty/members/login-refusals";
-import { hashSecret, verifySecret } from "@/server/loyalty/security/password-hash";
+import { hashSecret, verifySecret } from "@/server/security/password-hash";
 import { loginMessages, type LoginMessage } from "./login-messages";
 import { clearFailedLogins, reserveLoginAttempt } from "./login-throttle";
 

@@ -7,7 +7,7 @@ import {
 import type { Database } from "@/server/db/connect";
 import { members, registeredIdentifiers, securityProfiles, securityResponses } from "@/server/db/schema";
 import { ServiceError } from "@/server/loyalty/http/service-error";
-import { hashSecret } from "@/server/loyalty/security/password-hash";
+import { hashSecret } from "@/server/security/password-hash";
 import { secondsUntil } from "@/server/loyalty/rate-limits/fixed-window";
 import { normaliseRegisteredIdentifier, normaliseSecurityResponse } from "./ascii-upper";
 import { findMemberByMembershipNumber, findMemberByUsername, type MemberRecord } from "./find-member";

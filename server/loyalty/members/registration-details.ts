@@ -6,7 +6,7 @@ import {
 } from "@/lib/contract/register-account";
 import type { Database } from "@/server/db/connect";
 import { postalAddresses, registeredIdentifiers } from "@/server/db/schema";
-import { verifySecret } from "@/server/loyalty/security/password-hash";
+import { verifySecret } from "@/server/security/password-hash";
 import { normaliseRegisteredIdentifier, toAsciiUpper } from "./ascii-upper";
 import type { MemberRecord } from "./find-member";
 

@@ -9,7 +9,7 @@ import {
   type Partner,
 } from "@/server/db/schema";
 import { noteClientSecretUsed } from "@/server/loyalty/developers/key-usage";
-import { verifySecret } from "@/server/loyalty/security/password-hash";
+import { verifySecret } from "@/server/security/password-hash";
 
 export interface RegisteredRedirectUri {
   uri: string;

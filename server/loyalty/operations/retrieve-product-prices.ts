@@ -6,7 +6,7 @@ import {
 } from "@/lib/contract/product-pricing";
 import type { Database } from "@/server/db/connect";
 import type { Partner } from "@/server/db/schema";
-import type { ErrorName } from "@/server/loyalty/http/error-catalogue";
+import type { ErrorName } from "@/lib/contract/error-catalogue";
 import { authenticateMember, type AuthenticatedMember } from "@/server/loyalty/http/member-token";
 import { partnerOperation } from "@/server/loyalty/http/partner-operation";
 import { ServiceError } from "@/server/loyalty/http/service-error";

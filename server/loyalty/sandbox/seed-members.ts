@@ -9,7 +9,7 @@ import {
   type NewTransaction,
 } from "@/server/db/schema";
 import type { Sandbox, SandboxMember } from "./sandbox-file";
-import { idOf, type IdMap } from "./seed-partners";
+import { idOf, type IdMap } from "./id-map";
 import { seededJournal, type JournalContext, type SeededJournal } from "./seed-transactions";
 
 /** argon2id hashes computed before the transaction, keyed by membership number. */

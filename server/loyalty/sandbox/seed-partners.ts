@@ -9,20 +9,12 @@ import {
   programmeCountries,
   programmes,
 } from "@/server/db/schema";
+import { idOf, type IdMap } from "./id-map";
 import type { Sandbox } from "./sandbox-file";
 import { assertRulesNameKnownProgrammes, programmeRulesOf } from "./seed-rules";
 
-/** Identifier → database id. */
-export type IdMap = Map<string, number>;
-
 /** argon2id hashes computed before the transaction, keyed by OAuth client id. */
 export type ClientSecretHashes = Map<string, string>;
-
-export function idOf(ids: IdMap, key: string, what: string): number {
-  const id = ids.get(key);
-  if (id === undefined) throw new Error(`Sandbox names an unknown ${what}: ${key}`);
-  return id;
-}
 
 /** Programmes with their countries and the operations they take; returns identifier → id. */
 export async function insertProgrammes(db: Database, sandbox: Sandbox): Promise<IdMap> {

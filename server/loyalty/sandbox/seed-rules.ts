@@ -1,7 +1,7 @@
 import type { Database } from "@/server/db/connect";
 import { serviceRules } from "@/server/db/schema";
 import type { Sandbox } from "./sandbox-file";
-import { idOf, type IdMap } from "./seed-partners";
+import { idOf, type IdMap } from "./id-map";
 
 type ProgrammeRules = {
   acceptsCredits: boolean;

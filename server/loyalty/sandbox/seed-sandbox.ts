@@ -1,6 +1,6 @@
 import type { Database } from "@/server/db/connect";
 import { normaliseRegisteredIdentifier } from "@/server/loyalty/members/ascii-upper";
-import { hashSecret } from "@/server/loyalty/security/password-hash";
+import { hashSecret } from "@/server/security/password-hash";
 import { sandbox, type Sandbox } from "./sandbox-file";
 import { insertMembers, type MemberSecretHashes } from "./seed-members";
 import { insertPartners, insertProgrammes, type ClientSecretHashes } from "./seed-partners";

@@ -1,12 +1,13 @@
 import "server-only";
 import type { Profile } from "next-auth";
 import type { OAuthConfig } from "next-auth/providers/oauth";
+import { primaryProgramme } from "@/lib/contract/primary-programme";
 import { loyaltyEndpoints } from "@/server/portal/loyalty-service";
 import { assertStateMatches } from "./callback-state";
 import { memberProfile, memberUser } from "./member-profile";
 import { jwksUrl, memberLoginClient, tokenService } from "./token-service";
 
-export const primaryProgramme = "NORTHSTAR";
+export { primaryProgramme };
 
 /**
  * The primary programme: A1 login page and A2 grant service, authorization

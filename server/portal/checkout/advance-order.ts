@@ -1,6 +1,6 @@
 import "server-only";
 import { formatPoints } from "@/lib/portal/format";
-import { isUnfinished, type UnfinishedState } from "./order-states";
+import { isUnfinished, type UnfinishedState } from "@/lib/checkout/order-states";
 import { reversalDeadline } from "./reversal-deadline";
 import { moved, needsAttention, record, type SagaRun, type StepResult } from "./saga-run";
 import { chargeCard } from "./steps/charge-card";

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { CancelOrderInput, CancelOrderResult } from "./checkout-contract";
+import type { CancelOrderInput, CancelOrderResult } from "@/lib/checkout/checkout-contract";
 import { checkoutDeps, type CheckoutDeps, type CheckoutOverrides } from "./checkout-deps";
 import { driveOrder } from "./drive-order";
 import { findOrder, findOrderEvents, leaseOrder, type OrderRow } from "./order-store";

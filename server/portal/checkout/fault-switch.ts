@@ -1,4 +1,4 @@
-import type { OrderState } from "./order-states";
+import type { OrderState } from "@/lib/checkout/order-states";
 
 /** The remote calls of the saga, by name (also the fault points after them). */
 export type RemoteCallName = "debit" | "debit-lookup" | "charge" | "charge-lookup" | "reverse" | "refund";

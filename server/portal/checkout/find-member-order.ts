@@ -1,5 +1,5 @@
 import "server-only";
-import type { OrderView } from "./checkout-contract";
+import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { checkoutDeps, type CheckoutOverrides } from "./checkout-deps";
 import { findOrder, findOrderEvents } from "./order-store";
 import { toOrderView } from "./order-view";

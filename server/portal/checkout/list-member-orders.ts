@@ -1,5 +1,5 @@
 import "server-only";
-import type { OrderPage } from "./checkout-contract";
+import type { OrderPage } from "@/lib/checkout/checkout-contract";
 import { checkoutDeps, type CheckoutOverrides } from "./checkout-deps";
 import { findOrderEvents, listOrdersOf } from "./order-store";
 import { toOrderView } from "./order-view";

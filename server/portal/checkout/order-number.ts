@@ -1,5 +1,7 @@
+import { primaryProgramme } from "@/lib/contract/primary-programme";
+
 /** The programmes' short names on order numbers; any other programme shows its first two letters. */
-const prefixes: Record<string, string> = { NORTHSTAR: "NS", MERIDIAN: "MP", HORIZON: "HZ" };
+const prefixes: Record<string, string> = { [primaryProgramme]: "NS", MERIDIAN: "MP", HORIZON: "HZ" };
 
 /** What the member reads: `NS-2026-000042` (programme, year placed, the order's sequence number). */
 export function formatOrderNumber(order: { programme: string; number: number; createdAt: Date }): string {

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "@/server/portal/db/portal-database";
 import { orderEvents, orders } from "@/server/portal/db/schema";
-import type { OrderState } from "./order-states";
+import type { OrderState } from "@/lib/checkout/order-states";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;

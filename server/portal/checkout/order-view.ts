@@ -1,8 +1,8 @@
 import "server-only";
-import type { OrderTimelineEntry, OrderView } from "./checkout-contract";
+import type { OrderTimelineEntry, OrderView } from "@/lib/checkout/checkout-contract";
 import type { CheckoutSettings } from "./checkout-deps";
 import { formatOrderNumber } from "./order-number";
-import { memberStatus, type OrderState } from "./order-states";
+import { memberStatus, type OrderState } from "@/lib/checkout/order-states";
 import type { OrderEventRow, OrderRow } from "./order-store";
 import { reversalDeadline } from "./reversal-deadline";
 

@@ -9,11 +9,11 @@ import type { Database } from "@/server/portal/db/portal-database";
 import { quotes } from "@/server/portal/db/schema";
 import { findValidQuote, type Quote } from "@/server/portal/shop/quote-store";
 import { findShopProduct } from "@/server/portal/shop/shop-products";
-import type { CardToken, CheckoutMember, PlaceOrderInput, PlaceOrderResult } from "./checkout-contract";
+import type { CardToken, CheckoutMember, PlaceOrderInput, PlaceOrderResult } from "@/lib/checkout/checkout-contract";
 import { checkoutDeps, type CheckoutDeps, type CheckoutOverrides } from "./checkout-deps";
 import { driveOrder } from "./drive-order";
 import { orderKeys } from "./order-keys";
-import { isUnfinished } from "./order-states";
+import { isUnfinished } from "@/lib/checkout/order-states";
 import {
   findOrder,
   findOrderByCheckoutKey,

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/server/portal/db/portal-database";
 import { orderEvents, orders } from "@/server/portal/db/schema";
-import { transitionOrder, type OrderState } from "./order-states";
+import { transitionOrder, type OrderState } from "@/lib/checkout/order-states";
 import type { OrderRow } from "./order-store";
 
 /** The remote call behind a step, as the timeline keeps it: never a token, a body or a card number. */

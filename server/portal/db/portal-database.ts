@@ -4,9 +4,7 @@ import { env } from "@/server/config/env";
 import type { Database, DatabaseHandle } from "@/server/db/connect";
 import { migrateFolder, type MigrationSet } from "@/server/db/migrate";
 import { getConnection, prepareOnce } from "@/server/db/shared-connection";
-import { demoShopProducts } from "@/lib/shop/demo-shop";
-import { seedShop } from "@/server/portal/shop/shop-products";
-import { sandboxStaff, seedStaff } from "@/server/portal/staff/seed-staff";
+import { seedPortalSandbox } from "@/server/portal/sandbox/seed-portal-sandbox";
 
 export type { Database } from "@/server/db/connect";
 
@@ -16,15 +14,10 @@ export const portalMigrations: MigrationSet = {
   bookkeepingTable: "__portal_migrations",
 };
 
-/**
- * Migrates, then stocks the shop from sandbox.json when it is empty and adds
- * the sandbox's staff that are missing; live mode seeds no staff account
- * (their passwords are published).
- */
+/** Migrates, then seeds what of the sandbox is missing (server/portal/sandbox); live mode seeds nothing of it. */
 async function preparePortal(handle: DatabaseHandle): Promise<void> {
   await migrateFolder(handle, portalMigrations);
-  await seedShop(handle.db, demoShopProducts());
-  if (env().APP_MODE !== "live") await seedStaff(handle.db, sandboxStaff());
+  await seedPortalSandbox(handle.db, { staff: env().APP_MODE !== "live" });
 }
 
 /** Migrates the portal's schema (never the service's); safe for instances starting together. */
@@ -56,7 +49,6 @@ export async function resetPortalDatabase(handle: DatabaseHandle): Promise<void>
       DROP TABLE IF EXISTS "drizzle"."${portalMigrations.bookkeepingTable}";
     `);
     await migrateFolder(handle, portalMigrations);
-    await seedShop(handle.db, demoShopProducts());
-    await seedStaff(handle.db, sandboxStaff());
+    await seedPortalSandbox(handle.db);
   });
 }

@@ -197,7 +197,7 @@ export const staffSessions = portal.table(
 
 /**
  * The checkout's orders: the saga's state, stored before each step is taken
- * (server/portal/checkout/order-states.ts), with the keys of every remote
+ * (lib/checkout/order-states.ts), with the keys of every remote
  * call derived from the order and unique here, so no retry, second tab or
  * second worker can make a second debit, charge, reversal or refund.
  * Money is integer minor units and points; of the card only the processor's

@@ -2,37 +2,36 @@
 
 import "server-only";
 import { z } from "zod";
-import type { CancelOrderActionResult } from "@/lib/checkout/place-order-request";
-import { logger } from "@/server/observability/logger";
-import { getMemberSession } from "@/server/portal/auth/member-session";
+import type { CancelOrderRefusalReason } from "@/lib/checkout/place-order-request";
+import { refusal } from "@/lib/portal/action-result";
 import { cancelOrder } from "@/server/portal/checkout/cancel-order";
-
-const orderIdSchema = z.string().min(1).max(64);
+import { memberAction } from "@/server/portal/member-action";
 
 /**
  * "Cancel this order" on the member's order page: the saga refunds the card
  * and reverses the points. Only the signed-in member's own order (the saga
- * answers not found for anyone else's); origin-checked by Next.js (CSRF).
+ * answers not found for anyone else's).
  */
-export async function cancelOrderAction(orderId: unknown): Promise<CancelOrderActionResult> {
-  const session = await getMemberSession();
-  if (!session)
-    return { kind: "refused", reason: "signed_out", message: "Your session has ended. Sign in again to cancel." };
-  const parsed = orderIdSchema.safeParse(orderId);
-  if (!parsed.success) return { kind: "refused", reason: "not_found", message: "We can't find that order." };
-  try {
+export const cancelOrderAction = memberAction<z.ZodString, undefined, CancelOrderRefusalReason>(
+  {
+    name: "cancel-order",
+    session: "answer",
+    input: z.string().min(1).max(64),
+    refusals: {
+      signedOut: { reason: "signed_out", message: "Your session has ended. Sign in again to cancel." },
+      invalid: { reason: "not_found", message: "We can't find that order." },
+      unavailable: {
+        reason: "unavailable",
+        message: "We could not cancel this order just now. Please try again in a few minutes.",
+      },
+    },
+  },
+  async ({ input: orderId, member }) => {
     const result = await cancelOrder({
-      orderId: parsed.data,
-      actor: { kind: "member", membershipNumber: session.membershipNumber },
+      orderId,
+      actor: { kind: "member", membershipNumber: member!.membershipNumber },
     });
-    if (result.kind === "cancelled") return { kind: "cancelled" };
-    return { kind: "refused", reason: result.reason, message: result.message };
-  } catch (error) {
-    logger.error({ err: error }, "cancelling a checkout order failed");
-    return {
-      kind: "refused",
-      reason: "unavailable",
-      message: "We could not cancel this order just now. Please try again in a few minutes.",
-    };
-  }
-}
+    if (result.kind === "cancelled") return undefined;
+    return refusal("refused", result.message, { reason: result.reason });
+  },
+);

@@ -1,5 +1,5 @@
 import "server-only";
-import type { SubmitResult } from "@/components/forms/submit-result";
+import { refusal, type ActionRefusal } from "@/lib/portal/action-result";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { childFieldErrors, outageRefusal } from "@/server/portal/register/service-refusal";
 
@@ -10,18 +10,19 @@ const childMessages: Readonly<Record<string, string>> = {
 };
 
 /** Turns a failed P8 call into what the profile form shows. */
-export function profileRefusal(error: unknown): SubmitResult {
+export function profileRefusal(error: unknown): ActionRefusal {
   const outage = outageRefusal(error, "update-membership");
   if (outage) return outage;
-  if (!(error instanceof LoyaltyApiError)) return { formError: "Your changes could not be saved. Please try again." };
+  if (!(error instanceof LoyaltyApiError))
+    return refusal("failed", "Your changes could not be saved. Please try again.");
 
   const fieldErrors = childFieldErrors(error, childMessages);
   if (error.code === "DETAILS_ALREADY_EXIST") {
-    return {
-      formError:
-        "Title, date of birth and country of residence can be added once but not changed. Reload the page to see what is stored.",
-      fieldErrors,
-    };
+    return refusal(
+      "refused",
+      "Title, date of birth and country of residence can be added once but not changed. Reload the page to see what is stored.",
+      { fieldErrors },
+    );
   }
-  return { formError: "Some details need correcting.", fieldErrors };
+  return refusal("invalid", "Some details need correcting.", { fieldErrors });
 }

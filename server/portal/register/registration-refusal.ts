@@ -1,5 +1,5 @@
 import "server-only";
-import type { SubmitResult } from "@/components/forms/submit-result";
+import { refusal, type ActionRefusal } from "@/lib/portal/action-result";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { childFieldErrors, outageRefusal } from "./service-refusal";
 
@@ -22,36 +22,38 @@ const notMatchingByPath: Readonly<Record<string, string>> = {
 };
 
 /** Turns a failed P7 call into what the registration form shows: messages on fields, and one for the alert. */
-export function registrationRefusal(error: unknown): SubmitResult {
+export function registrationRefusal(error: unknown): ActionRefusal {
   const outage = outageRefusal(error, "register-account");
   if (outage) return outage;
-  if (!(error instanceof LoyaltyApiError)) return { formError: "The registration failed. Please try again." };
+  if (!(error instanceof LoyaltyApiError)) return refusal("failed", "The registration failed. Please try again.");
 
   if (error.code === "CUSTOMER_ALREADY_EXISTS") {
-    return {
-      formError:
-        "This membership is already registered for online access. Sign in with its username and password instead.",
-    };
+    return refusal(
+      "refused",
+      "This membership is already registered for online access. Sign in with its username and password instead.",
+    );
   }
   if (error.has("REGISTRATION_FAILED")) {
-    return {
-      formError:
-        "We could not register this membership. Check the membership number: only an active membership can be registered online.",
-      fieldErrors: { membershipIdentifier: "Check this number: it is not that of an active membership." },
-    };
+    return refusal(
+      "refused",
+      "We could not register this membership. Check the membership number: only an active membership can be registered online.",
+      { fieldErrors: { membershipIdentifier: "Check this number: it is not that of an active membership." } },
+    );
   }
   if (error.has("USERNAME_ALREADY_EXISTS")) {
-    return { formError: "That username is already in use.", fieldErrors: childFieldErrors(error, childMessages) };
+    return refusal("refused", "That username is already in use.", {
+      fieldErrors: childFieldErrors(error, childMessages),
+    });
   }
   if (error.has("AUTHENTICATION_FAILED")) {
     const fieldErrors = childFieldErrors(error);
     for (const path of Object.keys(fieldErrors)) fieldErrors[path] = notMatchingByPath[path] ?? fieldErrors[path]!;
-    return { formError: "The details you gave do not match our records for this membership.", fieldErrors };
+    return refusal("refused", "The details you gave do not match our records for this membership.", { fieldErrors });
   }
 
   const fieldErrors = childFieldErrors(error);
   if (error.has("MANDATORY_DATA_MISSING")) {
     for (const path of Object.keys(fieldErrors)) fieldErrors[path] = missingByPath[path] ?? fieldErrors[path]!;
   }
-  return { formError: "Some details need correcting.", fieldErrors };
+  return refusal("invalid", "Some details need correcting.", { fieldErrors });
 }

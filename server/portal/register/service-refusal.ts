@@ -1,6 +1,6 @@
 import "server-only";
-import { sentence } from "@/components/forms/contract-path";
-import type { SubmitResult } from "@/components/forms/submit-result";
+import { sentence } from "@/lib/portal/forms/contract-path";
+import { refusal, type ActionRefusal } from "@/lib/portal/action-result";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { logger } from "@/server/observability/logger";
 
@@ -30,18 +30,21 @@ export function childFieldErrors(
  * many requests. Logged, since only an operator can act on most of them.
  * Returns undefined for a refusal of the input, which the caller words.
  */
-export function outageRefusal(error: unknown, operation: string): SubmitResult | undefined {
+export function outageRefusal(error: unknown, operation: string): ActionRefusal | undefined {
   if (error instanceof LoyaltyApiError) {
     if (error.status === 429)
-      return { formError: "Too many requests reach the loyalty service right now. Wait a minute, then try again." };
+      return refusal(
+        "unavailable",
+        "Too many requests reach the loyalty service right now. Wait a minute, then try again.",
+      );
     const partnerProblem = error.code.startsWith("DEVELOPER_");
     if (error.status < 500 && !partnerProblem) return undefined;
     logger.error(
       { operation, status: error.status, code: error.code },
       "the loyalty service refused the portal's request",
     );
-    return { formError: serviceUnavailableMessage };
+    return refusal("unavailable", serviceUnavailableMessage);
   }
   logger.error({ operation, err: error }, "the loyalty service could not be used");
-  return { formError: serviceUnavailableMessage };
+  return refusal("unavailable", serviceUnavailableMessage);
 }

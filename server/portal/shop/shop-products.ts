@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, count, eq } from "drizzle-orm";
-import type { Database } from "@/server/portal/db/portal-database";
+import type { Database } from "@/server/db/connect";
 import { shopProducts } from "@/server/portal/db/schema";
 import { fromMinorUnits, productPrice, shopProductSchema, type ShopProduct } from "@/lib/shop/shop-catalogue";
 

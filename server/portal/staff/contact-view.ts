@@ -1,5 +1,5 @@
 import "server-only";
-import { phoneKinds } from "@/components/profile/profile-fields";
+import { phoneKinds } from "@/lib/portal/profile/profile-fields";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
 import { maskEmail, maskPhoneNumber } from "./mask-contact";
 

@@ -3,7 +3,7 @@ import { eq, or } from "drizzle-orm";
 import type { StaffRole } from "@/lib/portal/staff/staff-roles";
 import type { Database } from "@/server/portal/db/portal-database";
 import { staffAccounts } from "@/server/portal/db/schema";
-import { hashPassword } from "@/server/portal/security/password-hash";
+import { hashSecret } from "@/server/security/password-hash";
 import type { AuditSubject } from "./append-audit-event";
 import { generateStaffPassword } from "./generate-staff-password";
 import { agentIdFor } from "./staff-account";
@@ -28,7 +28,7 @@ export async function prepareStaffAccount(username: string, role: StaffRole) {
   if (agentId.length === 0)
     throw new StaffRefusal("A username needs at least one letter or digit.", { code: "invalid" });
   const password = generateStaffPassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashSecret(password);
 
   return async (tx: Database, createdBy: string): Promise<{ result: CreatedStaffAccount; audit: AuditSubject }> => {
     const [taken] = await tx

@@ -1,3 +1,4 @@
+import { primaryProgramme } from "@/lib/contract/primary-programme";
 import "server-only";
 import type { CreditRequest } from "@/lib/contract/credit-currency";
 import { loyaltyService } from "@/server/portal/loyalty-service";
@@ -7,7 +8,7 @@ import { StaffRefusal } from "./staff-action";
 import type { StaffSession } from "./staff-session";
 
 /** P4 credits the primary programme only. */
-export const creditProgramme = "NORTHSTAR";
+export const creditProgramme = primaryProgramme;
 /** What the member's history shows for a goodwill credit (P4's description and source rules: no spaces). */
 export const goodwillDescription = "Goodwill";
 export const goodwillSource = "CUSTCARE";

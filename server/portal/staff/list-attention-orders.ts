@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import type { OrderView } from "@/server/portal/checkout/checkout-contract";
+import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { checkoutSettings } from "@/server/portal/checkout/checkout-deps";
 import { findOrderEvents } from "@/server/portal/checkout/order-store";
 import { toOrderView } from "@/server/portal/checkout/order-view";

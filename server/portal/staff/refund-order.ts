@@ -1,6 +1,6 @@
 import "server-only";
 import { cancelOrder } from "@/server/portal/checkout/cancel-order";
-import type { OrderView } from "@/server/portal/checkout/checkout-contract";
+import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { findMemberOrder } from "@/server/portal/checkout/find-member-order";
 import type { AuditSubject } from "./append-audit-event";
 import { StaffRefusal } from "./staff-action";

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/server/portal/db/portal-database";
 import { staffAccounts } from "@/server/portal/db/schema";
-import { hashPassword } from "@/server/portal/security/password-hash";
+import { hashSecret } from "@/server/security/password-hash";
 import type { AuditSubject } from "./append-audit-event";
 import { generateStaffPassword } from "./generate-staff-password";
 import { StaffRefusal } from "./staff-action";
@@ -16,7 +16,7 @@ import { endStaffSessions } from "./staff-session-store";
  */
 export async function prepareStaffPasswordReset() {
   const password = generateStaffPassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashSecret(password);
   return async (
     tx: Database,
     staffId: string,

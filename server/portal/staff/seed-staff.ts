@@ -2,9 +2,9 @@ import "server-only";
 import { inArray } from "drizzle-orm";
 import { sandboxSchema } from "@/lib/sandbox/sandbox-schema";
 import sandbox from "@/sandbox.json";
-import type { Database } from "@/server/portal/db/portal-database";
+import type { Database } from "@/server/db/connect";
 import { staffAccounts } from "@/server/portal/db/schema";
-import { hashPassword } from "@/server/portal/security/password-hash";
+import { hashSecret } from "@/server/security/password-hash";
 import { agentIdFor, canonicalUsername } from "./staff-account";
 
 export interface SeedStaffMember {
@@ -43,7 +43,7 @@ export async function seedStaff(db: Database, staff: SeedStaffMember[]): Promise
       username,
       agentId: agentIdFor(username),
       role: member.role,
-      passwordHash: await hashPassword(member.password),
+      passwordHash: await hashSecret(member.password),
     });
   }
   await db.insert(staffAccounts).values(rows).onConflictDoNothing();

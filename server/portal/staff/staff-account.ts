@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { StaffRole } from "@/lib/portal/staff/staff-roles";
-import type { Database } from "@/server/portal/db/portal-database";
+import type { Database } from "@/server/db/connect";
 import { staffAccounts } from "@/server/portal/db/schema";
 
 export type StaffAccountRow = typeof staffAccounts.$inferSelect;

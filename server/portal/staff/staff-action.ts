@@ -1,9 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
-import type { StaffActionResult } from "@/lib/portal/staff/action-result";
+import type { StaffActionResult } from "@/lib/portal/action-result";
 import type { AuditAction } from "@/lib/portal/staff/audit-actions";
 import { reasonSchema } from "@/lib/portal/staff/reason";
 import { mayDo, type StaffPermission } from "@/lib/portal/staff/staff-roles";
@@ -13,11 +12,10 @@ import {
   LoyaltyTokenError,
   LoyaltyUnavailableError,
 } from "@/lib/loyalty-client/errors";
-import { env } from "@/server/config/env";
 import { logger } from "@/server/observability/logger";
-import { requestHost } from "@/server/http/client-address";
 import { customerIp } from "@/server/portal/customer-ip";
 import { getPortalDatabase, type Database } from "@/server/portal/db/portal-database";
+import { fromThisSite } from "@/server/portal/from-this-site";
 import { appendAuditEvent, type AuditActor, type AuditSubject } from "./append-audit-event";
 import { getStaffSession, type StaffSession } from "./staff-session";
 
@@ -233,27 +231,6 @@ function describeFailure(error: unknown): Record<string, unknown> {
   if (error instanceof LoyaltyUnavailableError) return { kind: "unavailable" };
   if (error instanceof LoyaltyContractError) return { kind: "contract", status: error.status };
   return { kind: "unexpected", name: error instanceof Error ? error.name : typeof error };
-}
-
-/**
- * Whether the action was posted from this site. Next.js refuses a server
- * action whose Origin is not the request's host; this says the same for
- * the console on its own terms (and for tests that call actions directly):
- * an Origin is required and must be APP_ORIGIN or this request's host.
- */
-async function fromThisSite(): Promise<boolean> {
-  const request = await headers();
-  const origin = request.get("origin");
-  if (!origin) return false;
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    return false;
-  }
-  // X-Forwarded-Host counts only from a trusted proxy: anyone else could name the Origin it sends.
-  const own = requestHost(request);
-  return host === new URL(env().APP_ORIGIN).host || (own !== undefined && host === own);
 }
 
 /** A page's own audit row (member.viewed, member.searched): not an action, but recorded the same way. */

@@ -1,13 +1,13 @@
 import "server-only";
-import { sentence } from "@/components/forms/contract-path";
-import { profileChanges, type ProfileChange } from "@/components/profile/profile-changes";
-import type { ProfileFormValues } from "@/components/profile/profile-fields";
+import { sentence } from "@/lib/portal/forms/contract-path";
+import { profileChanges, type ProfileChange } from "@/lib/portal/profile/profile-changes";
+import type { ProfileFormValues } from "@/lib/portal/profile/profile-fields";
 import {
   planProfileUpdate,
   profileFieldForPath,
   profileFormSchema,
   toProfileValues,
-} from "@/components/profile/profile-plan";
+} from "@/lib/portal/profile/profile-plan";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { loyaltyService } from "@/server/portal/loyalty-service";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { ErrorCodeSection } from "@/components/docs/error-code-section";
 import { Code } from "@/components/docs/guide-page";
 import { documentedCodes } from "@/lib/docs/errors/catalogue";
-import { requestOrigin } from "@/lib/docs/request-origin";
+import { requestOrigin } from "@/server/docs/request-origin";
 
 export const metadata: Metadata = { title: "Error catalogue" };
 

@@ -5,7 +5,7 @@ import { Code, GuidePage, GuideSection } from "@/components/docs/guide-page";
 import { catalogueEntry } from "@/lib/docs/errors/catalogue";
 import { documentedOperations, operationLabel } from "@/lib/docs/operations";
 import { errorExample } from "@/lib/docs/openapi/error-examples";
-import { requestOrigin } from "@/lib/docs/request-origin";
+import { requestOrigin } from "@/server/docs/request-origin";
 
 export const metadata: Metadata = { title: "Errors" };
 

@@ -3,7 +3,7 @@ import { CodeBlock } from "@/components/docs/code-block";
 import { Code, GuidePage, GuideSection } from "@/components/docs/guide-page";
 import { shellQuote } from "@/lib/docs/curl";
 import { members, sandboxApiKey, sandboxClient } from "@/lib/docs/sandbox-values";
-import { requestOrigin } from "@/lib/docs/request-origin";
+import { requestOrigin } from "@/server/docs/request-origin";
 
 export const metadata: Metadata = { title: "Offline channels" };
 

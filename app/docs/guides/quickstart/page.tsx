@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { CodeBlock } from "@/components/docs/code-block";
 import { GuidePage, GuideSection } from "@/components/docs/guide-page";
 import { quickstartSteps } from "@/lib/docs/guides/quickstart-steps";
-import { requestOrigin } from "@/lib/docs/request-origin";
+import { requestOrigin } from "@/server/docs/request-origin";
 
 export const metadata: Metadata = { title: "Quickstart" };
 

@@ -4,7 +4,7 @@ import { Code, GuidePage, GuideSection } from "@/components/docs/guide-page";
 import { curlCommand } from "@/lib/docs/curl";
 import { debitExample } from "@/lib/docs/operations/ledger";
 import { members, svcClientApplicationName } from "@/lib/docs/sandbox-values";
-import { requestOrigin } from "@/lib/docs/request-origin";
+import { requestOrigin } from "@/server/docs/request-origin";
 
 export const metadata: Metadata = { title: "Safe retries" };
 

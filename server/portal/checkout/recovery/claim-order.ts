@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "@/server/portal/db/portal-database";
 import { orders } from "@/server/portal/db/schema";
-import { unfinishedStates } from "../order-states";
+import { unfinishedStates } from "@/lib/checkout/order-states";
 import type { OrderRow } from "../order-store";
 
 /**

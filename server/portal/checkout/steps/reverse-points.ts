@@ -2,7 +2,7 @@ import "server-only";
 import type { ReverseRequest } from "@/lib/contract/reverse-transaction";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { formatPoints } from "@/lib/portal/format";
-import type { OrderState } from "../order-states";
+import type { OrderState } from "@/lib/checkout/order-states";
 import type { OrderRow } from "../order-store";
 import { isLoyaltyFailure } from "./loyalty-failure";
 import {

@@ -3,8 +3,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { redirect } from "next/navigation";
-import type { StaffSignInState } from "@/components/staff/staff-sign-in-form";
-import { staffSignInSchema } from "@/lib/portal/staff/sign-in-schema";
+import { staffSignInSchema, type StaffSignInState } from "@/lib/portal/staff/sign-in-schema";
 import { safeStaffPath } from "@/lib/portal/staff/staff-paths";
 import { logger } from "@/server/observability/logger";
 import { customerIp } from "@/server/portal/customer-ip";

@@ -5,7 +5,8 @@ import { hash, verify } from "@node-rs/argon2";
 const options = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * argon2 computations running at once in this process. Each takes a core for
+ * argon2 computations running at once in this process, whichever party asks
+ * (the service's members and clients, the portal's staff). Each takes a core for
  * tens of milliseconds and 19 MiB; without a bound, a burst of logins or of
  * invented client credentials would take every core and starve the other
  * requests. One core is left for everything else (at least one runs).

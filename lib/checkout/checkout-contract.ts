@@ -3,7 +3,7 @@ import type { OrderState } from "./order-states";
 /**
  * What the checkout's saga offers the rest of the portal (the member's
  * pages, the staff console, the guided demo). The saga's own modules in
- * this folder implement it; pages and actions import only these types
+ * server/portal/checkout implement it; pages, components and actions import only these types
  * and the functions named below.
  *
  * - `placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult>` in place-order.ts

@@ -1,3 +1,4 @@
+import "server-only";
 import { headers } from "next/headers";
 
 /** The origin the page was asked on, so curl commands point where the reader reached the sandbox. */

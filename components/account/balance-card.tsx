@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+import { formatPoints } from "@/lib/portal/format";
+
+/**
+ * A points balance with the account's facts below it (P2): the member's
+ * account page shows it large, the staff console's member page compact.
+ */
+export function BalanceCard({
+  balance,
+  compact = false,
+  testId,
+  children,
+}: {
+  balance: number | undefined;
+  compact?: boolean;
+  /** The balance's test id, for pages whose tests read the figure alone. */
+  testId?: string;
+  /** The account's facts (a `<dl>`). */
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby="balance-heading"
+      className={`rounded-xl border border-slate-200 bg-white shadow-sm sm:p-6 ${compact ? "p-4" : "p-5"}`}
+    >
+      <h2 id="balance-heading" className="text-sm font-medium text-slate-600">
+        Points balance
+      </h2>
+      <p
+        className={`mt-1 font-bold tracking-tight text-slate-900 ${compact ? "text-3xl" : "text-4xl sm:text-5xl"}`}
+        data-testid={testId}
+      >
+        {balance === undefined ? (
+          <span className={`font-semibold text-slate-500 ${compact ? "text-xl" : "text-2xl"}`}>Not available</span>
+        ) : (
+          <>
+            <data value={balance}>{formatPoints(balance)}</data>{" "}
+            <span className={`font-semibold text-slate-600 ${compact ? "text-base" : "text-lg"}`}>points</span>
+          </>
+        )}
+      </p>
+      {children}
+    </section>
+  );
+}
+
+/** One fact of the account under the balance (a term and its value); `wide` spans both columns. */
+export function AccountFact({
+  term,
+  compact = false,
+  wide = false,
+  children,
+}: {
+  term: string;
+  compact?: boolean;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={wide ? "col-span-2" : undefined}>
+      <dt className={compact ? "text-slate-600" : "text-sm text-slate-600"}>{term}</dt>
+      <dd className={compact ? "mt-0.5 font-medium" : "mt-1 font-medium"}>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { formatPoints, formatShortDate, isoDay } from "@/lib/portal/format";
+import type { TransactionRow } from "@/lib/portal/transaction-rows";
+
+const kindStyle = {
+  credit: {
+    label: "Credit",
+    sign: "+",
+    amount: "text-emerald-700",
+    badge: "bg-emerald-50 text-emerald-800 ring-emerald-600/30",
+  },
+  debit: {
+    label: "Debit",
+    sign: "\u2212",
+    amount: "text-rose-700",
+    badge: "bg-rose-50 text-rose-800 ring-rose-600/30",
+  },
+} as const;
+
+/**
+ * Transactions as the member's history and the staff console show them,
+ * latest first: credits and debits told apart by label, sign and colour.
+ * `compact` is the console's denser spacing.
+ */
+export function TransactionRowsTable({
+  rows,
+  caption,
+  compact = false,
+}: {
+  rows: TransactionRow[];
+  caption: string;
+  compact?: boolean;
+}) {
+  const cell = compact ? "px-3 py-2 sm:px-6" : "px-3 py-3 sm:px-5";
+  return (
+    <table className="w-full table-fixed border-collapse text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        <tr>
+          <th scope="col" className={`w-24 sm:w-36 ${cell}`}>
+            Date
+          </th>
+          <th scope="col" className={cell}>
+            Details
+          </th>
+          <th scope="col" className={`w-28 text-right sm:w-36 ${cell}`}>
+            Points
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {rows.map((row) => {
+          const style = kindStyle[row.kind];
+          return (
+            <tr key={`${row.kind}-${row.identifier}`} data-kind={row.kind}>
+              <td className={`align-top text-slate-700 sm:whitespace-nowrap ${cell}`}>
+                <time dateTime={isoDay(row.dateMade)}>{formatShortDate(row.dateMade)}</time>
+              </td>
+              <td className={`align-top ${cell}`}>
+                <span className="block font-medium break-words text-slate-900">{row.description}</span>
+                <span className="mt-0.5 block text-xs break-words text-slate-600">
+                  {row.reference ? <>Ref. {row.reference}</> : null}
+                  {row.reference && row.source ? " · " : null}
+                  {row.source ? <>From {row.source}</> : null}
+                </span>
+              </td>
+              <td className={`text-right align-top ${cell}`}>
+                <span className={`block font-semibold whitespace-nowrap tabular-nums ${style.amount}`}>
+                  {style.sign}
+                  {formatPoints(row.points)}
+                </span>
+                <span
+                  className={`mt-1 inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${style.badge}`}
+                >
+                  {style.label}
+                </span>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
