@@ -6,7 +6,7 @@ import { RedirectUrisForm } from "@/components/developers/redirect-uris-form";
 import { SandboxMembersTable } from "@/components/developers/sandbox-members-table";
 import { sandboxScenarioHeader } from "@/lib/developers/sandbox-scenario";
 import { quickstartSteps } from "@/lib/docs/guides/quickstart-steps";
-import { requestOrigin } from "@/lib/docs/request-origin";
+import { requestOrigin } from "@/server/docs/request-origin";
 import { formatPoints } from "@/lib/portal/format";
 import { getDatabase } from "@/server/db/database";
 import {

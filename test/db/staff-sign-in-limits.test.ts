@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { rateLimitRules } from "@/server/portal/rate-limit/rate-limit-rule";
-import * as passwordHash from "@/server/portal/security/password-hash";
+import * as passwordHash from "@/server/security/password-hash";
 import { signInStaff, staffSignInMessages, type StaffSignInInput } from "@/server/portal/staff/sign-in-staff";
 import { staffLoginPolicy } from "@/server/portal/staff/staff-login-throttle";
 import { setupTestDatabase } from "../support/test-database";
 
 // Every password check goes through this wrapper, so the test counts argon2 verifications.
-vi.mock("@/server/portal/security/password-hash", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/server/portal/security/password-hash")>();
-  return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
+vi.mock("@/server/security/password-hash", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/server/security/password-hash")>();
+  return { ...actual, verifySecret: vi.fn(actual.verifySecret) };
 });
 
 const { db } = setupTestDatabase();
@@ -17,7 +17,7 @@ const { db } = setupTestDatabase();
 const lifetime = { maxMinutes: 480, idleMinutes: 30 };
 const t0 = new Date("2026-05-02T09:00:00Z");
 const later = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
-const verifications = vi.mocked(passwordHash.verifyPassword);
+const verifications = vi.mocked(passwordHash.verifySecret);
 
 function attempt(username: string, password: string, ip: string, now: Date): StaffSignInInput {
   return { username, password, ip, requestId: randomUUID(), lifetime, now };

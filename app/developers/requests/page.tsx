@@ -3,7 +3,7 @@ import { RequestLogForms } from "@/components/docs/request-log/request-log-forms
 import { RequestLogTable } from "@/components/docs/request-log/request-log-table";
 import { requestLogRetentionDays } from "@/lib/contract/request-log";
 import { replayCurl } from "@/lib/developers/replay-curl";
-import { requestOrigin } from "@/lib/docs/request-origin";
+import { requestOrigin } from "@/server/docs/request-origin";
 import { operationLabel, requestLogHref, requestLogPath } from "@/lib/portal/request-log-view";
 import { getDatabase } from "@/server/db/database";
 import { loadConsoleRequestLog } from "@/server/loyalty/developers/console-request-log";

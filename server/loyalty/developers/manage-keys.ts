@@ -3,7 +3,7 @@ import type { Database } from "@/server/db/connect";
 import { apiKeys, oauthClients, oauthRedirectUris, programmes } from "@/server/db/schema";
 import { forgetPartnerKey } from "@/server/loyalty/partners/cached-partner-lookup";
 import { hashApiKey } from "@/server/loyalty/partners/find-partner-by-api-key";
-import { hashSecret } from "@/server/loyalty/security/password-hash";
+import { hashSecret } from "@/server/security/password-hash";
 import { newApiKey, newSecret } from "./sandbox-credentials";
 
 export interface ConsoleApiKey {

@@ -4,8 +4,9 @@ import { partners, programmes, type Partner } from "@/server/db/schema";
 import { normaliseRegisteredIdentifier } from "@/server/loyalty/members/ascii-upper";
 import { sandbox, type SandboxPartner } from "@/server/loyalty/sandbox/sandbox-file";
 import { insertMembers } from "@/server/loyalty/sandbox/seed-members";
-import { insertPartners, type IdMap } from "@/server/loyalty/sandbox/seed-partners";
-import { hashSecret } from "@/server/loyalty/security/password-hash";
+import type { IdMap } from "@/server/loyalty/sandbox/id-map";
+import { insertPartners } from "@/server/loyalty/sandbox/seed-partners";
+import { hashSecret } from "@/server/security/password-hash";
 import { personaCopies } from "./persona-copies";
 import type { SandboxCredentials } from "./sandbox-credentials";
 

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
 import { developerAccounts, partners } from "@/server/db/schema";
 import { sandbox } from "@/server/loyalty/sandbox/sandbox-file";
-import { hashSecret } from "@/server/loyalty/security/password-hash";
+import { hashSecret } from "@/server/security/password-hash";
 
 /**
  * The developer accounts of sandbox.json (the Demo Partner's), added to a

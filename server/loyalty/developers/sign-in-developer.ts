@@ -4,7 +4,7 @@ import type { Database } from "@/server/db/connect";
 import { developerAccounts } from "@/server/db/schema";
 import { loginThrottlePolicy } from "@/server/loyalty/login/login-throttle";
 import { clearAttempts, reserveAttempt, type ThrottleTable } from "@/server/loyalty/security/attempt-throttle";
-import { hashSecret, verifySecret } from "@/server/loyalty/security/password-hash";
+import { hashSecret, verifySecret } from "@/server/security/password-hash";
 import { createDeveloperSession } from "./developer-sessions";
 
 export const signInMessages = {

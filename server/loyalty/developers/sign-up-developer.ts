@@ -3,7 +3,7 @@ import type { Database } from "@/server/db/connect";
 import { developerAccounts } from "@/server/db/schema";
 import { isUniqueViolation } from "@/server/db/unique-violation";
 import { consumeRateLimit } from "@/server/loyalty/rate-limits/consume-rate-limit";
-import { hashSecret } from "@/server/loyalty/security/password-hash";
+import { hashSecret } from "@/server/security/password-hash";
 import { createDeveloperSession } from "./developer-sessions";
 import { preparePersonaHashes, provisionSandboxPartner } from "./provision-sandbox-partner";
 import { newSandboxCredentials, type SandboxCredentials } from "./sandbox-credentials";

@@ -3,7 +3,7 @@ import type { PartnerOperationName } from "@/lib/contract/request-log";
 import { errorNamesOf } from "@/lib/docs/errors/operation-errors";
 import type { OperationId } from "@/lib/docs/operations/types";
 import { sandboxScenarioHeader } from "@/lib/developers/sandbox-scenario";
-import { errorCatalogue, type ErrorName } from "./error-catalogue";
+import { errorCatalogue, type ErrorName } from "@/lib/contract/error-catalogue";
 import { bearerChallenge } from "./member-token";
 import { invalid, ServiceError } from "./service-error";
 
