@@ -196,6 +196,8 @@ export const authorisationSchema = z.object({
   status: z.enum(authorisationStatuses),
   amount: z.number().int().positive(),
   amount_captured: z.number().int().nonnegative(),
+  /** The charge the capture made: refunded as any charge (POST /v1/charges/{id}/refunds). */
+  charge: chargeIdSchema.nullable(),
   currency: z.enum(chargeCurrencies),
   description: z.string(),
   merchant_reference: z.string(),

@@ -12,6 +12,7 @@ import {
   chargeBody,
   errorOf,
   postCharge,
+  postRefund,
   secretAuth,
   setupTimeoutCardDelay,
   testCards,
@@ -85,6 +86,11 @@ describe("authorisations (manual capture)", () => {
     expect(errorOf(otherKey).code).toBe("authorisation_already_captured");
     const voided = await release(authorisation.id, newKey());
     expect(errorOf(voided).code).toBe("authorisation_already_captured");
+    const chargeId = authorisationSchema.parse(captured.json).charge;
+    expect(chargeId).toMatch(/^ch_/);
+    const refunded = await postRefund(chargeId!, newKey());
+    expect(refunded.status, refunded.text).toBe(201);
+    expect(refunded.json).toMatchObject({ amount: 9000, charge: chargeId });
     for (const lookupKey of [key, captureKey]) {
       const found = await lookUp(lookupKey);
       expect(found.status).toBe(200);

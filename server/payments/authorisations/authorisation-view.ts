@@ -21,6 +21,7 @@ export function authorisationView(record: AuthorisationRecord, now = new Date())
     status: authorisationStatus(record, now),
     amount: authorisation.amount,
     amount_captured: captured?.amount ?? 0,
+    charge: captured?.chargeId ?? null,
     currency: authorisation.currency as Authorisation["currency"],
     description: authorisation.description,
     merchant_reference: authorisation.merchantReference,

@@ -5,7 +5,7 @@ import type { captureRequestSchema } from "@/lib/payments-client/contract";
 import { isUniqueViolation } from "@/server/db/unique-violation";
 import type { TestCardOutcome } from "../cards/test-cards";
 import type { Database } from "../db/payments-database";
-import { authorisations, captures, cardTokens, type CaptureRow } from "../db/schema";
+import { authorisations, captures, cardTokens, charges, type CaptureRow } from "../db/schema";
 import { PaymentsError } from "../payments-error";
 import { randomId } from "../random-id";
 import { requestHash } from "../request-hash";
@@ -56,14 +56,36 @@ export async function captureAuthorisation(
         .from(cardTokens)
         .where(eq(cardTokens.id, held.tokenId));
       const fails = (token?.outcome as TestCardOutcome | undefined) === "CAPTURE_FAILS";
+      const id = randomId("cap");
+      const chargeId = fails ? null : randomId("ch");
+      if (chargeId) {
+        const held = record.authorisation;
+        // The capture's own random id keys its charge: no merchant's key can be the same.
+        await tx.insert(charges).values({
+          id: chargeId,
+          idempotencyKey: id,
+          requestHash: hash,
+          tokenId: held.tokenId,
+          amount,
+          currency: held.currency,
+          description: held.description,
+          merchantReference: held.merchantReference,
+          status: "captured",
+          failureCode: null,
+          cardBrand: held.cardBrand,
+          cardLast4: held.cardLast4,
+          createdAt: now,
+        });
+      }
       const row: CaptureRow = {
-        id: randomId("cap"),
+        id,
         authorisationId,
         idempotencyKey,
         requestHash: hash,
         amount,
         status: fails ? "failed" : "succeeded",
         failureCode: fails ? "capture_failed" : null,
+        chargeId,
         createdAt: now,
       };
       await tx.insert(captures).values(row);

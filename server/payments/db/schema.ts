@@ -134,7 +134,9 @@ export const authorisations = payments.table(
 );
 
 /**
- * Each capture attempt, with its outcome. At most one succeeds per
+ * Each capture attempt, with its outcome. A successful one makes a charge
+ * (status captured, the authorisation's token and card), so a captured
+ * authorisation is refunded as any charge is. At most one succeeds per
  * authorisation (a partial unique index); a failed one (the CAPTURE_FAILS
  * card) is kept so its key replays the failure.
  */
@@ -150,9 +152,14 @@ export const captures = payments.table(
     amount: bigint("amount", { mode: "number" }).notNull(),
     status: varchar("status", { length: 20 }).notNull(),
     failureCode: varchar("failure_code", { length: 40 }),
+    /** The charge a successful capture made (refunded as any charge is). */
+    chargeId: varchar("charge_id", { length: 40 })
+      .references(() => charges.id)
+      .unique("captures_charge_id_unique"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (table) => [
+    check("captures_charge_iff_succeeded", sql`(${table.status} = 'succeeded') = (${table.chargeId} is not null)`),
     uniqueIndex("captures_one_success_per_authorisation")
       .on(table.authorisationId)
       .where(sql`${table.status} = 'succeeded'`),

@@ -28,8 +28,11 @@ CREATE TABLE "payments"."captures" (
 	"amount" bigint NOT NULL,
 	"status" varchar(20) NOT NULL,
 	"failure_code" varchar(40),
+	"charge_id" varchar(40),
 	"created_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "captures_idempotency_key_unique" UNIQUE("idempotency_key"),
+	CONSTRAINT "captures_charge_id_unique" UNIQUE("charge_id"),
+	CONSTRAINT "captures_charge_iff_succeeded" CHECK (("payments"."captures"."status" = 'succeeded') = ("payments"."captures"."charge_id" is not null)),
 	CONSTRAINT "captures_amount_positive" CHECK ("payments"."captures"."amount" > 0),
 	CONSTRAINT "captures_status_known" CHECK ("payments"."captures"."status" in ('succeeded', 'failed'))
 );
@@ -46,8 +49,10 @@ CREATE TABLE "payments"."voids" (
 --> statement-breakpoint
 ALTER TABLE "payments"."authorisations" ADD CONSTRAINT "authorisations_token_id_card_tokens_id_fk" FOREIGN KEY ("token_id") REFERENCES "payments"."card_tokens"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments"."captures" ADD CONSTRAINT "captures_authorisation_id_authorisations_id_fk" FOREIGN KEY ("authorisation_id") REFERENCES "payments"."authorisations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments"."captures" ADD CONSTRAINT "captures_charge_id_charges_id_fk" FOREIGN KEY ("charge_id") REFERENCES "payments"."charges"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments"."voids" ADD CONSTRAINT "voids_authorisation_id_authorisations_id_fk" FOREIGN KEY ("authorisation_id") REFERENCES "payments"."authorisations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "captures_one_success_per_authorisation" ON "payments"."captures" USING btree ("authorisation_id") WHERE "payments"."captures"."status" = 'succeeded';--> statement-breakpoint
+CREATE UNIQUE INDEX "captures_one_success_per_authorisation" ON "payments"."captures" USING btree ("authorisation_id") WHERE "payments"."captures"."status" = 'succeeded';
+--> statement-breakpoint
 -- Authorisations, captures and voids are written once, as charges are: a capture or a void is a new row.
 CREATE TRIGGER "authorisations_append_only" BEFORE UPDATE OR DELETE ON "payments"."authorisations"
   FOR EACH ROW EXECUTE FUNCTION "payments"."refuse_change"();
