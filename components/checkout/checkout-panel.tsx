@@ -36,7 +36,7 @@ export function CheckoutPanel({
   productHref,
   placeOrder,
 }: CheckoutPanelProps) {
-  const { place, placed, priceRefusal } = useCheckout({ quoteId, optionId, checkoutKey, placeOrder });
+  const { place, placed, priceRefusal, slow } = useCheckout({ quoteId, optionId, checkoutKey, placeOrder });
   const refusalRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (priceRefusal) refusalRef.current?.focus();
@@ -62,16 +62,30 @@ export function CheckoutPanel({
     );
   }
 
-  if (cashMinor === 0) return <PointsPayment points={points} currency={currency} onPay={() => place()} busy={placed} />;
+  const stillConfirming = (
+    <p role="status" aria-live="polite" className="mt-3 min-h-5 text-sm font-medium text-slate-700">
+      {slow ? "Still confirming with your bank — don't close this page." : ""}
+    </p>
+  );
+  if (cashMinor === 0)
+    return (
+      <>
+        <PointsPayment points={points} currency={currency} onPay={() => place()} busy={placed} />
+        {stillConfirming}
+      </>
+    );
   return (
-    <CardForm
-      cashAmount={cashMinor}
-      currency={currency}
-      points={points}
-      publishableKey={payments.publishableKey}
-      paymentsBaseUrl={payments.baseUrl}
-      onTokenised={(card) => place(card)}
-      busy={placed}
-    />
+    <>
+      <CardForm
+        cashAmount={cashMinor}
+        currency={currency}
+        points={points}
+        publishableKey={payments.publishableKey}
+        paymentsBaseUrl={payments.baseUrl}
+        onTokenised={(card) => place(card)}
+        busy={placed}
+      />
+      {stillConfirming}
+    </>
   );
 }

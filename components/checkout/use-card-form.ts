@@ -16,7 +16,9 @@ import {
 } from "./card-form-schema";
 
 /** What the page does with a tokenised card (the checkout's server action); a refusal is shown in the form. */
-export type OnTokenised = (card: TokenisedCard) => Promise<{ formError?: string } | undefined | void>;
+export type OnTokenised = (
+  card: TokenisedCard,
+) => Promise<{ formError?: string; clearCard?: boolean } | undefined | void>;
 
 export interface UseCardFormOptions {
   publishableKey: string;
@@ -88,6 +90,8 @@ export function useCardForm({ publishableKey, paymentsBaseUrl, onTokenised, toke
     } catch {
       return showAlert("The payment could not be sent. Check your connection and try again.");
     }
+    // A declined card: its details are emptied for another card (the name stays), the message beside them.
+    if (result?.clearCard) form.reset({ ...emptyCardValues, nameOnCard: valid.nameOnCard });
     if (result?.formError) showAlert(result.formError);
   };
 

@@ -32,7 +32,14 @@ export type PlaceOrderRefusalReason =
   | "unavailable";
 
 export type PlaceOrderActionResult =
-  { kind: "placed"; orderId: string } | { kind: "refused"; reason: PlaceOrderRefusalReason; message: string };
+  | { kind: "placed"; orderId: string }
+  | { kind: "refused"; reason: PlaceOrderRefusalReason; message: string }
+  /**
+   * The card was not accepted and nothing moved: the message goes beside the
+   * card form, and the next try is a new attempt under `retryCheckoutKey`
+   * (the same price, another card).
+   */
+  | { kind: "declined"; message: string; retryCheckoutKey: string };
 
 /** Refusals that mean the price itself must be read again: the page offers today's price. */
 export const priceAgainReasons: readonly PlaceOrderRefusalReason[] = [

@@ -58,7 +58,16 @@ export type PlaceOrderResult =
       kind: "refused";
       reason: "quote_expired" | "option_unavailable" | "card_required" | "insufficient_points";
       message: string;
-    };
+    }
+  /**
+   * The card was not authorised: no point moved, nothing was held. The
+   * attempt is kept for staff (state declined) but is not one of the
+   * member's orders; the member tries another card on the same checkout.
+   */
+  | { kind: "declined"; reason: CardDeclineReason; message: string; attemptId: string };
+
+/** Why the card was not accepted, in the member's terms. */
+export type CardDeclineReason = "card_declined" | "insufficient_funds" | "processing_error" | "card_unusable";
 
 export interface CancelOrderInput {
   orderId: string;

@@ -1,6 +1,7 @@
 "use server";
 
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { placeOrderRequestSchema, type PlaceOrderActionResult } from "@/lib/checkout/place-order-request";
 import { logger } from "@/server/observability/logger";
 import { getMemberSession } from "@/server/portal/auth/member-session";
@@ -55,5 +56,7 @@ export async function placeOrderAction(request: unknown): Promise<PlaceOrderActi
     };
   }
   if (result.kind === "placed") return { kind: "placed", orderId: result.order.id };
+  if (result.kind === "declined")
+    return { kind: "declined", message: result.message, retryCheckoutKey: randomUUID() };
   return { kind: "refused", reason: result.reason, message: result.message };
 }
