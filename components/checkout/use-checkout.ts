@@ -63,13 +63,11 @@ export function useCheckout({ quoteId, optionId, checkoutKey: firstKey, placeOrd
       setPriceRefusal(undefined);
       setSending(true);
       const request = { quoteId, optionId, checkoutKey: checkoutKey.current, ...(card ? { card } : {}) };
-      const result = await placeOrder(request).catch(
-        (): PlaceOrderActionResult => ({
-          kind: "refused",
-          reason: "unavailable",
-          message: "The payment could not be sent. Check your connection and try again.",
-        }),
-      );
+      const result = await placeOrder(request).catch((): PlaceOrderActionResult => ({
+        kind: "refused",
+        reason: "unavailable",
+        message: "The payment could not be sent. Check your connection and try again.",
+      }));
       if (result.kind === "placed") {
         // The button stays disabled until the order's page opens.
         setPlaced(true);

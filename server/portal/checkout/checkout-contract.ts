@@ -105,6 +105,8 @@ export interface OrderView {
   /** The debit's transaction identifier (P5's answer), once known. */
   debitTransactionId: string | null;
   card: { brand: string; last4: string } | null;
+  /** A flight's legs as the receipt names them: flight number, airports and day of departure (YYYY-MM-DD). */
+  journey: { outbound: boolean; flightNumber: string; from: string; to: string; departs: string }[];
   createdAt: string;
   updatedAt: string;
   /** Until when the member may cancel (completed orders within the reversal window); null when not cancellable. */
