@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { formatPoints, formatShortDate, isoDay } from "@/lib/portal/format";
-import type { TransactionRow } from "@/lib/portal/transaction-rows";
+import type { ShopMovement, TransactionRow } from "@/lib/portal/transaction-rows";
 
 export interface TransactionsTableProps {
   rows: TransactionRow[];
@@ -35,6 +35,28 @@ const linkStyle =
   "inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 const disabledStyle =
   "inline-flex min-h-11 items-center rounded-lg border border-slate-200 px-4 text-sm font-medium text-slate-400";
+
+/** A shop order's movement: the product, what happened to the points, and the order it belongs to. */
+function ShopMovementDetails({ movement }: { movement: ShopMovement }) {
+  const used = movement.movement === "points_used";
+  return (
+    <>
+      <span className="block font-medium break-words text-slate-900">
+        {used ? movement.productName : `Points returned: ${movement.productName}`}
+      </span>
+      <span className="mt-0.5 block text-xs break-words text-slate-600">
+        {used ? "Points used for " : "Returns the points used for "}
+        <Link
+          href={`/orders/${encodeURIComponent(movement.id)}`}
+          className="rounded text-brand-700 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
+          order {movement.orderNumber}
+        </Link>
+        {!used && movement.debitedAt ? <> on {formatShortDate(movement.debitedAt)}</> : null}
+      </span>
+    </>
+  );
+}
 
 /** A page of the member's history: credits and debits told apart by label, sign and colour. */
 export function TransactionsTable({
@@ -94,12 +116,18 @@ export function TransactionsTable({
                     <time dateTime={isoDay(row.dateMade)}>{formatShortDate(row.dateMade)}</time>
                   </td>
                   <td className="px-3 py-3 align-top sm:px-5">
-                    <span className="block font-medium break-words text-slate-900">{row.description}</span>
-                    <span className="mt-0.5 block text-xs break-words text-slate-600">
-                      {row.reference ? <>Ref. {row.reference}</> : null}
-                      {row.reference && row.source ? " · " : null}
-                      {row.source ? <>From {row.source}</> : null}
-                    </span>
+                    {row.order ? (
+                      <ShopMovementDetails movement={row.order} />
+                    ) : (
+                      <>
+                        <span className="block font-medium break-words text-slate-900">{row.description}</span>
+                        <span className="mt-0.5 block text-xs break-words text-slate-600">
+                          {row.reference ? <>Ref. {row.reference}</> : null}
+                          {row.reference && row.source ? " · " : null}
+                          {row.source ? <>From {row.source}</> : null}
+                        </span>
+                      </>
+                    )}
                   </td>
                   <td className="px-3 py-3 text-right align-top sm:px-5">
                     <span className={`block font-semibold whitespace-nowrap tabular-nums ${style.amount}`}>
@@ -119,30 +147,35 @@ export function TransactionsTable({
         </table>
       )}
 
-      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-3 py-3 sm:px-5">
-        <nav aria-label="Transaction pages" className="flex w-full items-center justify-between gap-3">
-          {previousHref ? (
-            <Link href={previousHref} className={linkStyle} rel="prev">
-              <span aria-hidden="true">←&nbsp;</span>Previous
-            </Link>
-          ) : (
-            <span className={disabledStyle} aria-disabled="true">
-              <span aria-hidden="true">←&nbsp;</span>Previous
-            </span>
-          )}
-          <span className="text-sm text-slate-600">Page {page}</span>
-          {nextHref ? (
-            <Link href={nextHref} className={linkStyle} rel="next">
-              Next<span aria-hidden="true">&nbsp;→</span>
-            </Link>
-          ) : (
-            <span className={disabledStyle} aria-disabled="true">
-              Next<span aria-hidden="true">&nbsp;→</span>
-            </span>
-          )}
-        </nav>
-        {note ? <p className="w-full text-xs text-slate-600">{note}</p> : null}
-      </div>
+      {/* A pager only when there is somewhere to go: an empty first page has none. */}
+      {previousHref || nextHref || note ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-3 py-3 sm:px-5">
+          {previousHref || nextHref ? (
+            <nav aria-label="Transaction pages" className="flex w-full items-center justify-between gap-3">
+              {previousHref ? (
+                <Link href={previousHref} className={linkStyle} rel="prev">
+                  <span aria-hidden="true">←&nbsp;</span>Previous
+                </Link>
+              ) : (
+                <span className={disabledStyle} aria-disabled="true">
+                  <span aria-hidden="true">←&nbsp;</span>Previous
+                </span>
+              )}
+              <span className="text-sm text-slate-600">Page {page}</span>
+              {nextHref ? (
+                <Link href={nextHref} className={linkStyle} rel="next">
+                  Next<span aria-hidden="true">&nbsp;→</span>
+                </Link>
+              ) : (
+                <span className={disabledStyle} aria-disabled="true">
+                  Next<span aria-hidden="true">&nbsp;→</span>
+                </span>
+              )}
+            </nav>
+          ) : null}
+          {note ? <p className="w-full text-xs text-slate-600">{note}</p> : null}
+        </div>
+      ) : null}
     </section>
   );
 }
