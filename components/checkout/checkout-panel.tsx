@@ -1,11 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { PlaceOrder } from "./use-checkout";
 import { useCheckout } from "./use-checkout";
 import { CardForm } from "./card-form";
 import { PointsPayment } from "./points-payment";
+import { TestCardsTable } from "./test-cards-table";
 
 export interface CheckoutPanelProps {
   quoteId: string;
@@ -18,6 +19,8 @@ export interface CheckoutPanelProps {
   payments: { publishableKey: string; baseUrl: string };
   productHref: string;
   placeOrder: PlaceOrder;
+  /** The sandbox's processor: its test cards are listed under the form, a click fills it in. */
+  sandboxCards?: boolean;
 }
 
 /**
@@ -35,7 +38,9 @@ export function CheckoutPanel({
   payments,
   productHref,
   placeOrder,
+  sandboxCards = false,
 }: CheckoutPanelProps) {
+  const [picked, setPicked] = useState<{ number: string; key: number } | undefined>();
   const { place, placed, priceRefusal, slow } = useCheckout({ quoteId, optionId, checkoutKey, placeOrder });
   const refusalRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -84,8 +89,14 @@ export function CheckoutPanel({
         paymentsBaseUrl={payments.baseUrl}
         onTokenised={(card) => place(card)}
         busy={placed}
+        prefill={picked}
       />
       {stillConfirming}
+      {sandboxCards ? (
+        <div className="mt-6">
+          <TestCardsTable onPick={(number) => setPicked((last) => ({ number, key: (last?.key ?? 0) + 1 }))} />
+        </div>
+      ) : null}
     </>
   );
 }

@@ -3,12 +3,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { cardBrandOf, cardDigits } from "@/lib/payments-client/card-rules";
 import type { TokenisedCard } from "@/lib/payments-client/contract";
 import { tokeniseCard } from "@/lib/payments-client/tokenise-card";
 import {
   cardFieldForParam,
   cardFormSchema,
   emptyCardValues,
+  formatCardNumber,
+  formatExpiry,
   looksComplete,
   toTokeniseRequest,
   type CardField,
@@ -108,5 +111,38 @@ export function useCardForm({ publishableKey, paymentsBaseUrl, onTokenised, toke
     }
   };
 
-  return { register: form.register, submit, errorFor, pending: isSubmitting, alert, alertRef };
+  /** The number spaced in fours and the expiry's slash, inserted as the member types. */
+  const previousExpiry = useRef("");
+  const register = (field: CardField) => {
+    const registration = form.register(field);
+    if (field !== "cardNumber" && field !== "expiry") return registration;
+    return {
+      ...registration,
+      onChange: (event: { target: unknown; type?: unknown }) => {
+        const input = event.target as HTMLInputElement;
+        if (field === "cardNumber") input.value = formatCardNumber(input.value);
+        else {
+          input.value = formatExpiry(input.value, previousExpiry.current);
+          previousExpiry.current = input.value;
+        }
+        return registration.onChange(event);
+      },
+    };
+  };
+
+  /** A sandbox test card picked from the list: its number, a valid expiry and code; the name kept if typed. */
+  const fill = (number: string) => {
+    const nextYear = (new Date(nowTime ?? Date.now()).getUTCFullYear() + 2) % 100;
+    const options = { shouldValidate: true, shouldDirty: true } as const;
+    form.setValue("cardNumber", formatCardNumber(number), options);
+    form.setValue("expiry", `12/${String(nextYear).padStart(2, "0")}`, options);
+    previousExpiry.current = form.getValues("expiry");
+    form.setValue("securityCode", "123", options);
+    if (!form.getValues("nameOnCard").trim()) form.setValue("nameOnCard", "Sandbox Tester", options);
+    setAlert(undefined);
+    setFocus("cardNumber");
+  };
+
+  const brand = cardBrandOf(cardDigits(values.cardNumber ?? ""));
+  return { register, submit, errorFor, pending: isSubmitting, alert, alertRef, brand, fill };
 }

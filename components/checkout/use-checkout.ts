@@ -53,7 +53,7 @@ export function useCheckout({ quoteId, optionId, checkoutKey: firstKey, placeOrd
   const [slow, setSlow] = useState(false);
 
   useEffect(() => {
-    if (!sending) return setSlow(false);
+    if (!sending) return;
     const timer = setTimeout(() => setSlow(true), slowPaymentMs);
     return () => clearTimeout(timer);
   }, [sending]);
@@ -77,6 +77,7 @@ export function useCheckout({ quoteId, optionId, checkoutKey: firstKey, placeOrd
       }
       inFlight.current = null;
       setSending(false);
+      setSlow(false);
       if (result.kind === "declined") {
         checkoutKey.current = result.retryCheckoutKey;
         return { formError: result.message, clearCard: true };

@@ -56,7 +56,6 @@ export async function placeOrderAction(request: unknown): Promise<PlaceOrderActi
     };
   }
   if (result.kind === "placed") return { kind: "placed", orderId: result.order.id };
-  if (result.kind === "declined")
-    return { kind: "declined", message: result.message, retryCheckoutKey: randomUUID() };
+  if (result.kind === "declined") return { kind: "declined", message: result.message, retryCheckoutKey: randomUUID() };
   return { kind: "refused", reason: result.reason, message: result.message };
 }
