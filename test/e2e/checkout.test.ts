@@ -443,6 +443,58 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
     expect(problems).toEqual([]);
   });
 
+  it.each([1280, 360])(
+    "every member page at %i px: looked at (screenshots), no axe violation, no sideways scrolling",
+    async (width) => {
+      const page = await shopperPage({ width, axe: true });
+      const visits: { name: string; path: string; ready: () => Promise<unknown> }[] = [
+        { name: "account", path: "/account", ready: () => shown(page.getByRole("region", { name: "Points balance" })) },
+        {
+          name: "transactions",
+          path: "/transactions",
+          ready: () => shown(page.getByRole("region", { name: "Transaction history" })),
+        },
+        { name: "shop", path: "/shop", ready: () => shown(page.getByRole("heading", { name: "Shop" })) },
+        {
+          name: "product",
+          path: `/shop/${flight}`,
+          ready: () => hydrated(page.getByRole("radiogroup", { name: "Price options" }).getByRole("radio").first()),
+        },
+        { name: "orders", path: "/orders", ready: () => shown(page.getByRole("list", { name: "Orders" })) },
+        {
+          name: "order",
+          path: `/orders/${encodeURIComponent(completedOrderId)}`,
+          ready: () => shown(page.getByRole("region", { name: "Timeline" })),
+        },
+        {
+          name: "profile",
+          path: "/profile",
+          ready: () => hydrated(page.getByRole("button", { name: "Save changes" })),
+        },
+      ];
+      const problems: string[] = [];
+      for (const visit of visits) {
+        await page.goto(`${app.origin}${visit.path}`);
+        await visit.ready();
+        // Every tab of the member pages is in view, whatever the width.
+        for (const tab of await page.getByRole("navigation", { name: "Member pages" }).getByRole("link").all())
+          expect(await tab.isVisible()).toBe(true);
+        await snap(page, `member-${width}-${visit.name}`);
+        await expectNoOverflow(page);
+        problems.push(...(await seriousViolations(page)).map((problem) => `${visit.path}: ${problem}`));
+      }
+      // The checkout after a decline (the message beside the form).
+      await chooseOption(page, app.origin, { productId: flight, option: option.half.label });
+      await fillCard(page, card("DECLINED"));
+      await page.getByRole("button", { name: option.half.pay }).click();
+      await shown(page.getByRole("alert").filter({ hasText: "Try another card" }));
+      await snap(page, `member-${width}-checkout-declined`);
+      await expectNoOverflow(page);
+      problems.push(...(await seriousViolations(page)).map((problem) => `checkout: ${problem}`));
+      expect(problems).toEqual([]);
+    },
+  );
+
   it("no full card number reached the portal's server, no CSP violation, no inline style in the served pages", async () => {
     const portalRequests = recorded.flat();
     // The checkouts did talk to the portal: the place-order action's posts carried the tokens.
