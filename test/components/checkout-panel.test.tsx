@@ -111,6 +111,48 @@ describe("the checkout panel", () => {
     expect(placeOrder).toHaveBeenCalledTimes(1);
   });
 
+  it("after a decline: stays, says so beside the form, and the next card is a new attempt under the new key", async () => {
+    const retryKey = "9c1d2e3f-4a5b-4c6d-8e7f-001122334455";
+    const answers: PlaceOrderActionResult[] = [
+      {
+        kind: "declined",
+        message: "Your card was declined. No points were used. Try another card.",
+        retryCheckoutKey: retryKey,
+      },
+      { kind: "placed", orderId: "order-2" },
+    ];
+    const { user, placeOrder } = setup({ placeOrder: async () => answers.shift()! });
+    await fillCard(user);
+    await user.click(screen.getByRole("button", { name: "Pay £90.00 and 9,000 points" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Your card was declined. No points were used. Try another card.");
+    expect(push).not.toHaveBeenCalled();
+    await fillCard(user);
+    await user.click(screen.getByRole("button", { name: "Pay £90.00 and 9,000 points" }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/orders/order-2"));
+    expect(placeOrder.mock.calls.map(([request]) => request.checkoutKey)).toEqual([checkoutKey, retryKey]);
+  });
+
+  it("says the bank is still confirming after 2 s, and not before", async () => {
+    let answer: (result: PlaceOrderActionResult) => void = () => {};
+    const { user } = setup({
+      placeOrder: () => new Promise<PlaceOrderActionResult>((resolve) => (answer = resolve)),
+    });
+    await fillCard(user);
+    await user.click(screen.getByRole("button", { name: "Pay £90.00 and 9,000 points" }));
+    const status = () =>
+      screen
+        .getAllByRole("status")
+        .map((element) => element.textContent)
+        .join(" ");
+    expect(status()).not.toContain("Still confirming");
+    await waitFor(() => expect(status()).toContain("Still confirming with your bank — don't close this page."), {
+      timeout: 4_000,
+    });
+    answer({ kind: "placed", orderId: "order-1" });
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/orders/order-1"));
+  });
+
   it("pays an all-points option without a card step", async () => {
     const { user, placeOrder } = setup({ cashMinor: 0, points: 18_000 });
     expect(screen.queryByLabelText("Card number")).toBeNull();
