@@ -8,6 +8,14 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Northstar Partner Platform", template: "%s · Northstar Partner Platform" },
   description: "Sandbox of the Loyalty Points Partner API and the partner portal built on it.",
+  // Served from public/: the brand's mark as the tab's icon on every page.
+  icons: {
+    icon: [
+      { url: "/favicon.ico", sizes: "16x16 32x32 48x48" },
+      { url: "/icon.svg", type: "image/svg+xml" },
+    ],
+    apple: "/apple-touch-icon.png",
+  },
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {

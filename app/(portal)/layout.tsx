@@ -55,8 +55,10 @@ export default async function PortalLayout({ children }: { children: ReactNode }
             <div className="flex flex-wrap items-center justify-between gap-3 py-3">
               <Link
                 href="/account"
-                className="rounded font-semibold text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                className="inline-flex items-center gap-2 rounded font-semibold text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
               >
+                {/* eslint-disable-next-line @next/next/no-img-element -- a 28 px SVG from public/ needs no optimising */}
+                <img src="/brand-mark.svg" alt="" width={28} height={28} className="h-7 w-7" />
                 Partner portal
               </Link>
               <div className="flex items-center gap-3">

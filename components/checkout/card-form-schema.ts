@@ -72,6 +72,27 @@ export function toTokeniseRequest(values: CardFormValues): TokeniseRequest {
   };
 }
 
+/** The number as printed on cards, in groups of four, as the member types it (19 digits at most). */
+export function formatCardNumber(typed: string): string {
+  return cardDigits(typed)
+    .replace(/\D/g, "")
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, "$1 ");
+}
+
+/**
+ * MM/YY as the member types it: the slash comes by itself after the month
+ * ("1230" → "12/30", "12" → "12/"), and a backspace over it is not undone
+ * (`previous` longer than `typed` means the member is deleting).
+ */
+export function formatExpiry(typed: string, previous = ""): string {
+  const digits = typed.replace(/\D/g, "").slice(0, 4);
+  const deleting = typed.length < previous.length;
+  if (digits.length > 2) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  if (digits.length === 2 && !deleting) return `${digits}/`;
+  return digits;
+}
+
 /** Which form field an API error's `param` blames. */
 export function cardFieldForParam(param: string | undefined): CardField | undefined {
   switch (param) {

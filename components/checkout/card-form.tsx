@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { TextField } from "@/components/forms/text-field";
@@ -14,16 +15,32 @@ export interface CardFormProps extends UseCardFormOptions {
   points?: number;
   /** The page is moving on (the order is placed): the button stays disabled. */
   busy?: boolean;
+  /** A sandbox test card the member picked from the list: filled in when `key` changes. */
+  prefill?: { number: string; key: number };
 }
+
+const brandNames: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+};
 
 /**
  * The checkout's card details. The card goes from the browser straight to
  * the payment processor; the page gets only a token, the brand and the last
  * four digits (onTokenised).
  */
-export function CardForm({ cashAmount, currency, points = 0, busy = false, ...options }: CardFormProps) {
-  const { register, submit, errorFor, pending, alert, alertRef } = useCardForm(options);
+export function CardForm({ cashAmount, currency, points = 0, busy = false, prefill, ...options }: CardFormProps) {
+  const { register, submit, errorFor, pending, alert, alertRef, brand, fill } = useCardForm(options);
   const label = payLabel(cashAmount, currency, points);
+  const prefillKey = prefill?.key;
+  const prefillNumber = prefill?.number;
+  useEffect(() => {
+    if (prefillNumber) fill(prefillNumber);
+    // Only a new pick fills the form; `fill` changes with every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [prefillKey, prefillNumber]);
 
   // method="post": a submit before hydration must not put the card into the URL of a GET.
   return (
@@ -39,6 +56,13 @@ export function CardForm({ cashAmount, currency, points = 0, busy = false, ...op
         spellCheck={false}
         maxLength={23}
       />
+      <p aria-live="polite" className="-mt-3 min-h-5 text-sm text-slate-700">
+        {brandNames[brand] ? (
+          <>
+            Card type: <span className="font-medium">{brandNames[brand]}</span>
+          </>
+        ) : null}
+      </p>
       <div className="grid grid-cols-2 gap-4">
         <TextField
           registration={register("expiry")}

@@ -1,11 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { PlaceOrder } from "./use-checkout";
 import { useCheckout } from "./use-checkout";
 import { CardForm } from "./card-form";
 import { PointsPayment } from "./points-payment";
+import { TestCardsTable } from "./test-cards-table";
 
 export interface CheckoutPanelProps {
   quoteId: string;
@@ -18,6 +19,8 @@ export interface CheckoutPanelProps {
   payments: { publishableKey: string; baseUrl: string };
   productHref: string;
   placeOrder: PlaceOrder;
+  /** The sandbox's processor: its test cards are listed under the form, a click fills it in. */
+  sandboxCards?: boolean;
 }
 
 /**
@@ -35,8 +38,10 @@ export function CheckoutPanel({
   payments,
   productHref,
   placeOrder,
+  sandboxCards = false,
 }: CheckoutPanelProps) {
-  const { place, placed, priceRefusal } = useCheckout({ quoteId, optionId, checkoutKey, placeOrder });
+  const [picked, setPicked] = useState<{ number: string; key: number } | undefined>();
+  const { place, placed, priceRefusal, slow } = useCheckout({ quoteId, optionId, checkoutKey, placeOrder });
   const refusalRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (priceRefusal) refusalRef.current?.focus();
@@ -62,16 +67,36 @@ export function CheckoutPanel({
     );
   }
 
-  if (cashMinor === 0) return <PointsPayment points={points} currency={currency} onPay={() => place()} busy={placed} />;
+  const stillConfirming = (
+    <p role="status" aria-live="polite" className="mt-3 min-h-5 text-sm font-medium text-slate-700">
+      {slow ? "Still confirming with your bank — don't close this page." : ""}
+    </p>
+  );
+  if (cashMinor === 0)
+    return (
+      <>
+        <PointsPayment points={points} currency={currency} onPay={() => place()} busy={placed} />
+        {stillConfirming}
+      </>
+    );
   return (
-    <CardForm
-      cashAmount={cashMinor}
-      currency={currency}
-      points={points}
-      publishableKey={payments.publishableKey}
-      paymentsBaseUrl={payments.baseUrl}
-      onTokenised={(card) => place(card)}
-      busy={placed}
-    />
+    <>
+      <CardForm
+        cashAmount={cashMinor}
+        currency={currency}
+        points={points}
+        publishableKey={payments.publishableKey}
+        paymentsBaseUrl={payments.baseUrl}
+        onTokenised={(card) => place(card)}
+        busy={placed}
+        prefill={picked}
+      />
+      {stillConfirming}
+      {sandboxCards ? (
+        <div className="mt-6">
+          <TestCardsTable onPick={(number) => setPicked((last) => ({ number, key: (last?.key ?? 0) + 1 }))} />
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { formatPoints } from "@/lib/portal/format";
 import { formatMoney } from "@/lib/shop/price-choices";
+import { QuoteCountdown } from "./quote-countdown";
 
 export interface ChoiceSummaryProps {
   productName: string;
@@ -20,7 +21,6 @@ export function choiceSentence(points: number, cashMinor: number, currency: stri
 
 /** The confirmation of what the member is about to pay, leg by leg. */
 export function ChoiceSummary({ productName, points, cashMinor, currency, heldUntil }: ChoiceSummaryProps) {
-  const held = new Date(heldUntil);
   return (
     <section aria-labelledby="choice-heading" className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="choice-heading" className="text-lg font-semibold">
@@ -34,11 +34,9 @@ export function ChoiceSummary({ productName, points, cashMinor, currency, heldUn
         <dd className="font-medium">{points === 0 ? "None" : formatPoints(points)}</dd>
         <dt className="text-slate-600">By card</dt>
         <dd className="font-medium">{cashMinor === 0 ? "Nothing" : formatMoney(cashMinor, currency)}</dd>
-        <dt className="text-slate-600">Price held until</dt>
+        <dt className="text-slate-600">Price held</dt>
         <dd className="font-medium">
-          <time dateTime={heldUntil}>
-            {held.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC
-          </time>
+          <QuoteCountdown heldUntil={heldUntil} />
         </dd>
       </dl>
       <p className="mt-3 text-sm text-slate-600">Nothing is charged or debited until you pay.</p>

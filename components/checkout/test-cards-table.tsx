@@ -1,11 +1,15 @@
+"use client";
+
+import { useState, useSyncExternalStore } from "react";
 import sandbox from "@/sandbox.json";
 
 const whatHappens: Record<string, string> = {
   APPROVED: "The payment is taken.",
-  DECLINED: "The card is declined.",
-  DECLINED_INSUFFICIENT_FUNDS: "The card is declined: insufficient funds.",
+  DECLINED: "The card is declined; no points are used.",
+  DECLINED_INSUFFICIENT_FUNDS: "The card is declined: insufficient funds; no points are used.",
   PROCESSING_ERROR: "The processor fails; nothing is taken.",
   TIMEOUT_UNKNOWN_OUTCOME: "The payment is taken but the answer comes too late; the shop settles the order afterwards.",
+  CAPTURE_FAILS: "The card is accepted, then the payment cannot be taken; the points come back.",
 };
 
 /** "4242424242424242" → "4242 4242 4242 4242", as printed on cards. */
@@ -13,15 +17,42 @@ function grouped(number: string): string {
   return number.replace(/(\d{4})(?=\d)/g, "$1 ");
 }
 
-/** The sandbox's test cards (sandbox.json `paymentTestCards`) and what each does, shown beside the card form. */
-export function TestCardsTable() {
+const wideQuery = "(min-width: 768px)";
+
+/** Wide unless the browser says otherwise (a browser without matchMedia shows the list open). */
+const isWide = () => (typeof window.matchMedia === "function" ? window.matchMedia(wideQuery).matches : true);
+
+function subscribeToWidth(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== "function") return () => undefined;
+  const query = window.matchMedia(wideQuery);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/**
+ * The sandbox's test cards (sandbox.json `paymentTestCards`) and what each
+ * does. Open on a wide screen, folded on a phone (so it never pushes the
+ * card form down); a click on a card fills the form with it (`onPick`).
+ */
+export function TestCardsTable({ onPick }: { onPick?: (number: string) => void }) {
+  const wide = useSyncExternalStore(subscribeToWidth, isWide, () => true);
+  const [chosen, setChosen] = useState<boolean | undefined>();
+  const open = chosen ?? wide;
   return (
-    <section aria-labelledby="test-cards-heading" className="rounded-xl border border-amber-300 bg-amber-50 p-4">
-      <h2 id="test-cards-heading" className="text-base font-semibold text-slate-900">
-        Sandbox test cards
-      </h2>
+    <details
+      open={open}
+      onToggle={(event) => {
+        const now = event.currentTarget.open;
+        if (now !== open) setChosen(now);
+      }}
+      className="rounded-xl border border-amber-300 bg-amber-50 p-4"
+    >
+      <summary className="cursor-pointer rounded text-base font-semibold text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+        <h2 className="inline">Sandbox test cards</h2>
+      </summary>
       <p className="mt-1 text-sm text-slate-700">
-        No real card is accepted. Use one of these with any future expiry date, any 3-digit security code and any name.
+        No real card is accepted. {onPick ? "Choose a card to fill in the form, or type one" : "Use one of these"} with
+        any future expiry date, any 3-digit security code and any name.
       </p>
       <div className="mt-3 overflow-x-auto">
         <table className="w-full text-left text-sm">
@@ -38,13 +69,25 @@ export function TestCardsTable() {
           <tbody>
             {sandbox.paymentTestCards.map((card) => (
               <tr key={card.number} className="border-b border-amber-200 last:border-0">
-                <td className="py-2 pr-3 align-top font-mono whitespace-nowrap">{grouped(card.number)}</td>
+                <td className="py-2 pr-3 align-top font-mono whitespace-nowrap">
+                  {onPick ? (
+                    <button
+                      type="button"
+                      onClick={() => onPick(card.number)}
+                      className="min-h-11 rounded px-1 text-left text-brand-700 underline hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                    >
+                      {grouped(card.number)}
+                    </button>
+                  ) : (
+                    grouped(card.number)
+                  )}
+                </td>
                 <td className="py-2 align-top">{whatHappens[card.outcome] ?? card.outcome}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-    </section>
+    </details>
   );
 }

@@ -3,12 +3,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { cardBrandOf, cardDigits } from "@/lib/payments-client/card-rules";
 import type { TokenisedCard } from "@/lib/payments-client/contract";
 import { tokeniseCard } from "@/lib/payments-client/tokenise-card";
 import {
   cardFieldForParam,
   cardFormSchema,
   emptyCardValues,
+  formatCardNumber,
+  formatExpiry,
   looksComplete,
   toTokeniseRequest,
   type CardField,
@@ -16,7 +19,9 @@ import {
 } from "./card-form-schema";
 
 /** What the page does with a tokenised card (the checkout's server action); a refusal is shown in the form. */
-export type OnTokenised = (card: TokenisedCard) => Promise<{ formError?: string } | undefined | void>;
+export type OnTokenised = (
+  card: TokenisedCard,
+) => Promise<{ formError?: string; clearCard?: boolean } | undefined | void>;
 
 export interface UseCardFormOptions {
   publishableKey: string;
@@ -88,6 +93,8 @@ export function useCardForm({ publishableKey, paymentsBaseUrl, onTokenised, toke
     } catch {
       return showAlert("The payment could not be sent. Check your connection and try again.");
     }
+    // A declined card: its details are emptied for another card (the name stays), the message beside them.
+    if (result?.clearCard) form.reset({ ...emptyCardValues, nameOnCard: valid.nameOnCard });
     if (result?.formError) showAlert(result.formError);
   };
 
@@ -104,5 +111,38 @@ export function useCardForm({ publishableKey, paymentsBaseUrl, onTokenised, toke
     }
   };
 
-  return { register: form.register, submit, errorFor, pending: isSubmitting, alert, alertRef };
+  /** The number spaced in fours and the expiry's slash, inserted as the member types. */
+  const previousExpiry = useRef("");
+  const register = (field: CardField) => {
+    const registration = form.register(field);
+    if (field !== "cardNumber" && field !== "expiry") return registration;
+    return {
+      ...registration,
+      onChange: (event: { target: unknown; type?: unknown }) => {
+        const input = event.target as HTMLInputElement;
+        if (field === "cardNumber") input.value = formatCardNumber(input.value);
+        else {
+          input.value = formatExpiry(input.value, previousExpiry.current);
+          previousExpiry.current = input.value;
+        }
+        return registration.onChange(event);
+      },
+    };
+  };
+
+  /** A sandbox test card picked from the list: its number, a valid expiry and code; the name kept if typed. */
+  const fill = (number: string) => {
+    const nextYear = (new Date(nowTime ?? Date.now()).getUTCFullYear() + 2) % 100;
+    const options = { shouldValidate: true, shouldDirty: true } as const;
+    form.setValue("cardNumber", formatCardNumber(number), options);
+    form.setValue("expiry", `12/${String(nextYear).padStart(2, "0")}`, options);
+    previousExpiry.current = form.getValues("expiry");
+    form.setValue("securityCode", "123", options);
+    if (!form.getValues("nameOnCard").trim()) form.setValue("nameOnCard", "Sandbox Tester", options);
+    setAlert(undefined);
+    setFocus("cardNumber");
+  };
+
+  const brand = cardBrandOf(cardDigits(values.cardNumber ?? ""));
+  return { register, submit, errorFor, pending: isSubmitting, alert, alertRef, brand, fill };
 }

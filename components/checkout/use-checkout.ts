@@ -2,9 +2,11 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { balanceQueryKey } from "@/components/portal/balance-badge";
+import { newCheckoutKey } from "@/lib/checkout/new-checkout-key";
 import {
+  cardDeclinedReasons,
   priceAgainReasons,
   type PlaceOrderActionResult,
   type PlaceOrderRequest,
@@ -23,6 +25,12 @@ export interface UseCheckoutOptions {
   placeOrder: PlaceOrder;
 }
 
+/** How long a payment may take before the member is told it is still being confirmed. */
+export const slowPaymentMs = 2_000;
+
+/** What the card form does with the answer: a message beside it, and the card fields emptied for another card. */
+export type PlaceOutcome = { formError?: string; clearCard?: boolean } | undefined;
+
 /** A refusal that makes the price itself stale: shown with a way to price again, not in the card form. */
 export interface PriceRefusal {
   message: string;
@@ -32,23 +40,36 @@ export interface PriceRefusal {
  * Placing the order: one request at a time (a second click while the first
  * is on its way waits for the same answer), then the order's page, with the
  * header's balance read again. A refusal of the price leads back to the
- * product; any other refusal is for the form to show (`formError`).
+ * product; a declined card stays here, with its message beside the form and
+ * a new key for the next card; any other refusal is for the form to show
+ * (`formError`). After 2 s the member is told the bank is still confirming.
  */
-export function useCheckout({ quoteId, optionId, checkoutKey, placeOrder }: UseCheckoutOptions) {
+export function useCheckout({ quoteId, optionId, checkoutKey: firstKey, placeOrder }: UseCheckoutOptions) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const inFlight = useRef<Promise<{ formError?: string } | undefined> | null>(null);
+  const inFlight = useRef<Promise<PlaceOutcome> | null>(null);
+  // A declined card leaves this checkout for another try: a new attempt, a new key.
+  const checkoutKey = useRef(firstKey);
   const [priceRefusal, setPriceRefusal] = useState<PriceRefusal | undefined>();
   const [placed, setPlaced] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [slow, setSlow] = useState(false);
 
-  const place = (card?: TokenisedCard): Promise<{ formError?: string } | undefined> => {
+  useEffect(() => {
+    if (!sending) return;
+    const timer = setTimeout(() => setSlow(true), slowPaymentMs);
+    return () => clearTimeout(timer);
+  }, [sending]);
+
+  const place = (card?: TokenisedCard): Promise<PlaceOutcome> => {
     inFlight.current ??= (async () => {
       setPriceRefusal(undefined);
-      const result = await placeOrder({ quoteId, optionId, checkoutKey, ...(card ? { card } : {}) }).catch(
-        (): PlaceOrderActionResult =>
-          refusal("unavailable", "The payment could not be sent. Check your connection and try again.", {
-            reason: "unavailable",
-          }),
+      setSending(true);
+      const request = { quoteId, optionId, checkoutKey: checkoutKey.current, ...(card ? { card } : {}) };
+      const result = await placeOrder(request).catch((): PlaceOrderActionResult =>
+        refusal("unavailable", "The payment could not be sent. Check your connection and try again.", {
+          reason: "unavailable",
+        }),
       );
       if (result.ok) {
         // The button stays disabled until the order's page opens.
@@ -58,6 +79,13 @@ export function useCheckout({ quoteId, optionId, checkoutKey, placeOrder }: UseC
         return undefined;
       }
       inFlight.current = null;
+      setSending(false);
+      setSlow(false);
+      if (result.reason && cardDeclinedReasons.includes(result.reason)) {
+        // Nothing moved: the next card is a new attempt under a key of its own.
+        checkoutKey.current = newCheckoutKey();
+        return { formError: result.message, clearCard: true };
+      }
       if (result.reason && priceAgainReasons.includes(result.reason)) {
         setPriceRefusal({ message: result.message });
         return undefined;
@@ -67,5 +95,5 @@ export function useCheckout({ quoteId, optionId, checkoutKey, placeOrder }: UseC
     return inFlight.current;
   };
 
-  return { place, placed, priceRefusal };
+  return { place, placed, priceRefusal, slow: slow && !priceRefusal };
 }

@@ -40,9 +40,24 @@ export function FormAlert({
 }
 
 /** A polite confirmation ("Your profile is saved"). */
-export function FormStatus({ message, tone = "success" }: { message?: string; tone?: "success" | "info" }) {
+export function FormStatus({
+  message,
+  tone = "success",
+  ref,
+}: {
+  message?: string;
+  tone?: "success" | "info";
+  /** Focusable (tabIndex -1) so a form can move focus to what it just confirmed. */
+  ref?: Ref<HTMLDivElement>;
+}) {
   return (
-    <div role="status" aria-live="polite">
+    <div
+      ref={ref}
+      role="status"
+      aria-live="polite"
+      tabIndex={message ? -1 : undefined}
+      className="rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-green-700"
+    >
       {message ? (
         <p
           className={

@@ -5,7 +5,7 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { formatPoints } from "@/lib/portal/format";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
-import { formatDateTime } from "./order-words";
+import { LocalTime } from "@/components/portal/local-time";
 import { useCancelOrder, type CancelOrder } from "./use-cancel-order";
 
 const primary =
@@ -40,8 +40,7 @@ export function CancelOrderSection({ order, cancelOrder }: { order: OrderView; c
         Changed your mind?
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        You can cancel this order until{" "}
-        <time dateTime={order.cancellableUntil}>{formatDateTime(order.cancellableUntil)}</time>: we {returned}.
+        You can cancel this order until <LocalTime iso={order.cancellableUntil} />: we {returned}.
       </p>
       <div className="mt-3 space-y-3">
         <FormAlert title="The order was not cancelled" messages={error ? [error] : []} />

@@ -102,6 +102,24 @@ export function orderOutcome(order: OrderView, balance: number | null | undefine
         ],
         tone: "neutral",
       };
+    case "declined":
+      return {
+        title: "Your card was declined",
+        lines: [
+          "No points were used and nothing was charged. You can choose the product again and pay with another card.",
+        ],
+        tone: "neutral",
+      };
+    case "voiding":
+      return {
+        title: "Your payment failed",
+        lines: [
+          order.points > 0
+            ? `${paymentFailureSentence(order)} We are returning your ${points(order.points)}; this page updates by itself.`
+            : `${paymentFailureSentence(order)} Nothing was charged.`,
+        ],
+        tone: "returned",
+      };
     case "needs_attention":
       return {
         title: "This order needs attention",
@@ -114,7 +132,7 @@ export function orderOutcome(order: OrderView, balance: number | null | undefine
       return {
         title: "Confirming payment",
         lines: [
-          `We are confirming your payment of ${legs} with the card processor. This page updates by itself; you do not need to pay again.`,
+          `We are confirming your payment of ${legs} with your bank. This page updates by itself; you do not need to pay again.`,
         ],
         tone: "pending",
       };

@@ -2,7 +2,16 @@ import { formatPoints } from "@/lib/portal/format";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { OrderStatusBadge } from "./order-status-badge";
-import { cardWords, formatDateTime, paymentFailed, wasCancelledAfterCompletion } from "./order-words";
+import { LocalTime } from "@/components/portal/local-time";
+import { cardWords, paymentFailed, wasCancelledAfterCompletion } from "./order-words";
+
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** What was taken from whom: the receipt of a completed order, the same facts for any other. */
 export function OrderReceipt({ order }: { order: OrderView }) {
@@ -22,9 +31,18 @@ export function OrderReceipt({ order }: { order: OrderView }) {
         <dd className="font-medium break-all">{order.orderNumber}</dd>
         <dt className="text-slate-600">Product</dt>
         <dd className="font-medium">{order.productName}</dd>
+        {order.journey.map((leg) => (
+          <div key={`${leg.flightNumber}-${leg.departs}`} className="contents">
+            <dt className="text-slate-600">{leg.outbound ? "Flight" : "Return flight"}</dt>
+            <dd className="font-medium">
+              {leg.flightNumber} · {leg.from} to {leg.to} ·{" "}
+              <time dateTime={leg.departs}>{dayFormat.format(new Date(`${leg.departs}T00:00:00Z`))}</time>
+            </dd>
+          </div>
+        ))}
         <dt className="text-slate-600">Placed</dt>
         <dd className="font-medium">
-          <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+          <LocalTime iso={order.createdAt} />
         </dd>
         <dt className="text-slate-600">Status</dt>
         <dd>
@@ -32,13 +50,13 @@ export function OrderReceipt({ order }: { order: OrderView }) {
         </dd>
         {order.points > 0 ? (
           <>
-            <dt className="text-slate-600">{completed ? "Points debited" : "Points"}</dt>
+            <dt className="text-slate-600">{completed ? "Points used" : "Points"}</dt>
             <dd className="font-medium">
               {formatPoints(order.points)}
               {pointsBack ? " (returned)" : ""}
               {order.debitTransactionId ? (
                 <span className="block font-normal text-slate-600">
-                  Debit <span className="font-mono break-all">{order.debitTransactionId}</span>
+                  Points transaction <span className="font-mono break-all">{order.debitTransactionId}</span>
                 </span>
               ) : null}
             </dd>

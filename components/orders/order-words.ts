@@ -22,6 +22,7 @@ export function statusTone(state: OrderState): StatusTone {
     case "needs_attention":
       return "attention";
     case "cancelled":
+    case "declined":
       return "neutral";
     default:
       return "pending";
@@ -36,9 +37,9 @@ function chargeEntry(order: Pick<OrderView, "timeline">): OrderTimelineEntry | u
   );
 }
 
-/** Whether the card payment failed on this order (declined, refused or the processor's error). */
+/** Whether the card payment failed on this order (declined, refused, the processor's error, a failed capture). */
 export function paymentFailed(order: Pick<OrderView, "timeline">): boolean {
-  return order.timeline.some((entry) => entry.step === "payment_failed");
+  return order.timeline.some((entry) => entry.step === "payment_failed" || entry.step === "capture_failed");
 }
 
 /** Whether a completed order was cancelled afterwards (by the member or staff): refunded and reversed. */
@@ -52,12 +53,57 @@ export function wasCancelledAfterCompletion(order: Pick<OrderView, "timeline">):
  * the card's fault and is said so.
  */
 export function paymentFailureSentence(order: Pick<OrderView, "timeline">): string {
+  if (order.timeline.some((entry) => entry.step === "capture_failed"))
+    return "Your bank accepted your card but the payment could not be taken.";
   const status = chargeEntry(order)?.call?.status;
   if (status === 402) return "Your card was declined.";
   return "Your card payment did not go through.";
 }
 
-export { formatDateTime } from "@/lib/portal/format";
+/** What a timeline step is called for the member: what happened, never the saga's state name. */
+export function stepLabel(entry: Pick<OrderTimelineEntry, "step" | "call">): string {
+  const operation = entry.call?.operation ?? "";
+  switch (entry.step) {
+    case "priced":
+      return "Order placed";
+    case "card_authorised":
+      return "Card accepted";
+    case "points_debited":
+      return "Points used";
+    case "capturing":
+    case "payment_pending":
+      return "Charging your card";
+    case "completed":
+      return /capture|charge/.test(operation) ? "Card charged" : "Order complete";
+    case "capture_failed":
+    case "payment_failed":
+      return "Card payment failed";
+    case "debit_refused":
+      return "Points not used";
+    case "reversing":
+      return operation === "void" ? "Card payment released" : "Returning your points";
+    case "points_returned":
+    case "points_reversed":
+      return "Points returned";
+    case "card_refunded":
+      return "Card refunded";
+    case "cancelling":
+      return "Cancellation asked";
+    case "cancelled":
+      return "Order cancelled";
+    case "declined":
+      return "Card declined";
+    case "needs_attention":
+      return "Our team is looking at this order";
+    default:
+      return "Update";
+  }
+}
+
+/** A step's sentence without the identifiers in brackets (they go under "Technical details"). */
+export function memberSentence(description: string): string {
+  return description.replace(/\s*\((?:transaction|charge|refund)\b[^)]*\)/g, "");
+}
 
 const brandNames: Record<string, string> = {
   visa: "Visa",

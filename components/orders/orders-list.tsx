@@ -3,7 +3,7 @@ import { formatPoints } from "@/lib/portal/format";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { OrderStatusBadge } from "./order-status-badge";
-import { formatDateTime } from "./order-words";
+import { LocalTime } from "@/components/portal/local-time";
 
 function paidWith(order: OrderView): string {
   const parts = [
@@ -26,7 +26,7 @@ export function OrdersList({ orders }: { orders: OrderView[] }) {
             <span className="min-w-0">
               <span className="block font-medium text-slate-900">{order.productName}</span>
               <span className="block text-sm break-all text-slate-600">
-                Order {order.orderNumber} · <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+                Order {order.orderNumber} · <LocalTime iso={order.createdAt} />
               </span>
               <span className="block text-sm text-slate-700">{paidWith(order)}</span>
             </span>

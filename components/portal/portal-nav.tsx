@@ -8,11 +8,15 @@ export interface PortalNavItem {
   label: string;
 }
 
-/** The member pages' navigation; the current page is marked for assistive technology too. */
+/**
+ * The member pages' navigation; the current page is marked for assistive
+ * technology too. The tabs wrap onto a second line on a narrow screen, so
+ * every one is in view (a scrolling strip hid "Profile" at 360 px).
+ */
 export function PortalNav({ items }: { items: PortalNavItem[] }) {
   const pathname = usePathname();
   return (
-    <nav aria-label="Member pages" className="-mb-px flex gap-1 overflow-x-auto">
+    <nav aria-label="Member pages" className="-mb-px flex flex-wrap gap-x-1">
       {items.map((item) => {
         const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
         return (
@@ -20,7 +24,7 @@ export function PortalNav({ items }: { items: PortalNavItem[] }) {
             key={item.href}
             href={item.href}
             aria-current={current ? "page" : undefined}
-            className={`inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap focus:outline-none focus-visible:rounded-t focus-visible:ring-2 focus-visible:ring-brand-600 ${
+            className={`inline-flex min-h-11 items-center border-b-2 px-2 text-sm font-medium whitespace-nowrap focus:outline-none focus-visible:rounded-t focus-visible:ring-2 focus-visible:ring-brand-600 sm:px-3 ${
               current
                 ? "border-brand-600 text-brand-700"
                 : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"

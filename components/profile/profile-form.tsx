@@ -57,6 +57,7 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
   const [status, setStatus] = useState<Status>();
   const [alertMessages, setAlertMessages] = useState<string[]>([]);
   const alertRef = useRef<HTMLDivElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
 
   // After a save the page is rendered again with the stored membership. Show what is stored, except
   // where the member typed something that is neither the old nor the new stored value: that was not saved.
@@ -113,6 +114,8 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
       return;
     }
     setStatus({ tone: "success", message: "Your profile is saved." });
+    // Said beside the Save button, where the member is, and focused there (not 1,500 px up the page).
+    requestAnimationFrame(() => statusRef.current?.focus());
   };
   // handleSubmit is called in the event, not during render: the callback reads a ref.
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -125,8 +128,6 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
   return (
     <form noValidate method="post" onSubmit={submit} className="space-y-6">
       <FormAlert ref={alertRef} title="Your changes were not saved" messages={alertMessages} />
-      <FormStatus message={status?.message} tone={status?.tone} />
-
       <ProfileSections
         membership={membership}
         countries={countries}
@@ -135,7 +136,8 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
         today={today}
       />
 
-      <div className="flex justify-end">
+      <div className="flex flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
+        <FormStatus ref={statusRef} message={status?.message} tone={status?.tone} />
         <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
           Save changes
         </SubmitButton>

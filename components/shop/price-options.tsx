@@ -23,6 +23,13 @@ export function PriceOptions({ productId, quoteId, price, balance, options }: Pr
   const headingId = useId();
   const hintId = useId();
   const choices = priceChoices(options, price, balance);
+  // A point's value, said once above the options when they share it (as the partner's options usually do).
+  const values = new Set(
+    choices.flatMap((choice) =>
+      choice.valuePerPointMinor === undefined ? [] : [formatValuePerPoint(choice.valuePerPointMinor, choice.currency)],
+    ),
+  );
+  const sharedValue = values.size === 1 ? [...values][0] : undefined;
 
   return (
     <form method="get" action={`/shop/${encodeURIComponent(productId)}/checkout`} className="space-y-4">
@@ -35,9 +42,18 @@ export function PriceOptions({ productId, quoteId, price, balance, options }: Pr
           Your balance does not cover any points option for this product. You can still pay in cash.
         </p>
       ) : null}
+      {sharedValue ? (
+        <p className="text-sm text-slate-700">Each point is worth {sharedValue} on this product.</p>
+      ) : null}
       <div role="radiogroup" aria-labelledby={headingId} aria-describedby={hintId} className="space-y-2">
         {choices.map((choice) => (
-          <ChoiceRow key={choice.id} choice={choice} checked={chosen === choice.id} onChoose={setChosen} />
+          <ChoiceRow
+            key={choice.id}
+            choice={choice}
+            checked={chosen === choice.id}
+            onChoose={setChosen}
+            showValue={!sharedValue}
+          />
         ))}
       </div>
       <p id={hintId} className="text-sm text-slate-600">
@@ -59,17 +75,22 @@ function ChoiceRow({
   choice,
   checked,
   onChoose,
+  showValue,
 }: {
   choice: PriceChoice;
   checked: boolean;
   onChoose: (id: string) => void;
+  /** Each option's value per point, when the options do not share one. */
+  showValue: boolean;
 }) {
   const inputId = useId();
   const detailId = useId();
   const label =
     choice.points === 0
       ? `Pay all in cash: ${formatMoney(choice.cashMinor, choice.currency)}`
-      : `${formatPoints(choice.points)} points + ${formatMoney(choice.cashMinor, choice.currency)}`;
+      : choice.cashMinor === 0
+        ? `${formatPoints(choice.points)} points, no card payment`
+        : `${formatPoints(choice.points)} points + ${formatMoney(choice.cashMinor, choice.currency)}`;
   return (
     <div
       className={`flex gap-3 rounded-xl border p-3 ${
@@ -96,9 +117,11 @@ function ChoiceRow({
           {label}
         </label>
         <p id={detailId} className="text-sm text-slate-600">
-          {choice.valuePerPointMinor !== undefined
-            ? `${formatValuePerPoint(choice.valuePerPointMinor, choice.currency)} per point · `
-            : "No points used · "}
+          {choice.valuePerPointMinor === undefined
+            ? "No points used · "
+            : showValue
+              ? `${formatValuePerPoint(choice.valuePerPointMinor, choice.currency)} per point · `
+              : null}
           {choice.balanceAfter !== undefined
             ? `balance after: ${formatPoints(Math.max(0, choice.balanceAfter))} points`
             : null}

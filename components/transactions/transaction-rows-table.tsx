@@ -1,5 +1,6 @@
 import { formatPoints, formatShortDate, isoDay } from "@/lib/portal/format";
 import type { TransactionRow } from "@/lib/portal/transaction-rows";
+import { ShopMovementDetails } from "./shop-movement-details";
 
 const kindStyle = {
   credit: {
@@ -18,7 +19,8 @@ const kindStyle = {
 
 /**
  * Transactions as the member's history and the staff console show them,
- * latest first: credits and debits told apart by label, sign and colour.
+ * latest first: credits and debits told apart by label, sign and colour; a
+ * shop order's movement named by its product and linked to its order.
  * `compact` is the console's denser spacing.
  */
 export function TransactionRowsTable({
@@ -56,12 +58,18 @@ export function TransactionRowsTable({
                 <time dateTime={isoDay(row.dateMade)}>{formatShortDate(row.dateMade)}</time>
               </td>
               <td className={`align-top ${cell}`}>
-                <span className="block font-medium break-words text-slate-900">{row.description}</span>
-                <span className="mt-0.5 block text-xs break-words text-slate-600">
-                  {row.reference ? <>Ref. {row.reference}</> : null}
-                  {row.reference && row.source ? " · " : null}
-                  {row.source ? <>From {row.source}</> : null}
-                </span>
+                {row.order ? (
+                  <ShopMovementDetails movement={row.order} />
+                ) : (
+                  <>
+                    <span className="block font-medium break-words text-slate-900">{row.description}</span>
+                    <span className="mt-0.5 block text-xs break-words text-slate-600">
+                      {row.reference ? <>Ref. {row.reference}</> : null}
+                      {row.reference && row.source ? " · " : null}
+                      {row.source ? <>From {row.source}</> : null}
+                    </span>
+                  </>
+                )}
               </td>
               <td className={`text-right align-top ${cell}`}>
                 <span className={`block font-semibold whitespace-nowrap tabular-nums ${style.amount}`}>

@@ -58,30 +58,35 @@ export function TransactionsTable({
         <TransactionRowsTable rows={rows} caption={`Transactions, page ${page}, latest first`} />
       )}
 
-      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-3 py-3 sm:px-5">
-        <nav aria-label="Transaction pages" className="flex w-full items-center justify-between gap-3">
-          {previousHref ? (
-            <Link href={previousHref} className={linkStyle} rel="prev">
-              <span aria-hidden="true">←&nbsp;</span>Previous
-            </Link>
-          ) : (
-            <span className={disabledStyle} aria-disabled="true">
-              <span aria-hidden="true">←&nbsp;</span>Previous
-            </span>
-          )}
-          <span className="text-sm text-slate-600">Page {page}</span>
-          {nextHref ? (
-            <Link href={nextHref} className={linkStyle} rel="next">
-              Next<span aria-hidden="true">&nbsp;→</span>
-            </Link>
-          ) : (
-            <span className={disabledStyle} aria-disabled="true">
-              Next<span aria-hidden="true">&nbsp;→</span>
-            </span>
-          )}
-        </nav>
-        {note ? <p className="w-full text-xs text-slate-600">{note}</p> : null}
-      </div>
+      {/* A pager only when there is somewhere to go: an empty first page has none. */}
+      {previousHref || nextHref || note ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-3 py-3 sm:px-5">
+          {previousHref || nextHref ? (
+            <nav aria-label="Transaction pages" className="flex w-full items-center justify-between gap-3">
+              {previousHref ? (
+                <Link href={previousHref} className={linkStyle} rel="prev">
+                  <span aria-hidden="true">←&nbsp;</span>Previous
+                </Link>
+              ) : (
+                <span className={disabledStyle} aria-disabled="true">
+                  <span aria-hidden="true">←&nbsp;</span>Previous
+                </span>
+              )}
+              <span className="text-sm text-slate-600">Page {page}</span>
+              {nextHref ? (
+                <Link href={nextHref} className={linkStyle} rel="next">
+                  Next<span aria-hidden="true">&nbsp;→</span>
+                </Link>
+              ) : (
+                <span className={disabledStyle} aria-disabled="true">
+                  Next<span aria-hidden="true">&nbsp;→</span>
+                </span>
+              )}
+            </nav>
+          ) : null}
+          {note ? <p className="w-full text-xs text-slate-600">{note}</p> : null}
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -58,7 +58,16 @@ export type PlaceOrderResult =
       kind: "refused";
       reason: "quote_expired" | "option_unavailable" | "card_required" | "insufficient_points";
       message: string;
-    };
+    }
+  /**
+   * The card was not authorised: no point moved, nothing was held. The
+   * attempt is kept for staff (state declined) but is not one of the
+   * member's orders; the member tries another card on the same checkout.
+   */
+  | { kind: "declined"; reason: CardDeclineReason; message: string; attemptId: string };
+
+/** Why the card was not accepted, in the member's terms. */
+export type CardDeclineReason = "card_declined" | "insufficient_funds" | "processing_error" | "card_unusable";
 
 export interface CancelOrderInput {
   orderId: string;
@@ -96,6 +105,8 @@ export interface OrderView {
   /** The debit's transaction identifier (P5's answer), once known. */
   debitTransactionId: string | null;
   card: { brand: string; last4: string } | null;
+  /** A flight's legs as the receipt names them: flight number, airports and day of departure (YYYY-MM-DD). */
+  journey: { outbound: boolean; flightNumber: string; from: string; to: string; departs: string }[];
   createdAt: string;
   updatedAt: string;
   /** Until when the member may cancel (completed orders within the reversal window); null when not cancellable. */

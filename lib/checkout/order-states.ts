@@ -5,7 +5,11 @@
  */
 export const orderStates = [
   "priced",
+  "card_authorised",
   "points_debited",
+  "capturing",
+  "voiding",
+  "declined",
   "payment_pending",
   "completed",
   "cancelling",
@@ -25,7 +29,12 @@ export type OrderState = (typeof orderStates)[number];
  */
 export const memberStatus: Record<OrderState, string> = {
   priced: "Confirming payment",
+  card_authorised: "Confirming payment",
   points_debited: "Confirming payment",
+  capturing: "Confirming payment",
+  voiding: "Confirming payment",
+  // Never in the member's list of orders: the checkout page says it, beside the card form.
+  declined: "Card declined",
   payment_pending: "Confirming payment",
   completed: "Completed",
   cancelling: "Cancelled",
@@ -44,10 +53,29 @@ export const memberStatus: Record<OrderState, string> = {
  * give back, so payment_failed → cancelled. A member (or staff) cancels a
  * completed order through cancelling (card refunded, points reversed);
  * staff settle one needing attention.
+ *
+ * Orders placed since issue 29 with a card part authorise first: priced →
+ * card_authorised (held) or declined (nothing held, no point moved, final);
+ * the points are debited, then capturing → completed. A refused debit or a
+ * failed capture → voiding (the hold released) → reversing when points were
+ * taken, else cancelled. Older orders keep the one-step charge
+ * (payment_pending, payment_failed) until they settle.
  */
 export const orderTransitions: Record<OrderState, readonly OrderState[]> = {
-  priced: ["points_debited", "payment_pending", "payment_failed", "cancelled", "needs_attention"],
-  points_debited: ["payment_pending", "completed", "payment_failed", "reversing", "needs_attention"],
+  priced: [
+    "card_authorised",
+    "declined",
+    "points_debited",
+    "payment_pending",
+    "payment_failed",
+    "cancelled",
+    "needs_attention",
+  ],
+  card_authorised: ["points_debited", "capturing", "voiding", "needs_attention"],
+  points_debited: ["capturing", "payment_pending", "completed", "payment_failed", "reversing", "needs_attention"],
+  capturing: ["completed", "voiding", "needs_attention"],
+  voiding: ["reversing", "cancelled", "needs_attention"],
+  declined: [],
   payment_pending: ["completed", "payment_failed", "needs_attention"],
   completed: ["cancelling"],
   cancelling: ["cancelled", "needs_attention"],
@@ -68,7 +96,10 @@ export const finalStates: readonly OrderState[] = orderStates.filter((state) => 
  */
 export const unfinishedStates = [
   "priced",
+  "card_authorised",
   "points_debited",
+  "capturing",
+  "voiding",
   "payment_pending",
   "payment_failed",
   "reversing",
@@ -95,6 +126,9 @@ export class IllegalOrderTransition extends Error {
 export function canTransition(from: OrderState, to: OrderState): boolean {
   return orderTransitions[from].includes(to);
 }
+
+/** Attempts a member never sees among their orders (a declined card is fixed on the checkout page); staff see all. */
+export const hiddenFromMembers: readonly OrderState[] = ["declined"];
 
 /** The next state, or IllegalOrderTransition for a move the contract does not allow. */
 export function transitionOrder(from: OrderState, to: OrderState): OrderState {

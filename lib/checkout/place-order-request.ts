@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cardBrandSchema, tokenIdSchema } from "@/lib/payments-client/contract";
 import type { ActionResult } from "@/lib/portal/action-result";
+import type { CardDeclineReason } from "./checkout-contract";
 
 /**
  * What the checkout page sends the place-order action: the quote and option
@@ -30,8 +31,22 @@ export type PlaceOrderRefusalReason =
   | "insufficient_points"
   | "invalid"
   | "signed_out"
-  | "unavailable";
+  | "unavailable"
+  | CardDeclineReason;
 
+/** The card was not accepted (nothing moved): another card may be tried on the same page. */
+export const cardDeclinedReasons: readonly PlaceOrderRefusalReason[] = [
+  "card_declined",
+  "insufficient_funds",
+  "processing_error",
+  "card_unusable",
+] satisfies readonly CardDeclineReason[];
+
+/**
+ * A declined card is a refusal with a `cardDeclinedReasons` reason: nothing
+ * moved, the message goes beside the card form, and the next try is a new
+ * attempt under a new checkout key (the same price, another card).
+ */
 export type PlaceOrderActionResult = ActionResult<{ orderId: string }, PlaceOrderRefusalReason>;
 
 /** Refusals that mean the price itself must be read again: the page offers today's price. */

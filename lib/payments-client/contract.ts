@@ -30,6 +30,9 @@ export const chargeIdSchema = z
   .string()
   .regex(/^ch_[A-Za-z0-9]{24}$/, "Not a charge id (ch_ and 24 letters or digits).");
 export const refundIdSchema = z.string().regex(/^re_[A-Za-z0-9]{24}$/);
+export const authorisationIdSchema = z
+  .string()
+  .regex(/^auth_[A-Za-z0-9]{24}$/, "Not an authorisation id (auth_ and 24 letters or digits).");
 export const idempotencyKeySchema = z
   .string()
   .regex(/^[\x21-\x7E]{1,255}$/, "An idempotency key is 1 to 255 visible ASCII characters.");
@@ -173,6 +176,54 @@ export const refundSchema = z.object({
 });
 export type Refund = z.output<typeof refundSchema>;
 
+// ---------------------------------------------------------------- authorisations
+
+/** POST /v1/authorisations (secret key, Idempotency-Key): the same body as a charge; the amount is held, not taken. */
+export const authorisationRequestSchema = chargeRequestSchema;
+export type AuthorisationRequest = ChargeRequest;
+
+/**
+ * What became of an authorisation: held (`authorised`), taken (`captured`),
+ * released (`voided`, or `expired` when neither came in time), or never
+ * held (`declined`, `failed`).
+ */
+export const authorisationStatuses = ["authorised", "captured", "voided", "expired", "declined", "failed"] as const;
+export type AuthorisationStatus = (typeof authorisationStatuses)[number];
+
+export const authorisationSchema = z.object({
+  object: z.literal("authorisation"),
+  id: authorisationIdSchema,
+  status: z.enum(authorisationStatuses),
+  amount: z.number().int().positive(),
+  amount_captured: z.number().int().nonnegative(),
+  /** The charge the capture made: refunded as any charge (POST /v1/charges/{id}/refunds). */
+  charge: chargeIdSchema.nullable(),
+  currency: z.enum(chargeCurrencies),
+  description: z.string(),
+  merchant_reference: z.string(),
+  card: z.object({ brand: cardBrandSchema, last4: last4Schema }),
+  /** Why it was never held (a decline code or processing_error), or why the last capture failed (capture_failed). */
+  failure_code: z.enum([...declineCodes, "processing_error", "capture_failed"]).nullable(),
+  created: timestampSchema,
+  /** When a hold neither captured nor voided lapses. */
+  expires_at: timestampSchema,
+});
+export type Authorisation = z.output<typeof authorisationSchema>;
+
+/** POST /v1/authorisations/{id}/capture (secret key, Idempotency-Key): the body is optional; the whole amount by default. */
+export const captureRequestSchema = z.object({
+  amount: z
+    .number({ error: "amount must be an integer number of minor units (pence)." })
+    .int("amount must be an integer number of minor units (pence).")
+    .min(1, "amount must be at least 1.")
+    .max(maxChargeAmount, `amount must be at most ${maxChargeAmount}.`)
+    .optional(),
+});
+export type CaptureRequest = z.input<typeof captureRequestSchema>;
+
+/** GET /v1/authorisations?idempotency_key=...: the key of the authorisation, or of a capture or void of it. */
+export const authorisationLookupQuerySchema = chargeLookupQuerySchema;
+
 // ---------------------------------------------------------------- errors
 
 /** Every refusal: `{ error: { type, code, message, param?, charge? } }`. */
@@ -185,6 +236,8 @@ export const paymentsErrorBodySchema = z.object({
     param: z.string().optional(),
     /** The recorded charge, on a decline or a processing error. */
     charge: chargeIdSchema.optional(),
+    /** The recorded authorisation, on a declined or failed authorisation or a failed capture. */
+    authorisation: authorisationIdSchema.optional(),
   }),
 });
 export type PaymentsErrorBody = z.output<typeof paymentsErrorBodySchema>;

@@ -98,6 +98,39 @@ export const paymentsErrorCatalogue = {
     message: "The charge has already been refunded.",
   },
 
+  // Authorisations, captures and voids.
+  authorisation_not_found: { status: 404, type: "invalid_request_error", message: "No such authorisation." },
+  authorisation_not_capturable: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "Only an authorised (held) authorisation can be captured or voided.",
+  },
+  authorisation_already_captured: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "The authorisation has already been captured.",
+  },
+  authorisation_voided: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "The authorisation was voided; nothing can be captured.",
+  },
+  authorisation_expired: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "The authorisation has expired and its hold was released; nothing can be captured.",
+  },
+  capture_amount_too_large: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "A capture takes at most the authorised amount.",
+  },
+  capture_failed: {
+    status: 402,
+    type: "card_error",
+    message: "The card issuer refused the capture; no money was taken.",
+  },
+
   // The card, when it is tokenised.
   invalid_number: { status: 402, type: "card_error", message: "The card number is not a valid card number." },
   invalid_expiry_month: { status: 402, type: "card_error", message: "The expiry month is not valid." },
@@ -141,6 +174,25 @@ export const failedChargeCodes = [
   "token_already_used",
 ] as const satisfies readonly PaymentsErrorCode[];
 export type FailedChargeCode = (typeof failedChargeCodes)[number];
+
+/** Refusals of a capture: certain, nothing was taken by the request. */
+export const captureRefusalCodes = [
+  "capture_failed",
+  "authorisation_not_found",
+  "authorisation_not_capturable",
+  "authorisation_already_captured",
+  "authorisation_voided",
+  "authorisation_expired",
+] as const satisfies readonly PaymentsErrorCode[];
+export type CaptureRefusalCode = (typeof captureRefusalCodes)[number];
+
+/** Refusals of a void: certain, the hold is as it was. */
+export const voidRefusalCodes = [
+  "authorisation_not_found",
+  "authorisation_not_capturable",
+  "authorisation_already_captured",
+] as const satisfies readonly PaymentsErrorCode[];
+export type VoidRefusalCode = (typeof voidRefusalCodes)[number];
 
 export function isPaymentsErrorCode(code: string): code is PaymentsErrorCode {
   return Object.hasOwn(paymentsErrorCatalogue, code);

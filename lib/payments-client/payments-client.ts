@@ -1,10 +1,14 @@
 import "server-only";
 import {
+  authorisationSchema,
   cardTokenSchema,
   chargeSchema,
   idempotentReplayedHeader,
   idempotencyKeyHeader,
   refundSchema,
+  type Authorisation,
+  type AuthorisationRequest,
+  type CaptureRequest,
   type Charge,
   type ChargeRequest,
   type PaymentsErrorObject,
@@ -12,7 +16,16 @@ import {
   type RefundRequest,
   type TokenisedCard,
 } from "./contract";
-import { declineCodes, failedChargeCodes, type DeclineCode, type FailedChargeCode } from "./error-catalogue";
+import {
+  captureRefusalCodes,
+  declineCodes,
+  failedChargeCodes,
+  voidRefusalCodes,
+  type CaptureRefusalCode,
+  type DeclineCode,
+  type FailedChargeCode,
+  type VoidRefusalCode,
+} from "./error-catalogue";
 import { PaymentsApiError, PaymentsUnavailableError } from "./errors";
 import { endpoint, exchange, type Exchange } from "./http";
 
@@ -47,6 +60,26 @@ export type RefundOutcome =
       code: "charge_not_found" | "charge_not_refundable" | "charge_already_refunded";
       message: string;
     }
+  | { kind: "unknown"; reason: UnknownReason; detail: string };
+
+export type AuthorisationOutcome =
+  /** The amount is held on the card, not taken: capture or void it. */
+  | { kind: "authorised"; authorisation: Authorisation; replayed: boolean }
+  /** The card said no; nothing held. */
+  | { kind: "declined"; code: DeclineCode; message: string; authorisationId: string | undefined; replayed: boolean }
+  /** Certainly nothing held under this key (processing error, or a token that cannot pay). */
+  | { kind: "failed"; code: FailedChargeCode; message: string; authorisationId: string | undefined; replayed: boolean }
+  | { kind: "unknown"; reason: UnknownReason; detail: string };
+
+export type CaptureOutcome =
+  | { kind: "captured"; authorisation: Authorisation; replayed: boolean }
+  /** Certain: this request took nothing (`capture_failed`: the issuer refused; others: the hold is not there to take). */
+  | { kind: "refused"; code: CaptureRefusalCode; message: string }
+  | { kind: "unknown"; reason: UnknownReason; detail: string };
+
+export type VoidOutcome =
+  | { kind: "voided"; authorisation: Authorisation; replayed: boolean }
+  | { kind: "refused"; code: VoidRefusalCode; message: string }
   | { kind: "unknown"; reason: UnknownReason; detail: string };
 
 /** What a caller may keep of one answer: its status and the processor's X-Request-Id, never a body. */
@@ -91,7 +124,109 @@ export function createPaymentsClient(settings: PaymentsClientSettings) {
     return answer;
   };
 
+  /** Judges a 200/201 carrying an authorisation, or the refusals `refusals` names; anything else is unknown or a bug. */
+  const authorisationAnswer = <Code extends string>(
+    answer: Exchange,
+    okStatus: number,
+    refusals: readonly Code[],
+  ):
+    | { kind: "ok"; authorisation: Authorisation; replayed: boolean }
+    | { kind: "refused"; code: Code; message: string }
+    | { kind: "unknown"; reason: UnknownReason; detail: string } => {
+    if (answer.kind === "no-answer") return { kind: "unknown", reason: answer.reason, detail: answer.detail };
+    const replayed = answer.headers.get(idempotentReplayedHeader) === "true";
+    if (answer.status === okStatus) {
+      const authorisation = authorisationSchema.safeParse(answer.json);
+      return authorisation.success ? { kind: "ok", authorisation: authorisation.data, replayed } : unexpected(answer);
+    }
+    const error = answer.error;
+    if (!error) return unexpected(answer);
+    if (includes(refusals, error.code)) return { kind: "refused", code: error.code, message: error.message };
+    if (answer.status >= 500) return { kind: "unknown", reason: "server_error", detail: error.message };
+    throw new PaymentsApiError(answer.status, error);
+  };
+
   return {
+    /**
+     * Holds an amount on the card (manual capture): nothing is taken until
+     * `capture`. One idempotency key per attempt, the same key to retry it.
+     */
+    async authorise(
+      request: AuthorisationRequest,
+      options: { idempotencyKey: string; onAnswer?: OnPaymentsAnswer },
+    ): Promise<AuthorisationOutcome> {
+      const answer = await call("POST", "/authorisations", request, options.idempotencyKey, options.onAnswer);
+      if (answer.kind === "no-answer") return { kind: "unknown", reason: answer.reason, detail: answer.detail };
+      const replayed = answer.headers.get(idempotentReplayedHeader) === "true";
+      if (answer.status === 201) {
+        const authorisation = authorisationSchema.safeParse(answer.json);
+        if (authorisation.success && authorisation.data.status === "authorised")
+          return { kind: "authorised", authorisation: authorisation.data, replayed };
+        return unexpected(answer);
+      }
+      const error = answer.error;
+      if (!error) return unexpected(answer);
+      const authorisationId = error.authorisation;
+      if (answer.status === 402 && includes(declineCodes, error.code))
+        return { kind: "declined", code: error.code, message: error.message, authorisationId, replayed };
+      if (includes(failedChargeCodes, error.code))
+        return { kind: "failed", code: error.code, message: error.message, authorisationId, replayed };
+      if (answer.status >= 500) return { kind: "unknown", reason: "server_error", detail: error.message };
+      throw new PaymentsApiError(answer.status, error);
+    },
+
+    /** Takes the held amount (all of it unless `amount` says less). Same key, same answer. */
+    async capture(
+      authorisationId: string,
+      options: { idempotencyKey: string; amount?: number; onAnswer?: OnPaymentsAnswer },
+    ): Promise<CaptureOutcome> {
+      const body: CaptureRequest = options.amount === undefined ? {} : { amount: options.amount };
+      const answer = await call(
+        "POST",
+        `/authorisations/${encodeURIComponent(authorisationId)}/capture`,
+        body,
+        options.idempotencyKey,
+        options.onAnswer,
+      );
+      const judged = authorisationAnswer(answer, 200, captureRefusalCodes);
+      return judged.kind === "ok" ? { ...judged, kind: "captured" } : judged;
+    },
+
+    /** Releases a hold that was not captured. Same key, same answer. */
+    async void(
+      authorisationId: string,
+      options: { idempotencyKey: string; onAnswer?: OnPaymentsAnswer },
+    ): Promise<VoidOutcome> {
+      const answer = await call(
+        "POST",
+        `/authorisations/${encodeURIComponent(authorisationId)}/void`,
+        undefined,
+        options.idempotencyKey,
+        options.onAnswer,
+      );
+      const judged = authorisationAnswer(answer, 200, voidRefusalCodes);
+      return judged.kind === "ok" ? { ...judged, kind: "voided" } : judged;
+    },
+
+    /** The authorisation made, captured or voided under an idempotency key, as it stands now; null when none. */
+    async findAuthorisationByIdempotencyKey(
+      idempotencyKey: string,
+      options: { onAnswer?: OnPaymentsAnswer } = {},
+    ): Promise<Authorisation | null> {
+      const query = new URLSearchParams({ idempotency_key: idempotencyKey });
+      const answer = await call("GET", `/authorisations?${query.toString()}`, undefined, undefined, options.onAnswer);
+      if (answer.kind === "no-answer") {
+        throw new PaymentsUnavailableError(`The payments service did not answer the lookup: ${answer.detail}`);
+      }
+      if (answer.status === 200) {
+        const authorisation = authorisationSchema.safeParse(answer.json);
+        if (authorisation.success) return authorisation.data;
+      }
+      if (answer.status === 404 && answer.error?.code === "authorisation_not_found") return null;
+      if (answer.error && answer.status < 500) throw new PaymentsApiError(answer.status, answer.error);
+      throw new PaymentsUnavailableError(`The payments service answered the lookup with HTTP ${answer.status}`);
+    },
+
     /** Charges a token. Use one idempotency key per payment attempt, and the same key to retry that attempt. */
     async charge(
       request: ChargeRequest,
@@ -202,4 +337,4 @@ function unexpected(answer: Extract<Exchange, { kind: "answered" }>): {
   return { kind: "unknown", reason: "unexpected_answer", detail: `HTTP ${answer.status} outside the contract` };
 }
 
-export type { Charge, ChargeRequest, PaymentsErrorObject, Refund };
+export type { Authorisation, Charge, ChargeRequest, PaymentsErrorObject, Refund };

@@ -67,16 +67,25 @@ export const demoPaths: DemoPath[] = [
           { label: "Security code", value: "123" },
         ],
         lookAt:
-          "The price options come from the service's pricing (P9), adjusted to the balance; paying debits the points (P5), then takes the cash.",
+          "The price options come from the service's pricing (P9), adjusted to the balance; paying holds the cash on the card first, then debits the points (P5), then captures the cash.",
       },
       {
-        title: "Watch a declined card give the points back",
+        title: "Try a declined card: no point moves",
         href: flightPath,
         action: "Redeem the flight again",
-        todo: "Choose a points option again and pay with the card that is declined.",
+        todo: "Choose a points option again and pay with the card that is declined, then with the approved one.",
         type: [{ label: "Card", value: groupedCardNumber(cards.DECLINED!) }],
         lookAt:
-          "The points are debited first; when the card is declined the shop reverses the debit (P6). The order says the points were returned, and your history shows the debit and its reversal.",
+          "The card is authorised before any point moves: the checkout says it was declined, keeps your option, and your balance and history do not change until another card pays.",
+      },
+      {
+        title: "Watch a failed payment give the points back",
+        href: flightPath,
+        action: "Redeem the flight again",
+        todo: "Choose a points option and pay with the card whose payment cannot be taken.",
+        type: [{ label: "Card", value: groupedCardNumber(cards.CAPTURE_FAILS!) }],
+        lookAt:
+          "The card is accepted and the points debited (P5), then taking the payment fails: the shop releases the card and reverses the debit (P6). The order says the points were returned, and your history shows both, named by product and order.",
         also: [
           { href: "/orders", label: "Your orders" },
           { href: "/transactions", label: "Your points history" },

@@ -11,6 +11,17 @@ export interface TransactionRow {
   reference?: string;
   /** Who credited the points (credits only). */
   source?: string;
+  /** A shop order's movement: the points it used, or the return of them (paired with the debit's day). */
+  order?: ShopMovement;
+}
+
+export interface ShopMovement {
+  id: string;
+  orderNumber: string;
+  productName: string;
+  movement: "points_used" | "points_returned";
+  /** For a return: when the points it gives back were used. */
+  debitedAt?: string;
 }
 
 export function toTransactionRows(response: TransactionsResponse): TransactionRow[] {

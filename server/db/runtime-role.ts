@@ -9,7 +9,7 @@ import type { DatabaseHandle } from "./connect";
 const appendOnlyTables: Record<string, readonly string[]> = {
   loyalty: ["transactions", "membership_changes"],
   portal: ["order_events", "staff_audit_events"],
-  payments: ["card_tokens", "charges", "refunds"],
+  payments: ["card_tokens", "charges", "refunds", "authorisations", "captures", "voids"],
 };
 
 const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;

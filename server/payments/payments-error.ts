@@ -7,6 +7,8 @@ export interface PaymentsErrorOptions {
   message?: string;
   /** The recorded charge, on a decline or a processing error. */
   charge?: string;
+  /** The recorded authorisation, on a declined or failed authorisation or a failed capture. */
+  authorisation?: string;
   headers?: Record<string, string>;
 }
 

@@ -293,7 +293,7 @@ describe("what the staff actions do", () => {
     expect(facts.cashKept).toBe(0);
     const refunded = await findMemberOrder(member1, order.id);
     const steps = refunded!.timeline.map((entry) => entry.step);
-    expect(steps.slice(0, 4)).toEqual(["priced", "points_debited", "payment_pending", "completed"]);
+    expect(steps.slice(0, 5)).toEqual(["priced", "card_authorised", "points_debited", "capturing", "completed"]);
     expect(steps).toContain("cancelling");
     expect(steps.at(-1)).toBe("cancelled");
     expect(refunded!.timeline.find((entry) => entry.step === "cancelling")!.description).toBe(

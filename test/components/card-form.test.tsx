@@ -1,4 +1,5 @@
 import { render, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { CardForm } from "@/components/checkout/card-form";
@@ -237,5 +238,71 @@ describe("the test cards table", () => {
     expect(rows[0]!.textContent).toContain("The payment is taken.");
     expect(screen.getByRole("cell", { name: "4000 0000 0000 0259" })).toBeTruthy();
     expect(screen.getByText(/answer comes too late/)).toBeTruthy();
+    expect(screen.getByText(/the payment cannot be taken; the points come back/)).toBeTruthy();
+  });
+});
+
+describe("typing a card", () => {
+  it("spaces the number in fours, names the brand, and inserts the expiry's slash ('1230' becomes 12/30)", async () => {
+    const { user } = setup();
+    await user.type(field("Card number"), "4242424242424242");
+    expect(field("Card number").value).toBe("4242 4242 4242 4242");
+    expect(screen.getByText("Card type:").textContent).toBe("Card type: Visa");
+    await user.type(field("Expiry date"), "1230");
+    expect(field("Expiry date").value).toBe("12/30");
+    await user.clear(field("Expiry date"));
+    await user.type(field("Expiry date"), "12");
+    expect(field("Expiry date").value).toBe("12/");
+    await user.type(field("Expiry date"), "{Backspace}");
+    expect(field("Expiry date").value).toBe("12");
+  });
+
+  it("fills the form from a test card picked in the list", async () => {
+    const user = userEvent.setup();
+    const onTokenised = vi.fn<OnTokenised>(async () => undefined);
+    const tokenise = vi.fn<typeof tokeniseCard>(async () => tokenised);
+    function Harness() {
+      const [picked, setPicked] = useState<{ number: string; key: number } | undefined>();
+      return (
+        <>
+          <CardForm
+            publishableKey={publishableKey}
+            cashAmount={9000}
+            currency="GBP"
+            onTokenised={onTokenised}
+            tokenise={tokenise}
+            now={now}
+            prefill={picked}
+          />
+          <TestCardsTable onPick={(number) => setPicked((last) => ({ number, key: (last?.key ?? 0) + 1 }))} />
+        </>
+      );
+    }
+    render(<Harness />);
+    await user.click(screen.getByRole("button", { name: "4000 0000 0000 0341" }));
+    await waitFor(() => expect(field("Card number").value).toBe("4000 0000 0000 0341"));
+    expect(field("Expiry date").value).toBe("12/28");
+    expect(field("Security code").value).toBe("123");
+    expect(field("Name on card").value).toBe("Sandbox Tester");
+    await user.click(screen.getByRole("button", { name: "Pay £90.00" }));
+    await waitFor(() => expect(tokenise).toHaveBeenCalledTimes(1));
+    expect(tokenise.mock.calls[0]![1]).toMatchObject({ number: "4000000000000341", exp_month: 12, exp_year: 2028 });
+  });
+
+  it("after a decline: the message beside the form, focused, and the card's details emptied for another card", async () => {
+    const { user } = setup({
+      onTokenised: async () => ({
+        formError: "Your card was declined. No points were used. Try another card.",
+        clearCard: true,
+      }),
+    });
+    await fillValid(user);
+    await user.click(screen.getByRole("button", { name: "Pay £90.00" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Your card was declined. No points were used. Try another card.");
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(field("Card number").value).toBe("");
+    expect(field("Security code").value).toBe("");
+    expect(field("Name on card").value).toBe("Jo Tester");
   });
 });

@@ -6,6 +6,7 @@ import { CheckoutPanel } from "@/components/checkout/checkout-panel";
 import type { PlaceOrder } from "@/components/checkout/use-checkout";
 import { balanceQueryKey } from "@/components/portal/balance-badge";
 import type { PlaceOrderActionResult } from "@/lib/checkout/place-order-request";
+import { refusal } from "@/lib/portal/action-result";
 
 const push = vi.fn();
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push }) }));
@@ -109,6 +110,48 @@ describe("the checkout panel", () => {
     await waitFor(() => expect(push).toHaveBeenCalledTimes(1));
     expect(browserFetch).toHaveBeenCalledTimes(1);
     expect(placeOrder).toHaveBeenCalledTimes(1);
+  });
+
+  it("after a decline: stays, says so beside the form, and the next card is a new attempt under a new key", async () => {
+    const answers: PlaceOrderActionResult[] = [
+      refusal("refused", "Your card was declined. No points were used. Try another card.", {
+        reason: "card_declined",
+      }),
+      { ok: true, data: { orderId: "order-2" } },
+    ];
+    const { user, placeOrder } = setup({ placeOrder: async () => answers.shift()! });
+    await fillCard(user);
+    await user.click(screen.getByRole("button", { name: "Pay £90.00 and 9,000 points" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Your card was declined. No points were used. Try another card.");
+    expect(push).not.toHaveBeenCalled();
+    await fillCard(user);
+    await user.click(screen.getByRole("button", { name: "Pay £90.00 and 9,000 points" }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/orders/order-2"));
+    const [first, second] = placeOrder.mock.calls.map(([request]) => request.checkoutKey);
+    expect(first).toBe(checkoutKey);
+    expect(second).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(second).not.toBe(checkoutKey);
+  });
+
+  it("says the bank is still confirming after 2 s, and not before", async () => {
+    let answer: (result: PlaceOrderActionResult) => void = () => {};
+    const { user } = setup({
+      placeOrder: () => new Promise<PlaceOrderActionResult>((resolve) => (answer = resolve)),
+    });
+    await fillCard(user);
+    await user.click(screen.getByRole("button", { name: "Pay £90.00 and 9,000 points" }));
+    const status = () =>
+      screen
+        .getAllByRole("status")
+        .map((element) => element.textContent)
+        .join(" ");
+    expect(status()).not.toContain("Still confirming");
+    await waitFor(() => expect(status()).toContain("Still confirming with your bank — don't close this page."), {
+      timeout: 4_000,
+    });
+    answer({ ok: true, data: { orderId: "order-1" } });
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/orders/order-1"));
   });
 
   it("pays an all-points option without a card step", async () => {

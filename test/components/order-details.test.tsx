@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { OrderDetails } from "@/components/orders/order-details";
 import type { CancelOrder } from "@/components/orders/use-cancel-order";
 import { balanceQueryKey } from "@/components/portal/balance-badge";
+import { formatLocalMinute } from "@/components/portal/local-time";
 import type { OrderTimelineEntry, OrderView } from "@/lib/checkout/checkout-contract";
 import { memberStatus, type OrderState } from "@/lib/checkout/order-states";
 
@@ -41,6 +42,7 @@ function order(state: OrderState, timeline: OrderTimelineEntry[], extra: Partial
     currency: "GBP",
     debitTransactionId: "0000123",
     card: { brand: "visa", last4: "4242" },
+    journey: [{ outbound: true, flightNumber: "NS 117", from: "LHR", to: "MAD", departs: "2026-12-22" }],
     createdAt: "2026-11-22T10:00:00.000Z",
     updatedAt: "2026-11-22T10:00:03.000Z",
     cancellableUntil: null,
@@ -94,19 +96,27 @@ describe("an order's page", () => {
     expect(outcome().textContent).toContain("We took 9,000 points and £90.00, paid with your Visa ending 4242.");
     const receipt = within(screen.getByRole("region", { name: "Receipt" }));
     expect(receipt.getByText("NS-2026-000042")).toBeTruthy();
-    expect(receipt.getByText("Points debited").nextElementSibling?.textContent).toBe("9,000Debit 0000123");
+    expect(receipt.getByText("Points used").nextElementSibling?.textContent).toBe("9,000Points transaction 0000123");
+    expect(receipt.getByText("Flight").nextElementSibling?.textContent).toBe("NS 117 · LHR to MAD · Tue, 22 Dec 2026");
     expect(receipt.getByText("Card").nextElementSibling?.textContent).toBe("Visa ending 4242");
     expect(receipt.getByText("Cash taken").nextElementSibling?.textContent).toBe("£90.00");
     expect(receipt.getByText("Completed")).toBeTruthy();
   });
 
-  it("lists every step with its time and the call behind it", () => {
+  it("lists every step in the member's words at local time, the call behind it only under Technical details", () => {
     setup(completed);
-    const steps = within(screen.getByRole("region", { name: "Timeline" })).getAllByRole("listitem");
+    const timeline = within(screen.getByRole("region", { name: "Timeline" }));
+    const steps = within(timeline.getAllByRole("list")[0]!).getAllByRole("listitem");
     expect(steps.map((step) => step.textContent)).toEqual([
-      "9,000 points debited (transaction 0000123)22 Nov 2026, 10:00:01 UTCP5 debit · HTTP 201 · request req-debit-1",
-      "£90.00 taken from Visa ending 424222 Nov 2026, 10:00:02 UTCcharge · HTTP 201 · request req-charge-1",
+      `Points used9,000 points debited${formatLocalMinute("2026-11-22T10:00:01.000Z")}`,
+      `Card charged£90.00 taken from Visa ending 4242${formatLocalMinute("2026-11-22T10:00:02.000Z")}`,
     ]);
+    for (const step of steps) expect(step.textContent).not.toMatch(/HTTP|request|P5|0000123/);
+    const details = timeline.getByText("Technical details").closest("details")!;
+    expect(details.open).toBe(false);
+    expect(details.textContent).toContain("P5 debit · HTTP 201 · request req-debit-1");
+    expect(details.textContent).toContain("(transaction 0000123)");
+    expect(details.textContent).toContain("charge · HTTP 201 · request req-charge-1");
   });
 
   it.each([
@@ -120,9 +130,11 @@ describe("an order's page", () => {
     );
     expect(outcome().textContent).toContain(sentence);
     expect(outcome().textContent).toContain("Your balance is 60,000 points.");
-    expect(screen.getByText("Points returned")).toBeTruthy();
     const details = within(screen.getByRole("region", { name: "Order details" }));
-    expect(details.getByText("Points").nextElementSibling?.textContent).toBe("9,000 (returned)Debit 0000123");
+    expect(details.getByText("Points returned")).toBeTruthy();
+    expect(details.getByText("Points").nextElementSibling?.textContent).toBe(
+      "9,000 (returned)Points transaction 0000123",
+    );
     expect(details.getByText("Card payment").nextElementSibling?.textContent).toBe("£90.00 (not taken)");
     expect(screen.queryByRole("button", { name: "Cancel this order" })).toBeNull();
   });
@@ -166,8 +178,9 @@ describe("an order's page", () => {
     expect(outcome().textContent).toContain("£90.00 is refunded to your card and your 9,000 points are back.");
     expect(cancelOrder).toHaveBeenCalledTimes(1);
     expect(cancelOrder).toHaveBeenCalledWith("order-1");
-    expect(screen.getByText("Cancelled")).toBeTruthy();
-    expect(within(screen.getByRole("region", { name: "Timeline" })).getAllByRole("listitem")).toHaveLength(6);
+    expect(within(screen.getByRole("region", { name: "Order details" })).getByText("Cancelled")).toBeTruthy();
+    const timeline = within(screen.getByRole("region", { name: "Timeline" })).getAllByRole("list")[0]!;
+    expect(within(timeline).getAllByRole("listitem")).toHaveLength(6);
     expect(screen.getByRole("region", { name: "Order details" }).textContent).toContain("£90.00 (refunded)");
     expect(screen.queryByRole("region", { name: "Changed your mind?" })).toBeNull();
   });
@@ -207,8 +220,15 @@ describe("an order's page", () => {
 });
 
 describe("order statuses", () => {
-  it("are always one of the member's five words, whatever the saga's state", () => {
-    const words = new Set(["Completed", "Points returned", "Confirming payment", "Needs attention", "Cancelled"]);
+  it("are always one of the member's six words, whatever the saga's state", () => {
+    const words = new Set([
+      "Completed",
+      "Points returned",
+      "Confirming payment",
+      "Needs attention",
+      "Cancelled",
+      "Card declined",
+    ]);
     for (const [state, status] of Object.entries(memberStatus)) {
       expect(words.has(status), `${state}: ${status}`).toBe(true);
     }

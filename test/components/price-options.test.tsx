@@ -33,7 +33,8 @@ describe("the price options", () => {
 
     const first = within(group).getByRole("radio", { name: "4,900 points + £441.00" });
     expect(first.getAttribute("aria-describedby")).toBeTruthy();
-    expect(group.textContent).toContain("£0.01 per point");
+    expect(screen.getByText("Each point is worth £0.01 on this product.")).toBeTruthy();
+    expect(group.textContent).not.toContain("per point");
     expect(group.textContent).toContain("balance after: 25,100 points");
 
     await userEvent.click(first);

@@ -76,6 +76,17 @@ describe("the profile form", () => {
     expect(onSubmit).toHaveBeenCalledExactlyOnceWith({ member: { person: { locale: { languageCode: "FR" } } } });
   });
 
+  it("announces a save beside the Save button and moves focus to it", async () => {
+    const { user } = setup();
+    await user.selectOptions(screen.getByLabelText("Language"), "FR");
+    await save(user);
+    const status = (await saved()).closest('[role="status"]')!;
+    await waitFor(() => expect(document.activeElement).toBe(status));
+    const button = screen.getByRole("button", { name: "Save changes" });
+    // The same row as the button: the status and the button share their parent.
+    expect(status.parentElement).toBe(button.parentElement);
+  });
+
   it("treats a stored value typed in another case as no change, and sends nothing", async () => {
     const { user, onSubmit } = setup();
     const email = screen.getByLabelText("Email address");

@@ -22,6 +22,52 @@ const debit: TransactionRow = {
 };
 
 describe("the transactions table", () => {
+  it("names a shop order's movements by product and order, linked, and pairs the return with its debit", () => {
+    const order = { id: "0b9c7c1e-0000-4000-8000-000000000001", orderNumber: "NS-2026-000003" };
+    const used: TransactionRow = {
+      identifier: "SBXSHOP0001",
+      kind: "debit",
+      dateMade: "2026-11-20",
+      description: "Shop#NS2026000003#0b9c7c1e",
+      points: 4000,
+      reference: "R000000001",
+      order: { ...order, productName: "London Heathrow to Madrid, economy", movement: "points_used" },
+    };
+    const returned: TransactionRow = {
+      identifier: "SBXSHOP0002",
+      kind: "credit",
+      dateMade: "2026-11-20",
+      description: "PAYMENT-FAILED",
+      points: 4000,
+      source: "DEMOSHOP",
+      order: {
+        ...order,
+        productName: "London Heathrow to Madrid, economy",
+        movement: "points_returned",
+        debitedAt: "2026-11-20T10:00:00.000Z",
+      },
+    };
+    render(<TransactionsTable rows={[returned, used]} page={1} filtered={false} />);
+    const [, returnRow, usedRow] = screen.getAllByRole("row");
+    const usedText = within(usedRow!).getAllByRole("cell")[1]!;
+    expect(usedText.textContent).toBe("London Heathrow to Madrid, economyPoints used for order NS-2026-000003");
+    expect(within(usedText).getByRole("link", { name: "order NS-2026-000003" }).getAttribute("href")).toBe(
+      `/orders/${order.id}`,
+    );
+    const returnText = within(returnRow!).getAllByRole("cell")[1]!;
+    expect(returnText.textContent).toBe(
+      "Points returned: London Heathrow to Madrid, economyReturns the points used for order NS-2026-000003 on 20 Nov 2026",
+    );
+    const page = document.body.textContent ?? "";
+    for (const code of ["Shop#", "PAYMENT-FAILED", "DEMOSHOP", "R000000001"]) expect(page).not.toContain(code);
+  });
+
+  it("shows no pager on an empty first page", () => {
+    render(<TransactionsTable rows={[]} page={1} filtered={false} />);
+    expect(screen.queryByRole("navigation", { name: "Transaction pages" })).toBeNull();
+    expect(screen.getByText("No transactions yet")).toBeTruthy();
+  });
+
   it("tells credits from debits by label and sign, not by colour alone", () => {
     render(<TransactionsTable rows={[credit, debit]} page={1} filtered={false} />);
     const [, creditRow, debitRow] = screen.getAllByRole("row");

@@ -14,6 +14,9 @@ const appendOnly = [
   "payments.card_tokens",
   "payments.charges",
   "payments.refunds",
+  "payments.authorisations",
+  "payments.captures",
+  "payments.voids",
 ];
 
 async function refusal(statement: Promise<unknown>): Promise<string> {

@@ -164,8 +164,8 @@ describe("cancelling a completed order (member) and refunding one (staff)", () =
       },
       harness.deps(),
     );
-    if (declined.kind !== "placed") throw new Error("refused");
-    expect(await cancelOrder({ orderId: declined.order.id, actor: member }, harness.deps())).toMatchObject({
+    if (declined.kind !== "declined") throw new Error(`expected a declined attempt, got ${declined.kind}`);
+    expect(await cancelOrder({ orderId: declined.attemptId, actor: member }, harness.deps())).toMatchObject({
       kind: "refused",
       reason: "not_cancellable",
     });
@@ -204,13 +204,13 @@ describe("orders that need attention", () => {
           card: await tokenisedCard(testCards.APPROVED),
           checkoutKey,
         },
-        harness.deps({ faults: crashOnceAt((point) => point === "state:payment_pending") }),
+        harness.deps({ faults: crashOnceAt((point) => point === "state:priced") }),
       ),
     ).rejects.toThrow(SimulatedCrash);
     // The processor is out of reach for hours: the worker backs off, then hands the order over at 24 h − 6 h.
     const unreachable = {
       ...harness.deps().payments!,
-      findChargeByIdempotencyKey: () => Promise.reject(new Error("down")),
+      findAuthorisationByIdempotencyKey: () => Promise.reject(new Error("down")),
     };
     const early = await runOnce(harness.deps({ now: afterLeases(), payments: unreachable }));
     expect(early).toMatchObject({ claimed: 1, waiting: 1 });

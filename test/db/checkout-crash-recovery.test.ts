@@ -82,6 +82,14 @@ async function expectSettled(orderId: string, expected: OrderState) {
   expect(facts.debits.length).toBeLessThanOrEqual(1);
   expect(facts.reversals.length).toBeLessThanOrEqual(1);
   expect(facts.charges.length).toBeLessThanOrEqual(1);
+  expect(facts.authorisations.length).toBeLessThanOrEqual(1);
+  // No hold is left hanging, and a capture happened exactly when the order kept its cash.
+  expect(facts.openHolds).toBe(0);
+  expect(facts.successfulCaptures.length).toBeLessThanOrEqual(1);
+  const heldCash = facts.authorisations.length > 0;
+  if (heldCash && expected === "completed") expect(facts.successfulCaptures).toHaveLength(1);
+  if (heldCash && expected !== "completed" && expected !== "cancelled")
+    expect(facts.successfulCaptures).toHaveLength(0);
   expect(facts.order.memberToken).toBeNull();
   const cashTaken = facts.cashKept > 0;
   const pointsTaken = facts.pointsKept > 0;
@@ -102,17 +110,20 @@ const approved: Scenario = { option: { points: 3_000, cashMinor: 15_000 }, card:
 const declined: Scenario = { option: { points: 3_000, cashMinor: 15_000 }, card: "DECLINED" };
 const lostAnswer: Scenario = { option: { points: 3_000, cashMinor: 15_000 }, card: "TIMEOUT_UNKNOWN_OUTCOME" };
 const cashOnly: Scenario = { option: { points: 0, cashMinor: 18_000 }, card: "APPROVED" };
+const captureFails: Scenario = { option: { points: 3_000, cashMinor: 15_000 }, card: "CAPTURE_FAILS" };
 const pointsOnly: Scenario = { option: { points: 18_000, cashMinor: 0 }, card: null };
 
 describe("a crash at any step of the saga, then the recovery worker", () => {
   it.each<FaultPoint>([
     "state:priced",
+    "call:authorise",
+    "state:card_authorised",
     "call:debit",
     "state:points_debited",
-    "state:payment_pending",
-    "call:charge",
+    "state:capturing",
+    "call:capture",
     "state:completed",
-  ])("an approved card, crash at %s: completed, debited once, charged once", async (point) => {
+  ])("an approved card, crash at %s: completed, debited once, captured once", async (point) => {
     const before = await balance();
     const orderId = await crashingCheckout(approved, point);
     await recover();
@@ -120,34 +131,51 @@ describe("a crash at any step of the saga, then the recovery worker", () => {
     expect(await balance()).toBe(before - 3_000n);
   });
 
+  it.each<FaultPoint>(["state:priced", "call:authorise", "state:declined"])(
+    "a declined card, crash at %s: declined, no point ever moved, nothing held",
+    async (point) => {
+      const before = await balance();
+      const orderId = await crashingCheckout(declined, point);
+      await recover();
+      const facts = await expectSettled(orderId, "declined");
+      expect(facts.debits).toHaveLength(0);
+      expect(await balance()).toBe(before);
+    },
+  );
+
   it.each<FaultPoint>([
     "state:priced",
+    "call:authorise",
+    "state:card_authorised",
     "call:debit",
     "state:points_debited",
-    "state:payment_pending",
-    "call:charge",
-    "state:payment_failed",
+    "state:capturing",
+    "call:capture",
+    "state:voiding",
+    "call:void",
     "state:reversing",
     "call:reverse",
     "state:points_returned",
-  ])("a declined card, crash at %s: points returned once, nothing charged", async (point) => {
+  ])("a capture that fails, crash at %s: hold voided, points returned once, nothing charged", async (point) => {
     const before = await balance();
-    const orderId = await crashingCheckout(declined, point);
+    const orderId = await crashingCheckout(captureFails, point);
     await recover();
     const facts = await expectSettled(orderId, "points_returned");
+    expect(facts.debits).toHaveLength(1);
     expect(facts.reversals).toHaveLength(1);
+    expect(facts.voids).toHaveLength(1);
     expect(await balance()).toBe(before);
   });
 
-  it("a lost charge answer, crash at call:charge: looked up, completed", async () => {
+  it("a lost authorisation answer, crash at call:authorise: looked up, completed", async () => {
     const before = await balance();
-    const orderId = await crashingCheckout(lostAnswer, "call:charge");
+    const orderId = await crashingCheckout(lostAnswer, "call:authorise");
     await recover();
     await expectSettled(orderId, "completed");
     expect(await balance()).toBe(before - 3_000n);
   });
 
-  it("a lost charge answer left to the worker, crash at call:charge-lookup: looked up again, completed", async () => {
+  it("a lost authorisation answer left to the worker, crash at call:authorise-lookup: looked up again, completed", async () => {
     const before = await balance();
     const key = randomUUID();
     const placed = await placeOrder(
@@ -160,27 +188,31 @@ describe("a crash at any step of the saga, then the recovery worker", () => {
       },
       harness.deps(),
     );
-    expect(placed.kind === "placed" && placed.order.state).toBe("payment_pending");
-    const faults = crashOnceAt((reached) => reached === "call:charge-lookup");
+    expect(placed.kind === "placed" && placed.order.state).toBe("priced");
+    const faults = crashOnceAt((reached) => reached === "call:authorise-lookup");
     await expect(runOnce(harness.deps({ faults, now: afterLeases(60_000) }))).rejects.toThrow(SimulatedCrash);
-    expect(faults.crashedAt()).toBe("call:charge-lookup");
+    expect(faults.crashedAt()).toBe("call:authorise-lookup");
     const orderId = await findByKey(key);
     await recover();
     await expectSettled(orderId, "completed");
     expect(await balance()).toBe(before - 3_000n);
   });
 
-  it.each<FaultPoint>(["state:priced", "state:payment_pending", "call:charge", "state:completed"])(
-    "cash only, crash at %s: charged once, no points touched",
-    async (point) => {
-      const before = await balance();
-      const orderId = await crashingCheckout(cashOnly, point);
-      await recover();
-      const facts = await expectSettled(orderId, "completed");
-      expect(facts.debits).toHaveLength(0);
-      expect(await balance()).toBe(before);
-    },
-  );
+  it.each<FaultPoint>([
+    "state:priced",
+    "call:authorise",
+    "state:card_authorised",
+    "state:capturing",
+    "call:capture",
+    "state:completed",
+  ])("cash only, crash at %s: captured once, no points touched", async (point) => {
+    const before = await balance();
+    const orderId = await crashingCheckout(cashOnly, point);
+    await recover();
+    const facts = await expectSettled(orderId, "completed");
+    expect(facts.debits).toHaveLength(0);
+    expect(await balance()).toBe(before);
+  });
 
   it.each<FaultPoint>(["state:priced", "call:debit", "state:points_debited", "state:completed"])(
     "all points, crash at %s: debited once, nothing charged",
@@ -229,6 +261,39 @@ describe("a crash at any step of the saga, then the recovery worker", () => {
   });
 });
 
+describe("orders placed before authorisations (no authorise key): still settled by the one-step charge", () => {
+  /** An order as the first checkout stored it: no authorisation keys, so the saga charges in one step. */
+  async function legacyOrder(scenario: Scenario): Promise<string> {
+    const orderId = await crashingCheckout(scenario, "state:priced");
+    await db()
+      .update(orders)
+      .set({ authoriseKey: null, captureKey: null, voidKey: null })
+      .where(eq(orders.id, orderId));
+    return orderId;
+  }
+
+  it("an approved card: debited, charged, completed", async () => {
+    const before = await balance();
+    const orderId = await legacyOrder(approved);
+    await recover();
+    const facts = await expectSettled(orderId, "completed");
+    expect(facts.authorisations).toHaveLength(0);
+    expect(facts.captured).toHaveLength(1);
+    const view = await findMemberOrder(shopperNumber, orderId, harness.deps());
+    expect(view!.timeline.map((entry) => entry.step)).toContain("payment_pending");
+    expect(await balance()).toBe(before - 3_000n);
+  });
+
+  it("a declined card: debited, charge declined, points returned", async () => {
+    const before = await balance();
+    const orderId = await legacyOrder(declined);
+    await recover();
+    const facts = await expectSettled(orderId, "points_returned");
+    expect(facts.reversals).toHaveLength(1);
+    expect(await balance()).toBe(before);
+  });
+});
+
 describe("the worker without the member's token (offline channels do not include P5)", () => {
   // A member with few transactions: the primary programme's P3 lists 20 at most, and absence is proved only on a complete list.
   const quiet = "3081000000000012"; // demo.shopper
@@ -256,7 +321,7 @@ describe("the worker without the member's token (offline channels do not include
     const facts = await expectSettled(await findByKey(key), "completed");
     expect(await quietBalance()).toBe(before - 3_000n);
     const view = await findMemberOrder(quiet, facts.order.id, harness.deps());
-    expect(view!.timeline[1]).toMatchObject({
+    expect(view!.timeline.find((entry) => entry.step === "points_debited")).toMatchObject({
       step: "points_debited",
       call: { operation: "P3 transactions", status: 200 },
     });
@@ -283,11 +348,13 @@ describe("the worker without the member's token (offline channels do not include
     const orderId = await findByKey(key);
     const soon = await runOnce(harness.deps({ now: afterLeases(45_000), settings: { debitSettleMs: 120_000 } }));
     expect(soon).toMatchObject({ claimed: 1, waiting: 1 });
-    expect((await orderFacts(db(), orderId)).order.state).toBe("priced");
+    // The card is held at once (no token needed); the debit waits to be proved absent.
+    expect((await orderFacts(db(), orderId)).order.state).toBe("card_authorised");
     await recover();
     const facts = await expectSettled(orderId, "cancelled");
     expect(facts.debits).toHaveLength(0);
     expect(facts.charges).toHaveLength(0);
+    expect(facts.voids).toHaveLength(1);
     expect(await quietBalance()).toBe(before);
   });
 });

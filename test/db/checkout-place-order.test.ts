@@ -51,7 +51,7 @@ function placed(result: Awaited<ReturnType<typeof placeOrder>>): OrderView {
 const balance = async () => (await accountState(db(), shopperNumber)).balance;
 
 describe("placing an order while the member waits", () => {
-  it("debits the points, charges the card and completes, each step on the timeline with its request id", async () => {
+  it("authorises the card, debits the points, captures and completes, each step on the timeline with its request id", async () => {
     const before = await balance();
     const order = placed(await checkout({ points: 9_000, cashMinor: 9_000 }, testCards.APPROVED));
     expect(order.state).toBe("completed");
@@ -62,64 +62,115 @@ describe("placing an order while the member waits", () => {
     expect(order.cancellableUntil).not.toBeNull();
     expect(order.timeline.map((entry) => entry.step)).toEqual([
       "priced",
+      "card_authorised",
       "points_debited",
-      "payment_pending",
+      "capturing",
       "completed",
     ]);
-    const debit = order.timeline[1]!;
+    expect(order.timeline[1]!.call).toMatchObject({ operation: "authorise", status: 201 });
+    const debit = order.timeline[2]!;
     expect(debit.description).toBe(`9,000 points debited (transaction ${order.debitTransactionId})`);
     expect(debit.call).toEqual({
       operation: "P5 debit",
       status: 201,
       requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
-    expect(order.timeline[3]!.call).toMatchObject({ operation: "charge", status: 201, requestId: expect.any(String) });
+    expect(order.timeline[4]!.call).toMatchObject({ operation: "capture", status: 200, requestId: expect.any(String) });
     expect(await balance()).toBe(before - 9_000n);
 
     const facts = await orderFacts(db(), order.id);
     expect(facts.debits).toHaveLength(1);
     expect(facts.captured).toHaveLength(1);
+    expect(facts.successfulCaptures).toHaveLength(1);
+    expect(facts.openHolds).toBe(0);
     expect(facts.order.memberToken).toBeNull();
     expect(facts.order.leaseToken).toBeNull();
     const sentKeys = harness.wire.sent.filter((request) => request.idempotencyKey?.includes(order.id));
     expect(sentKeys.map((request) => request.idempotencyKey)).toEqual([
+      `checkout-${order.id}-authorise`,
       `"checkout-${order.id}-debit"`,
-      `checkout-${order.id}-charge`,
+      `checkout-${order.id}-capture`,
     ]);
   });
 
   it.each([
-    ["DECLINED", "the card was declined"],
-    ["DECLINED_INSUFFICIENT_FUNDS", "the card has insufficient funds"],
-    ["PROCESSING_ERROR", "the card could not be processed"],
-  ] as const)("returns the points at once when the card is %s", async (outcome, words) => {
+    ["DECLINED", "card_declined", "Your card was declined. No points were used. Try another card."],
+    ["DECLINED_INSUFFICIENT_FUNDS", "insufficient_funds", "not enough funds"],
+    ["PROCESSING_ERROR", "processing_error", "could not be processed"],
+  ] as const)(
+    "moves no point when the card is %s: the attempt is declined, not one of the member's orders",
+    async (outcome, reason, words) => {
+      const before = await balance();
+      const result = await checkout({ points: 4_000, cashMinor: 14_000 }, testCards[outcome]);
+      if (result.kind !== "declined") throw new Error(`expected a decline, got ${result.kind}`);
+      expect(result.reason).toBe(reason);
+      expect(result.message).toContain(words);
+      expect(result.message).toContain("No points were used");
+      expect(await balance()).toBe(before);
+      const facts = await orderFacts(db(), result.attemptId);
+      expect(facts.order.state).toBe("declined");
+      expect(facts.order.memberToken).toBeNull();
+      expect(facts.debits).toHaveLength(0);
+      expect(facts.captured).toHaveLength(0);
+      expect(facts.openHolds).toBe(0);
+      expect(
+        harness.wire.sent.some((request) => request.idempotencyKey === `"checkout-${result.attemptId}-debit"`),
+      ).toBe(false);
+      const listed = await listMemberOrders(shopperNumber, 1, harness.deps());
+      expect(listed.orders.map((order) => order.id)).not.toContain(result.attemptId);
+      const staffView = await listMemberOrders(shopperNumber, 1, harness.deps(), { forMember: false });
+      expect(staffView.orders.map((order) => order.id)).toContain(result.attemptId);
+
+      // The same price, another card, a new checkout key: paid.
+      const again = await placeOrder(
+        {
+          member: { membershipNumber: shopperNumber, accessToken: await memberToken(db()) },
+          quoteId: facts.order.quoteId,
+          optionId: "0",
+          card: await tokenisedCard(testCards.APPROVED),
+          checkoutKey: randomUUID(),
+        },
+        harness.deps(),
+      );
+      expect(placed(again).state).toBe("completed");
+      expect(await balance()).toBe(before - 4_000n);
+    },
+  );
+
+  it("CAPTURE_FAILS: held, points debited, the capture fails, the hold is voided and the points come back", async () => {
     const before = await balance();
-    const order = placed(await checkout({ points: 4_000, cashMinor: 14_000 }, testCards[outcome]));
+    const order = placed(await checkout({ points: 4_000, cashMinor: 14_000 }, testCards.CAPTURE_FAILS));
     expect(order.state).toBe("points_returned");
     expect(order.status).toBe("Points returned");
     expect(order.timeline.map((entry) => entry.step)).toEqual([
       "priced",
+      "card_authorised",
       "points_debited",
-      "payment_pending",
-      "payment_failed",
+      "capturing",
+      "capture_failed",
       "reversing",
       "points_returned",
     ]);
-    expect(order.timeline[3]!.description).toContain(words);
-    expect(order.timeline[5]!.call).toMatchObject({ operation: "P6 reverse", status: 201 });
+    expect(order.timeline[4]!.call).toMatchObject({ operation: "capture", status: 402 });
+    expect(order.timeline[5]!.call).toMatchObject({ operation: "void", status: 200 });
+    expect(order.timeline[6]!.call).toMatchObject({ operation: "P6 reverse", status: 201 });
     expect(await balance()).toBe(before);
     const facts = await orderFacts(db(), order.id);
+    expect(facts.debits).toHaveLength(1);
     expect(facts.reversals).toHaveLength(1);
     expect(facts.reversals[0]!.agentId).toBe("PORTALCHECKOUT");
+    expect(facts.voids).toHaveLength(1);
     expect(facts.captured).toHaveLength(0);
+    expect(facts.openHolds).toBe(0);
   });
 
-  it("leaves a charge whose answer was lost to the worker, which settles it by looking it up, never by guessing", async () => {
+  it("leaves an authorisation whose answer was lost to the worker, which settles it by looking it up, never by guessing", async () => {
     const before = await balance();
     const order = placed(await checkout({ points: 2_000, cashMinor: 16_000 }, testCards.TIMEOUT_UNKNOWN_OUTCOME));
-    expect(order.state).toBe("payment_pending");
+    expect(order.state).toBe("priced");
     expect(order.status).toBe("Confirming payment");
-    expect(order.timeline.some((entry) => entry.call?.operation === "charge lookup")).toBe(false);
+    expect(await balance()).toBe(before);
+    expect(order.timeline.some((entry) => entry.call?.operation === "authorisation lookup")).toBe(false);
 
     // Within the grace period the worker leaves the processor alone.
     expect((await runOnce(harness.deps())).claimed).toBe(0);
@@ -127,10 +178,14 @@ describe("placing an order while the member waits", () => {
     await runOnce(harness.deps({ now: afterLeases(60_000) }));
     const settled = await findMemberOrder(shopperNumber, order.id, harness.deps());
     expect(settled!.state).toBe("completed");
-    expect(settled!.timeline.at(-1)!.call).toMatchObject({ operation: "charge lookup", status: 200 });
+    expect(settled!.timeline.find((entry) => entry.step === "card_authorised")!.call).toMatchObject({
+      operation: "authorisation lookup",
+      status: 200,
+    });
     expect(await balance()).toBe(before - 2_000n);
     const facts = await orderFacts(db(), order.id);
-    expect(facts.captured).toHaveLength(1);
+    expect(facts.authorisations).toHaveLength(1);
+    expect(facts.successfulCaptures).toHaveLength(1);
     expect(facts.charges).toHaveLength(1);
   });
 
@@ -139,7 +194,7 @@ describe("placing an order while the member waits", () => {
     const cash = placed(await checkout({ points: 0, cashMinor: 18_000 }, testCards.APPROVED));
     expect(cash.state).toBe("completed");
     expect(cash.points).toBe(0);
-    expect(cash.timeline.map((entry) => entry.step)).toEqual(["priced", "payment_pending", "completed"]);
+    expect(cash.timeline.map((entry) => entry.step)).toEqual(["priced", "card_authorised", "capturing", "completed"]);
     const points = placed(await checkout({ points: 18_000, cashMinor: 0 }, null));
     expect(points.state).toBe("completed");
     expect(points.card).toBeNull();
@@ -256,15 +311,18 @@ describe("placing an order while the member waits", () => {
     expect(result).toMatchObject({ kind: "refused", reason: "insufficient_points" });
     const [order] = (await listMemberOrders(poor, 1, harness.deps())).orders;
     expect(order!.state).toBe("cancelled");
-    expect(order!.timeline.at(-1)).toMatchObject({
-      step: "cancelled",
-      call: { operation: "P5 debit", status: 400 },
-    });
-    expect((await orderFacts(db(), order!.id)).charges).toHaveLength(0);
+    expect(order!.timeline.slice(-2)).toMatchObject([
+      { step: "debit_refused", call: { operation: "P5 debit", status: 400 } },
+      { step: "cancelled", call: { operation: "void", status: 200 } },
+    ]);
+    const facts = await orderFacts(db(), order!.id);
+    expect(facts.charges).toHaveLength(0);
+    expect(facts.voids).toHaveLength(1);
+    expect(facts.openHolds).toBe(0);
   });
 
   it("shows members their own orders only, newest first, a page at a time", async () => {
-    for (let extra = 0; extra < 4; extra += 1) placed(await checkout({ points: 100, cashMinor: 0 }, null));
+    for (let extra = 0; extra < 8; extra += 1) placed(await checkout({ points: 100, cashMinor: 0 }, null));
     const mine = await listMemberOrders(shopperNumber, 1, harness.deps());
     expect(mine.orders.length).toBe(10);
     expect(mine.hasNextPage).toBe(true);

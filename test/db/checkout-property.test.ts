@@ -32,11 +32,16 @@ const harness = checkoutHarness(db, { paymentsTimeoutMs: 100 });
 const faultPoints: (FaultPoint | null)[] = [
   null,
   "state:priced",
+  "call:authorise",
+  "call:authorise-lookup",
+  "state:card_authorised",
+  "state:declined",
   "call:debit",
   "state:points_debited",
-  "state:payment_pending",
-  "call:charge",
-  "call:charge-lookup",
+  "state:capturing",
+  "call:capture",
+  "state:voiding",
+  "call:void",
   "state:completed",
   "state:payment_failed",
   "state:reversing",
@@ -113,7 +118,7 @@ describe("the saga, property: points kept exactly when the cash was kept", () =>
         }
 
         const facts = await orderFacts(db(), row!.id);
-        expect(["completed", "points_returned", "cancelled"]).toContain(facts.order.state);
+        expect(["completed", "points_returned", "cancelled", "declined"]).toContain(facts.order.state);
         const kept = facts.order.state === "completed";
         // Points debited minus points returned: the order's points exactly when its cash was captured (or none was due).
         expect(facts.pointsKept).toBe(kept ? facts.order.points : 0);
@@ -121,6 +126,13 @@ describe("the saga, property: points kept exactly when the cash was kept", () =>
         expect(facts.debits.length).toBeLessThanOrEqual(1);
         expect(facts.reversals.length).toBeLessThanOrEqual(1);
         expect(facts.charges.length).toBeLessThanOrEqual(1);
+        // The card part: held before any point moved, then captured exactly when the order was kept; no hold left open.
+        expect(facts.openHolds).toBe(0);
+        expect(facts.authorisations).toHaveLength(option.cashMinor > 0 ? 1 : 0);
+        expect(facts.successfulCaptures).toHaveLength(
+          option.cashMinor > 0 && (kept || facts.refunds.length > 0) ? 1 : 0,
+        );
+        if (facts.order.state === "declined") expect(facts.debits).toHaveLength(0);
       }),
       { numRuns: 100 },
     );

@@ -24,15 +24,15 @@ const { db } = setupTestDatabase();
 const harness = checkoutHarness(db);
 
 /** Where the 50 orders were left: every step a worker has to take over. */
-const crashes: { point: FaultPoint; card: "APPROVED" | "DECLINED" }[] = [
-  { point: "state:priced", card: "APPROVED" },
+const crashes: { point: FaultPoint; card: "APPROVED" | "CAPTURE_FAILS" }[] = [
+  { point: "call:authorise", card: "APPROVED" },
   { point: "call:debit", card: "APPROVED" },
-  { point: "state:payment_pending", card: "APPROVED" },
-  { point: "call:charge", card: "APPROVED" },
-  { point: "call:charge", card: "DECLINED" },
-  { point: "state:payment_failed", card: "DECLINED" },
-  { point: "state:reversing", card: "DECLINED" },
-  { point: "call:reverse", card: "DECLINED" },
+  { point: "state:capturing", card: "APPROVED" },
+  { point: "call:capture", card: "APPROVED" },
+  { point: "call:capture", card: "CAPTURE_FAILS" },
+  { point: "state:voiding", card: "CAPTURE_FAILS" },
+  { point: "state:reversing", card: "CAPTURE_FAILS" },
+  { point: "call:reverse", card: "CAPTURE_FAILS" },
 ];
 
 async function unfinishedOrder(index: number): Promise<string> {
@@ -98,6 +98,7 @@ describe(`two recovery workers at once over 50 unfinished orders (${testDatabase
       expect(ends, id).toHaveLength(1);
       expect(facts.debits).toHaveLength(1);
       expect(facts.charges.length).toBeLessThanOrEqual(1);
+      expect(facts.openHolds).toBe(0);
       if (facts.order.state === "completed") {
         expect(facts.captured).toHaveLength(1);
         expect(facts.reversals).toHaveLength(0);
@@ -106,13 +107,16 @@ describe(`two recovery workers at once over 50 unfinished orders (${testDatabase
         expect(facts.captured).toHaveLength(0);
         expect(facts.reversals).toHaveLength(1);
       }
-      // What the workers sent for this order: at most one reversal and one charge each.
+      // What the workers sent for this order: at most one reversal, one capture and one void each.
       const sent = harness.wire.sent.slice(sentBefore);
       expect(
         sent.filter((request) => request.idempotencyKey === `"${facts.order.reversalKey}"`).length,
       ).toBeLessThanOrEqual(1);
       expect(
-        sent.filter((request) => request.method === "POST" && request.idempotencyKey === facts.order.chargeKey).length,
+        sent.filter((request) => request.method === "POST" && request.idempotencyKey === facts.order.captureKey).length,
+      ).toBeLessThanOrEqual(1);
+      expect(
+        sent.filter((request) => request.method === "POST" && request.idempotencyKey === facts.order.voidKey).length,
       ).toBeLessThanOrEqual(1);
     }
     expect((await accountState(db(), shopperNumber)).balance).toBe(expectedBalance);

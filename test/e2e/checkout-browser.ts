@@ -92,12 +92,29 @@ export function outcomePanel(page: Page) {
 export async function timelineSteps(page: Page): Promise<{ step: string; text: string }[]> {
   const timeline = page.getByRole("region", { name: "Timeline" });
   await shown(timeline);
-  return timeline.getByRole("listitem").evaluateAll((items) =>
+  return timeline.locator("li[data-step]").evaluateAll((items) =>
     items.map((item) => ({
       step: item.getAttribute("data-step") ?? "",
       text: (item.textContent ?? "").replace(/\s+/g, " ").trim(),
     })),
   );
+}
+
+/** The timeline's "Technical details" (calls, statuses, request ids), as text. */
+export async function technicalDetails(page: Page): Promise<string> {
+  const details = page.getByRole("region", { name: "Timeline" }).locator("details");
+  await shown(details.locator("summary"));
+  return ((await details.textContent()) ?? "").replace(/\s+/g, " ");
+}
+
+/** The debit lines of the member's history page (P3 through the portal): each line's text. */
+export async function historyDebits(page: Page, origin: string): Promise<string[]> {
+  await page.goto(`${origin}/transactions`);
+  await shown(page.getByRole("heading", { name: "Transactions" }));
+  await shown(page.getByRole("region", { name: "Transaction history" }));
+  return page
+    .locator('tr[data-kind="debit"]')
+    .evaluateAll((rows) => rows.map((row) => (row.textContent ?? "").replace(/\s+/g, " ").trim()));
 }
 
 /** The order numbers on the first page of /orders, latest first. */

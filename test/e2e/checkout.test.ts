@@ -10,10 +10,12 @@ import {
   chooseOption,
   expectHeaderBalance,
   fillCard,
+  historyDebits,
   listedOrderNumbers,
   orderOpened,
   outcomePanel,
   recordPortalRequests,
+  technicalDetails,
   timelineSteps,
   type PortalRequest,
 } from "./checkout-browser";
@@ -29,7 +31,7 @@ const flight = "FLIGHT-LHR-MAD";
 const option = {
   cheapest: { points: 1_800, label: "1,800 points + £162.00", pay: "Pay £162.00 and 1,800 points" },
   half: { points: 9_000, label: "9,000 points + £90.00", pay: "Pay £90.00 and 9,000 points" },
-  allPoints: { points: 18_000, label: "18,000 points + £0.00", pay: "Pay 18,000 points" },
+  allPoints: { points: 18_000, label: "18,000 points, no card payment", pay: "Pay 18,000 points" },
 };
 
 describe("the redemption checkout in Chromium, as demo.shopper", () => {
@@ -102,7 +104,7 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
     await expectOnPage(() => page.getByRole("region", { name: "Your order" }).textContent()).toContain(
       "You pay 9,000 points and £90.00 by card.",
     );
-    await shown(page.getByRole("region", { name: "Sandbox test cards" }));
+    await shown(page.getByText("Sandbox test cards"));
     await snap(page, "checkout-01-card-form");
     await fillCard(page, card("APPROVED"));
     await page.getByRole("button", { name: option.half.pay }).click();
@@ -112,49 +114,109 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
     const receipt = page.getByRole("region", { name: "Receipt" });
     await expectOnPage(() => receipt.textContent()).toMatch(/Order number\s*\S+/);
     const receiptText = (await receipt.textContent()) ?? "";
-    expect(receiptText).toMatch(/Points debited9,000Debit \S+/);
+    expect(receiptText).toMatch(/Points used9,000Points transaction \S+/);
+    expect(receiptText).toMatch(/FlightNS 117 · LHR to MAD · \w{3}, \d{1,2} \w{3} \d{4}/);
     expect(receiptText).toContain("Visa ending 4242");
     expect(receiptText).toContain("Cash taken£90.00");
     expect(receiptText).toContain("Completed");
     // The header's balance is read again after the checkout, without a reload.
     await expectHeaderBalance(page, before - option.half.points);
     const steps = await timelineSteps(page);
-    expect(steps.length).toBeGreaterThanOrEqual(2);
-    for (const step of steps.filter((entry) => /HTTP/.test(entry.text))) expect(step.text).toMatch(/HTTP (\d{3}|no)/);
+    expect(steps.map((entry) => entry.step)).toEqual([
+      "priced",
+      "card_authorised",
+      "points_debited",
+      "capturing",
+      "completed",
+    ]);
+    // The member reads what happened; the calls behind it only under "Technical details".
+    expect(steps.map((entry) => entry.text).join(" ")).toMatch(/Card accepted.*Points used.*Card charged/);
+    for (const step of steps) expect(step.text).not.toMatch(/HTTP|request [0-9a-f-]{8}|P5|P6/);
+    expect(await technicalDetails(page)).toMatch(/P5 debit · HTTP 201 · request [0-9a-f-]{36}/);
     await snap(page, "checkout-02-completed");
 
     expect(await accountBalance(page, app.origin)).toBe(before - option.half.points);
   });
 
   it.each([
-    { outcome: "DECLINED", says: "Your card was declined. Your 1,800 points are back." },
-    { outcome: "DECLINED_INSUFFICIENT_FUNDS", says: "Your card was declined. Your 1,800 points are back." },
-    { outcome: "PROCESSING_ERROR", says: "Your card payment did not go through. Your 1,800 points are back." },
+    { outcome: "DECLINED", says: "Your card was declined. No points were used. Try another card." },
+    { outcome: "DECLINED_INSUFFICIENT_FUNDS", says: "Your card was declined: not enough funds. No points were used." },
+    { outcome: "PROCESSING_ERROR", says: "Your card could not be processed just now. No points were used." },
   ])(
-    "$outcome: the payment failed, the points are back, the timeline shows the debit and its reversal",
+    "$outcome: said beside the card form with the option kept, no debit, the balance unchanged; another card pays",
     async ({ outcome, says }) => {
       const page = await shopperPage();
       const before = await accountBalance(page, app.origin);
+      const debitsBefore = await historyDebits(page, app.origin);
+      const ordersBefore = await listedOrderNumbers(page, app.origin);
       await chooseOption(page, app.origin, { productId: flight, option: option.cheapest.label });
+      const checkoutUrl = page.url();
       await fillCard(page, card(outcome));
       await page.getByRole("button", { name: option.cheapest.pay }).click();
-      await orderOpened(page);
 
-      await expectOnPage(() => outcomePanel(page).textContent(), "the order settles").toContain(says);
-      await expectOnPage(() => outcomePanel(page).textContent()).toContain("Your payment failed");
-      await expectOnPage(() => page.getByRole("region", { name: "Order details" }).textContent()).toContain(
-        "Points returned",
+      // Still on the checkout, the same option, the message beside the form and focused.
+      const alert = page.getByRole("alert").filter({ hasText: "No points were used" });
+      await expectOnPage(() => alert.textContent(), "the decline is told").toContain(says);
+      await expectOnPage(() => alert.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(page.url()).toBe(checkoutUrl);
+      await expectOnPage(() => page.getByRole("region", { name: "Your order" }).textContent()).toContain(
+        "You pay 1,800 points and £162.00 by card.",
       );
-      const steps = (await timelineSteps(page)).map((entry) => entry.step);
-      expect(steps).toContain("points_debited");
-      expect(steps).toContain("points_returned");
-      expect(steps.indexOf("points_debited")).toBeLessThan(steps.lastIndexOf("points_returned"));
-      await expectHeaderBalance(page, before);
       await snap(page, `checkout-03-${outcome.toLowerCase()}`);
+      // During: the balance (P2, read in another tab) has not moved, nor did the header.
+      const other = await page.context().newPage();
+      expect(await accountBalance(other, app.origin)).toBe(before);
+      await expectHeaderBalance(page, before);
+      // No debit reached the member's history (P3), and the attempt is not one of the member's orders.
+      expect(await historyDebits(other, app.origin)).toEqual(debitsBefore);
+      expect(await listedOrderNumbers(other, app.origin)).toEqual(ordersBefore);
+      await other.close();
 
-      expect(await accountBalance(page, app.origin)).toBe(before);
+      // Another card, the same price: paid.
+      await fillCard(page, card("APPROVED"));
+      await page.getByRole("button", { name: option.cheapest.pay }).click();
+      await orderOpened(page);
+      await expectOnPage(() => outcomePanel(page).textContent()).toContain("Your order is complete");
+      await expectHeaderBalance(page, before - option.cheapest.points);
+      expect(await accountBalance(page, app.origin)).toBe(before - option.cheapest.points);
     },
   );
+
+  it("CAPTURE_FAILS: the points are used, the capture fails, and they come back by themselves; the order says so", async () => {
+    const page = await shopperPage();
+    const before = await accountBalance(page, app.origin);
+    await chooseOption(page, app.origin, { productId: flight, option: option.cheapest.label });
+    await fillCard(page, card("CAPTURE_FAILS"));
+    await page.getByRole("button", { name: option.cheapest.pay }).click();
+    const orderId = await orderOpened(page);
+
+    await expectOnPage(() => outcomePanel(page).textContent(), "the order settles").toContain(
+      "Your bank accepted your card but the payment could not be taken. Your 1,800 points are back.",
+    );
+    await expectOnPage(() => page.getByRole("region", { name: "Order details" }).textContent()).toContain(
+      "Points returned",
+    );
+    const steps = (await timelineSteps(page)).map((entry) => entry.step);
+    expect(steps).toEqual([
+      "priced",
+      "card_authorised",
+      "points_debited",
+      "capturing",
+      "capture_failed",
+      "reversing",
+      "points_returned",
+    ]);
+    await expectHeaderBalance(page, before);
+    await snap(page, "checkout-04-capture-fails");
+    expect(await accountBalance(page, app.origin)).toBe(before);
+    // The history names the product and the order for both movements, the return paired with its debit.
+    await page.goto(`${app.origin}/transactions`);
+    const history = page.getByRole("region", { name: "Transaction history" });
+    await expectOnPage(() => history.textContent()).toContain("Points returned: London Heathrow to Madrid, economy");
+    const link = history.getByRole("link", { name: /^order NS-\d{4}-\d{6}$/ }).first();
+    expect(await link.getAttribute("href")).toBe(`/orders/${orderId}`);
+    await snap(page, "checkout-04-history");
+  });
 
   it("TIMEOUT: the lost answer is settled to what the processor recorded; the page follows by itself", async () => {
     const page = await shopperPage();
@@ -171,9 +233,8 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
     await expect
       .poll(() => outcomePanel(page).textContent(), { timeout: 60_000, interval: 500 })
       .toContain("Your order is complete");
-    // Settled by the processor's record of the charge (a lookup by its key), never by a guess or a second charge.
-    const settled = (await timelineSteps(page)).find((entry) => entry.step === "completed");
-    expect(settled?.text).toMatch(/charge lookup · HTTP 200/);
+    // Settled by the processor's record of the authorisation (a lookup by its key), never by a guess.
+    expect(await technicalDetails(page)).toMatch(/authorisation lookup · HTTP 200/);
     await expectHeaderBalance(page, before - option.cheapest.points);
     await snap(page, "checkout-05-settled");
     const steps = (await timelineSteps(page)).map((entry) => entry.step);
@@ -203,7 +264,7 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
     expect(balance).toBeLessThan(49_000);
     await page.goto(`${app.origin}/shop/PACKAGE-MAD-CITY-BREAK`);
     const group = page.getByRole("radiogroup", { name: "Price options" });
-    const whole = await hydrated(group.getByRole("radio", { name: "49,000 points + £0.00" }));
+    const whole = await hydrated(group.getByRole("radio", { name: "49,000 points, no card payment" }));
     expect(await whole.isDisabled()).toBe(true);
     await expectOnPage(() => group.textContent()).toContain(
       `You need ${new Intl.NumberFormat("en-GB").format(49_000 - balance)} more points`,
@@ -344,6 +405,11 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
       },
       { name: "orders", path: "/orders", ready: () => shown(page.getByRole("list", { name: "Orders" })) },
       {
+        name: "transactions",
+        path: "/transactions",
+        ready: () => shown(page.getByRole("region", { name: "Transaction history" })),
+      },
+      {
         name: "order",
         path: `/orders/${encodeURIComponent(completedOrderId)}`,
         ready: () => shown(page.getByRole("region", { name: "Timeline" })),
@@ -355,6 +421,15 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
       await visit.ready();
       await snap(page, `checkout-10-360-${visit.name}`);
       await expectNoOverflow(page);
+      // Members read no spec code, HTTP status or request id outside "Technical details".
+      const visible = await page.evaluate(() => {
+        const copy = document.querySelector("main")!.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll("details").forEach((details) => details.remove());
+        return copy.textContent ?? "";
+      });
+      expect(visible, visit.path).not.toMatch(
+        /HTTP \d{3}|request [0-9a-f]{8}-|Shop#|PAYMENT-FAILED|ORDER-CANCELLED|CARD-DECLINED|P5 debit|P6 reverse/,
+      );
       problems.push(...(await seriousViolations(page)).map((problem) => `${visit.path}: ${problem}`));
     }
     // The card form, with a refusal showing (the alert and field errors are part of what is checked).
@@ -368,6 +443,58 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
     expect(problems).toEqual([]);
   });
 
+  it.each([1280, 360])(
+    "every member page at %i px: looked at (screenshots), no axe violation, no sideways scrolling",
+    async (width) => {
+      const page = await shopperPage({ width, axe: true });
+      const visits: { name: string; path: string; ready: () => Promise<unknown> }[] = [
+        { name: "account", path: "/account", ready: () => shown(page.getByRole("region", { name: "Points balance" })) },
+        {
+          name: "transactions",
+          path: "/transactions",
+          ready: () => shown(page.getByRole("region", { name: "Transaction history" })),
+        },
+        { name: "shop", path: "/shop", ready: () => shown(page.getByRole("heading", { name: "Shop" })) },
+        {
+          name: "product",
+          path: `/shop/${flight}`,
+          ready: () => hydrated(page.getByRole("radiogroup", { name: "Price options" }).getByRole("radio").first()),
+        },
+        { name: "orders", path: "/orders", ready: () => shown(page.getByRole("list", { name: "Orders" })) },
+        {
+          name: "order",
+          path: `/orders/${encodeURIComponent(completedOrderId)}`,
+          ready: () => shown(page.getByRole("region", { name: "Timeline" })),
+        },
+        {
+          name: "profile",
+          path: "/profile",
+          ready: () => hydrated(page.getByRole("button", { name: "Save changes" })),
+        },
+      ];
+      const problems: string[] = [];
+      for (const visit of visits) {
+        await page.goto(`${app.origin}${visit.path}`);
+        await visit.ready();
+        // Every tab of the member pages is in view, whatever the width.
+        for (const tab of await page.getByRole("navigation", { name: "Member pages" }).getByRole("link").all())
+          expect(await tab.isVisible()).toBe(true);
+        await snap(page, `member-${width}-${visit.name}`);
+        await expectNoOverflow(page);
+        problems.push(...(await seriousViolations(page)).map((problem) => `${visit.path}: ${problem}`));
+      }
+      // The checkout after a decline (the message beside the form).
+      await chooseOption(page, app.origin, { productId: flight, option: option.half.label });
+      await fillCard(page, card("DECLINED"));
+      await page.getByRole("button", { name: option.half.pay }).click();
+      await shown(page.getByRole("alert").filter({ hasText: "Try another card" }));
+      await snap(page, `member-${width}-checkout-declined`);
+      await expectNoOverflow(page);
+      problems.push(...(await seriousViolations(page)).map((problem) => `checkout: ${problem}`));
+      expect(problems).toEqual([]);
+    },
+  );
+
   it("no full card number reached the portal's server, no CSP violation, no inline style in the served pages", async () => {
     const portalRequests = recorded.flat();
     // The checkouts did talk to the portal: the place-order action's posts carried the tokens.
@@ -380,6 +507,12 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
     expect(carriesCardNumber(portalRequests, "4242424242424241")).toEqual([]);
 
     expect(cspViolations).toEqual([]);
+    // The favicon (public/) answers on every page's behalf.
+    const iconContext = await browser.newContext();
+    contexts.push(iconContext);
+    const icon = await iconContext.request.get(`${app.origin}/favicon.ico`);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()["content-type"]).toMatch(/image\//);
     // The nonce policy refuses style attributes: none may be in the HTML the server sends.
     const context = await browser.newContext({ storageState: await shopperSession() });
     contexts.push(context);

@@ -282,7 +282,7 @@ describe("the staff console in Chromium", () => {
     const steps = await timeline
       .locator("li")
       .evaluateAll((items) => items.map((item) => item.getAttribute("data-step")));
-    expect(steps.slice(0, 4)).toEqual(["priced", "points_debited", "payment_pending", "completed"]);
+    expect(steps.slice(0, 5)).toEqual(["priced", "card_authorised", "points_debited", "capturing", "completed"]);
     expect(steps.at(-1)).toBe("cancelled");
     await expectOnPage(() => timeline.textContent()).toMatch(/P6[^·]*· request/);
     await expectOnPage(() => timeline.textContent()).toMatch(/refund 201/i);

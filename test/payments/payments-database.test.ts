@@ -7,6 +7,7 @@ import { tokeniseCard } from "@/server/payments/cards/tokenise-card";
 import { preparePaymentsDatabase, resetPaymentsDatabase } from "@/server/payments/db/payments-database";
 import { createPostgresDatabase, testDatabaseKind } from "@/test/support/test-database";
 import { nextYear, testCards } from "@/test/support/payments-requests";
+import paymentsJournal from "@/server/payments/db/migrations/meta/_journal.json";
 
 // A database neither the service nor the portal has touched: the processor alone.
 let handle: DatabaseHandle;
@@ -44,7 +45,8 @@ describe("the payments sandbox's database module", () => {
     await preparePaymentsDatabase(handle);
     expect(await schemas()).toEqual(["payments"]);
     const migrations = await handle.db.execute(sql`select count(*)::int as n from drizzle.__payments_migrations`);
-    expect(rowsOf<{ n: number }>(migrations)[0]!.n).toBe(1);
+    // Every migration of the payments sandbox's own journal, and nothing else.
+    expect(rowsOf<{ n: number }>(migrations)[0]!.n).toBe(paymentsJournal.entries.length);
   });
 
   it("resets to empty tables (db:reset)", async () => {

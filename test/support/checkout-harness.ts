@@ -1,4 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
+import * as captureRoute from "@/app/payments-sandbox/v1/authorisations/[authorisationId]/capture/route";
+import * as voidRoute from "@/app/payments-sandbox/v1/authorisations/[authorisationId]/void/route";
+import * as authorisationsRoute from "@/app/payments-sandbox/v1/authorisations/route";
 import * as refundsRoute from "@/app/payments-sandbox/v1/charges/[chargeId]/refunds/route";
 import * as chargesRoute from "@/app/payments-sandbox/v1/charges/route";
 import * as tokenRoute from "@/app/payments-sandbox/v1/tokens/[token]/route";
@@ -11,7 +14,7 @@ import sandbox from "@/sandbox.json";
 import { env } from "@/server/config/env";
 import type { Database } from "@/server/db/connect";
 import { transactions } from "@/server/db/schema";
-import { charges, refunds } from "@/server/payments/db/schema";
+import { authorisations, captures, charges, refunds, voids } from "@/server/payments/db/schema";
 import type { CardToken } from "@/lib/checkout/checkout-contract";
 import type { CheckoutLogger, CheckoutOverrides } from "@/server/portal/checkout/checkout-deps";
 import { orders } from "@/server/portal/db/schema";
@@ -34,6 +37,17 @@ const paymentsRoutes: { pattern: RegExp; module: object; params: string[] }[] = 
   { pattern: /^\/payments-sandbox\/v1\/tokens\/([^/]+)$/, module: tokenRoute, params: ["token"] },
   { pattern: /^\/payments-sandbox\/v1\/charges$/, module: chargesRoute, params: [] },
   { pattern: /^\/payments-sandbox\/v1\/charges\/([^/]+)\/refunds$/, module: refundsRoute, params: ["chargeId"] },
+  { pattern: /^\/payments-sandbox\/v1\/authorisations$/, module: authorisationsRoute, params: [] },
+  {
+    pattern: /^\/payments-sandbox\/v1\/authorisations\/([^/]+)\/capture$/,
+    module: captureRoute,
+    params: ["authorisationId"],
+  },
+  {
+    pattern: /^\/payments-sandbox\/v1\/authorisations\/([^/]+)\/void$/,
+    module: voidRoute,
+    params: ["authorisationId"],
+  },
 ];
 
 /** The answer, or the abort when the caller's signal fires first: a timeout as the client sees one over a network. */
@@ -210,16 +224,51 @@ export async function orderFacts(db: Database, orderId: string) {
     .where(inArray(transactions.externalTransactionIdentifier, [order.debitExternalId, order.reversalExternalId]));
   const debits = journal.filter((entry) => entry.kind === "DEBIT");
   const reversals = journal.filter((entry) => entry.kind === "REVERSAL");
-  const charged = await db.select().from(charges).where(eq(charges.idempotencyKey, order.chargeKey));
-  const refunded = charged[0]
+  const held = order.authoriseKey
+    ? await db.select().from(authorisations).where(eq(authorisations.idempotencyKey, order.authoriseKey))
+    : [];
+  const heldIds = held.map((row) => row.id);
+  const captured_ = heldIds.length
+    ? await db.select().from(captures).where(inArray(captures.authorisationId, heldIds))
+    : [];
+  const voided = heldIds.length ? await db.select().from(voids).where(inArray(voids.authorisationId, heldIds)) : [];
+  const capturedCharges = captured_.flatMap((capture) => (capture.chargeId ? [capture.chargeId] : []));
+  const charged = await db
+    .select()
+    .from(charges)
+    .where(
+      capturedCharges.length
+        ? or(eq(charges.idempotencyKey, order.chargeKey), inArray(charges.id, capturedCharges))
+        : eq(charges.idempotencyKey, order.chargeKey),
+    );
+  const refunded = charged.length
     ? await db
         .select()
         .from(refunds)
-        .where(and(eq(refunds.chargeId, charged[0].id)))
+        .where(
+          and(
+            inArray(
+              refunds.chargeId,
+              charged.map((charge) => charge.id),
+            ),
+          ),
+        )
     : [];
   const captured = charged.filter((charge) => charge.status === "captured");
+  const successfulCaptures = captured_.filter((capture) => capture.status === "succeeded");
   return {
     order,
+    /** The card's authorisations (one at most), their successful captures and their voids. */
+    authorisations: held,
+    successfulCaptures,
+    voids: voided,
+    /** Held, authorised, and neither captured nor voided: a hold left hanging. */
+    openHolds: held.filter(
+      (row) =>
+        row.status === "authorised" &&
+        !successfulCaptures.some((capture) => capture.authorisationId === row.id) &&
+        !voided.some((entry) => entry.authorisationId === row.id),
+    ).length,
     debits,
     reversals,
     charges: charged,

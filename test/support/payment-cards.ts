@@ -5,7 +5,12 @@ import sandbox from "@/sandbox.json";
 export const testCards = Object.fromEntries(
   sandbox.paymentTestCards.map((card) => [card.outcome, card.number]),
 ) as Record<
-  "APPROVED" | "DECLINED" | "DECLINED_INSUFFICIENT_FUNDS" | "PROCESSING_ERROR" | "TIMEOUT_UNKNOWN_OUTCOME",
+  | "APPROVED"
+  | "DECLINED"
+  | "DECLINED_INSUFFICIENT_FUNDS"
+  | "PROCESSING_ERROR"
+  | "TIMEOUT_UNKNOWN_OUTCOME"
+  | "CAPTURE_FAILS",
   string
 >;
 

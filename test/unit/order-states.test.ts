@@ -30,7 +30,20 @@ function reachable(from: OrderState): Set<OrderState> {
 }
 
 describe("the checkout's order states", () => {
-  it("walks the happy path and the failed-card path", () => {
+  it("walks the authorise-first paths: held, debited, captured; declined; capture failed, voided, reversed", () => {
+    const paths: OrderState[][] = [
+      ["priced", "card_authorised", "points_debited", "capturing", "completed"],
+      ["priced", "card_authorised", "capturing", "completed"],
+      ["priced", "declined"],
+      ["priced", "card_authorised", "points_debited", "capturing", "voiding", "reversing", "points_returned"],
+      ["priced", "card_authorised", "voiding", "cancelled"],
+    ];
+    for (const path of paths) path.slice(1).reduce((from, to) => transitionOrder(from, to), path[0]!);
+    expect(() => transitionOrder("card_authorised", "completed")).toThrow(IllegalOrderTransition);
+    expect(() => transitionOrder("declined", "card_authorised")).toThrow(IllegalOrderTransition);
+  });
+
+  it("walks the first checkout's happy path and the failed-card path (orders placed before authorisations)", () => {
     const happy: OrderState[] = ["priced", "points_debited", "payment_pending", "completed"];
     const failed: OrderState[] = [
       "priced",
@@ -56,8 +69,8 @@ describe("the checkout's order states", () => {
     for (const state of orderStates) expect(orderTransitions[state]).not.toContain("priced");
   });
 
-  it("ends only in completed, points returned or cancelled, reachable from every state", () => {
-    expect([...finalStates].sort()).toEqual(["cancelled", "points_returned"]);
+  it("ends only in completed, points returned, cancelled or declined, reachable from every state", () => {
+    expect([...finalStates].sort()).toEqual(["cancelled", "declined", "points_returned"]);
     for (const state of orderStates) {
       const ends = [...reachable(state)].filter((next) => finalStates.includes(next) || next === "completed");
       expect(ends.length, state).toBeGreaterThan(0);
@@ -83,7 +96,10 @@ describe("the checkout's order states", () => {
   it("leaves to the worker exactly the states a step still has to leave", () => {
     expect(unfinishedStates).toEqual([
       "priced",
+      "card_authorised",
       "points_debited",
+      "capturing",
+      "voiding",
       "payment_pending",
       "payment_failed",
       "reversing",
@@ -114,8 +130,9 @@ describe("the checkout's order states", () => {
     expect(memberStatus.needs_attention).toBe("Needs attention");
     expect(memberStatus.cancelled).toBe("Cancelled");
     expect(memberStatus.cancelling).toBe("Cancelled");
+    expect(memberStatus.declined).toBe("Card declined");
     expect(new Set(Object.values(memberStatus))).toEqual(
-      new Set(["Completed", "Points returned", "Confirming payment", "Needs attention", "Cancelled"]),
+      new Set(["Completed", "Points returned", "Confirming payment", "Needs attention", "Cancelled", "Card declined"]),
     );
   });
 });

@@ -7,6 +7,7 @@ export const testCardOutcomes = [
   "DECLINED_INSUFFICIENT_FUNDS",
   "PROCESSING_ERROR",
   "TIMEOUT_UNKNOWN_OUTCOME",
+  "CAPTURE_FAILS",
 ] as const;
 export type TestCardOutcome = (typeof testCardOutcomes)[number];
 

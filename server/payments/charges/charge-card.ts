@@ -6,7 +6,7 @@ import type { DeclineCode } from "@/lib/payments-client/error-catalogue";
 import { isUniqueViolation } from "@/server/db/unique-violation";
 import type { TestCardOutcome } from "../cards/test-cards";
 import type { Database } from "../db/payments-database";
-import { cardTokens, charges, type ChargeRow } from "../db/schema";
+import { authorisations, cardTokens, charges, type ChargeRow } from "../db/schema";
 import { PaymentsError } from "../payments-error";
 import { randomId } from "../random-id";
 import { requestHash } from "../request-hash";
@@ -35,6 +35,8 @@ const behaviours: Record<TestCardOutcome, Behaviour> = {
   PROCESSING_ERROR: { status: "failed", failureCode: "processing_error", answersLate: false },
   // Captured for real: only the answer is lost, as when a network times out after the bank said yes.
   TIMEOUT_UNKNOWN_OUTCOME: { status: "captured", failureCode: null, answersLate: true },
+  // A one-step charge is an authorisation captured at once: this card's capture fails, so nothing is taken.
+  CAPTURE_FAILS: { status: "failed", failureCode: "processing_error", answersLate: false },
 };
 
 /**
@@ -56,6 +58,12 @@ export async function chargeCard(
   const [token] = await db.select().from(cardTokens).where(eq(cardTokens.id, request.token)).limit(1);
   if (!token) throw new PaymentsError("token_not_found", { param: "token" });
   if (token.expiresAt.getTime() <= now.getTime()) throw new PaymentsError("token_expired", { param: "token" });
+  const [held] = await db
+    .select({ id: authorisations.id })
+    .from(authorisations)
+    .where(eq(authorisations.tokenId, token.id))
+    .limit(1);
+  if (held) throw new PaymentsError("token_already_used", { param: "token" });
   const behaviour = behaviours[token.testOutcome as TestCardOutcome];
 
   const row: ChargeRow = {

@@ -3,7 +3,7 @@ import type { PaymentsError } from "../payments-error";
 
 /** The one shape of every refusal: `{ error: { type, code, message, param?, charge? } }`. */
 export function renderPaymentsError(error: PaymentsError): PaymentsErrorBody {
-  const { param, charge } = error.options;
+  const { param, charge, authorisation } = error.options;
   return {
     error: {
       type: error.definition.type,
@@ -11,6 +11,7 @@ export function renderPaymentsError(error: PaymentsError): PaymentsErrorBody {
       message: error.message,
       ...(param ? { param } : {}),
       ...(charge ? { charge } : {}),
+      ...(authorisation ? { authorisation } : {}),
     },
   };
 }

@@ -3,15 +3,39 @@ import { formatPoints } from "@/lib/portal/format";
 import { isUnfinished, type UnfinishedState } from "@/lib/checkout/order-states";
 import { reversalDeadline } from "./reversal-deadline";
 import { moved, needsAttention, record, type SagaRun, type StepResult } from "./saga-run";
+import { authoriseCard } from "./steps/authorise-card";
+import { captureCard } from "./steps/capture-card";
 import { chargeCard } from "./steps/charge-card";
 import { debitPoints } from "./steps/debit-points";
 import { refundCard } from "./steps/refund-card";
 import { reversePoints } from "./steps/reverse-points";
+import { voidCard } from "./steps/void-card";
 
 export type AdvanceOutcome = { kind: "settled" } | { kind: "wait"; reason: string; retryAfterMs?: number };
 
+/** Placed since issue 29 (the processor's authorisation keys are set): the card is held before any point moves. */
+const authorisesFirst = (run: SagaRun) => run.order.authoriseKey !== null && run.order.cashMinor > 0;
+
+/** Stores `capturing` before the capture is sent. */
+async function toCapture(run: SagaRun): Promise<StepResult> {
+  await record(run, {
+    to: "capturing",
+    step: "capturing",
+    description: "Charging the card",
+    actor: run.actor,
+  });
+  return moved;
+}
+
+/** card_authorised: the points are debited next; with none, the hold is captured. */
+async function afterAuthorisation(run: SagaRun): Promise<StepResult> {
+  if (run.order.points > 0) return debitPoints(run);
+  return toCapture(run);
+}
+
 /** points_debited: nothing to charge completes the order; otherwise the charge is recorded as pending first. */
 async function afterDebit(run: SagaRun): Promise<StepResult> {
+  if (authorisesFirst(run)) return toCapture(run);
   if (run.order.cashMinor === 0) {
     await record(run, {
       to: "completed",
@@ -30,8 +54,13 @@ async function afterDebit(run: SagaRun): Promise<StepResult> {
   return moved;
 }
 
-/** priced: an order with points is debited first; a cash-only one goes straight to its charge. */
+/**
+ * priced: a card part is authorised first (orders since issue 29); an
+ * all-points order is debited; an older order with points is debited first
+ * and a cash-only one goes straight to its one-step charge.
+ */
 async function fromPriced(run: SagaRun): Promise<StepResult> {
+  if (authorisesFirst(run)) return authoriseCard(run);
   if (run.order.points > 0) return debitPoints(run);
   await record(run, {
     to: "payment_pending",
@@ -79,7 +108,10 @@ async function cancelSteps(run: SagaRun): Promise<StepResult> {
 
 const steps: Record<UnfinishedState, (run: SagaRun) => Promise<StepResult>> = {
   priced: fromPriced,
+  card_authorised: afterAuthorisation,
   points_debited: afterDebit,
+  capturing: captureCard,
+  voiding: voidCard,
   payment_pending: chargeCard,
   payment_failed: afterFailedPayment,
   reversing: (run) => reversePoints(run, "PAYMENT-FAILED", "points_returned"),

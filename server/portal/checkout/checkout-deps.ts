@@ -57,7 +57,17 @@ export interface TokenVault {
 export interface CheckoutDeps {
   db: Database;
   loyalty: Pick<LoyaltyClient, "debitAccount" | "reverseDebitAsAgent" | "retrieveTransactionsAsAgent">;
-  payments: Pick<PaymentsClient, "charge" | "findChargeByIdempotencyKey" | "refund" | "retrieveCardToken">;
+  payments: Pick<
+    PaymentsClient,
+    | "charge"
+    | "findChargeByIdempotencyKey"
+    | "refund"
+    | "retrieveCardToken"
+    | "authorise"
+    | "capture"
+    | "void"
+    | "findAuthorisationByIdempotencyKey"
+  >;
   /** The partner's client token for agent calls (reversals, the debit lookup). */
   agentTokens: ClientTokenSource;
   now: () => Date;

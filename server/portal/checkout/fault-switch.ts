@@ -1,7 +1,17 @@
 import type { OrderState } from "@/lib/checkout/order-states";
 
 /** The remote calls of the saga, by name (also the fault points after them). */
-export type RemoteCallName = "debit" | "debit-lookup" | "charge" | "charge-lookup" | "reverse" | "refund";
+export type RemoteCallName =
+  | "debit"
+  | "debit-lookup"
+  | "charge"
+  | "charge-lookup"
+  | "authorise"
+  | "authorise-lookup"
+  | "capture"
+  | "void"
+  | "reverse"
+  | "refund";
 
 /**
  * The places where a test may make the saga stop as a crash would: after

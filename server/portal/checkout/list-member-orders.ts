@@ -7,16 +7,23 @@ import { toOrderView } from "./order-view";
 /** Orders per page of /orders. */
 export const ordersPageSize = 10;
 
-/** One page (from 1) of the member's orders, newest first, each with its timeline. */
+/** One page (from 1) of the member's orders, newest first, each with its timeline; declined card attempts are left out unless `forMember` is false (staff). */
 export async function listMemberOrders(
   membershipNumber: string,
   page: number,
   overrides: CheckoutOverrides = {},
+  options: { forMember?: boolean } = { forMember: true },
 ): Promise<OrderPage> {
   const deps = await checkoutDeps(overrides);
   const current = Number.isSafeInteger(page) && page >= 1 ? page : 1;
   // One more than a page tells whether another follows.
-  const rows = await listOrdersOf(deps.db, membershipNumber, (current - 1) * ordersPageSize, ordersPageSize + 1);
+  const rows = await listOrdersOf(
+    deps.db,
+    membershipNumber,
+    (current - 1) * ordersPageSize,
+    ordersPageSize + 1,
+    options,
+  );
   const shown = rows.slice(0, ordersPageSize);
   const timelines = await findOrderEvents(
     deps.db,

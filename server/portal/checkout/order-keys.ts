@@ -17,6 +17,10 @@ export interface OrderKeys {
   reversalExternalId: string;
   /** The processor's Idempotency-Key of the refund. */
   refundKey: string;
+  /** The processor's keys of the authorisation, its capture and its void. */
+  authoriseKey: string;
+  captureKey: string;
+  voidKey: string;
 }
 
 export function orderKeys(orderId: string): OrderKeys {
@@ -27,5 +31,8 @@ export function orderKeys(orderId: string): OrderKeys {
     reversalKey: `checkout-${orderId}-reverse`,
     reversalExternalId: `${orderId}.R`,
     refundKey: `checkout-${orderId}-refund`,
+    authoriseKey: `checkout-${orderId}-authorise`,
+    captureKey: `checkout-${orderId}-capture`,
+    voidKey: `checkout-${orderId}-void`,
   };
 }

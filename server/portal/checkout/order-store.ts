@@ -1,8 +1,8 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "@/server/portal/db/portal-database";
 import { orderEvents, orders } from "@/server/portal/db/schema";
-import type { OrderState } from "@/lib/checkout/order-states";
+import { hiddenFromMembers, type OrderState } from "@/lib/checkout/order-states";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -45,12 +45,22 @@ export async function findOrderByCheckoutKey(db: Database, checkoutKey: string):
   return row;
 }
 
-/** A member's orders, newest first: `limit` of them after skipping `offset`. */
-export function listOrdersOf(db: Database, membershipNumber: string, offset: number, limit: number) {
+/**
+ * A member's orders, newest first: `limit` of them after skipping `offset`.
+ * The member's own list leaves out declined attempts (`forMember`); staff see every attempt.
+ */
+export function listOrdersOf(
+  db: Database,
+  membershipNumber: string,
+  offset: number,
+  limit: number,
+  options: { forMember?: boolean } = {},
+) {
+  const own = eq(orders.membershipNumber, membershipNumber);
   return db
     .select()
     .from(orders)
-    .where(eq(orders.membershipNumber, membershipNumber))
+    .where(options.forMember ? and(own, notInArray(orders.state, [...hiddenFromMembers])) : own)
     .orderBy(desc(orders.createdAt), desc(orders.number))
     .offset(offset)
     .limit(limit);

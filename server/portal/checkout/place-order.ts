@@ -9,7 +9,13 @@ import type { Database } from "@/server/portal/db/portal-database";
 import { quotes } from "@/server/portal/db/schema";
 import { findValidQuote, type Quote } from "@/server/portal/shop/quote-store";
 import { findShopProduct } from "@/server/portal/shop/shop-products";
-import type { CardToken, CheckoutMember, PlaceOrderInput, PlaceOrderResult } from "@/lib/checkout/checkout-contract";
+import type {
+  CardDeclineReason,
+  CardToken,
+  CheckoutMember,
+  PlaceOrderInput,
+  PlaceOrderResult,
+} from "@/lib/checkout/checkout-contract";
 import { checkoutDeps, type CheckoutDeps, type CheckoutOverrides } from "./checkout-deps";
 import { driveOrder } from "./drive-order";
 import { orderKeys } from "./order-keys";
@@ -34,6 +40,19 @@ const refusals = {
   card_required: "Enter your card to pay the part not paid in points.",
   insufficient_points: "Your points balance does not cover this option. Choose another way to pay.",
 } as const;
+
+/** What the member reads beside the card form when the card was not authorised: nothing else moved. */
+export const declineMessages: Record<CardDeclineReason, string> = {
+  card_declined: "Your card was declined. No points were used. Try another card.",
+  insufficient_funds: "Your card was declined: not enough funds. No points were used. Try another card.",
+  processing_error: "Your card could not be processed just now. No points were used. Try again or use another card.",
+  card_unusable: "We could not use these card details. No points were used. Enter your card again.",
+};
+
+function declineReason(code: string): CardDeclineReason {
+  if (code === "card_declined" || code === "insufficient_funds" || code === "processing_error") return code;
+  return "card_unusable";
+}
 
 const refused = (reason: keyof typeof refusals): PlaceOrderResult => ({
   kind: "refused",
@@ -97,7 +116,14 @@ async function samePlacement(deps: CheckoutDeps, order: OrderRow, member: Checko
     await sleep(200);
     current = (await findOrder(deps.db, order.id)) ?? current;
   }
+  if (current.state === "declined") return declinedAttempt(current);
   return { kind: "placed", order: await viewOf(deps, current) };
+}
+
+/** A declined attempt as the member is told of it (a repeat of the same submission reads as a plain decline). */
+function declinedAttempt(order: OrderRow, code = "card_declined"): PlaceOrderResult {
+  const reason = declineReason(code);
+  return { kind: "declined", reason, message: declineMessages[reason], attemptId: order.id };
 }
 
 function placedDescription(productName: string, points: number, cashMinor: number, currency: string, card?: CardToken) {
@@ -199,6 +225,7 @@ export async function placeOrder(input: PlaceOrderInput, overrides: CheckoutOver
   };
   await driveOrder(run);
   if (run.refusal) return refused(run.refusal);
+  if (run.declined) return declinedAttempt(run.order, run.declined.code);
   const latest = (await findOrder(db, id)) ?? run.order;
   return { kind: "placed", order: await viewOf(deps, latest) };
 }

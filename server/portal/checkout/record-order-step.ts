@@ -21,6 +21,7 @@ export type OrderChanges = Partial<
     | "debitTransactionId"
     | "debitedAt"
     | "chargeId"
+    | "authorisationId"
     | "reversalTransactionId"
     | "refundId"
     | "cancelledBy"

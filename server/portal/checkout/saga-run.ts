@@ -24,6 +24,8 @@ export interface SagaRun {
   customerIp?: string;
   /** Set when the service refused the debit for the balance: the member is told to price again. */
   refusal?: "insufficient_points";
+  /** Set when the card was not authorised: nothing moved, the member tries another card on the checkout page. */
+  declined?: { code: string };
 }
 
 /** What a step did: moved the order on, or left it to be tried again later (an outcome not known yet). */

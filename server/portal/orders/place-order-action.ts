@@ -53,6 +53,7 @@ export const placeOrderAction = memberAction<
       ...(ip ? { customerIp: ip } : {}),
     });
     if (result.kind === "placed") return { orderId: result.order.id };
+    // A declined card is a refusal like the others; the page offers another card under a new key.
     return refusal("refused", result.message, { reason: result.reason });
   },
 );

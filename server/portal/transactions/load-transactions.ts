@@ -6,6 +6,7 @@ import { primaryProgramme } from "@/server/portal/auth/loyalty-provider";
 import type { MemberSession } from "@/server/portal/auth/member-session";
 import { customerIp } from "@/server/portal/customer-ip";
 import { loyaltyService } from "@/server/portal/loyalty-service";
+import { nameShopMovements } from "./name-shop-movements";
 
 /** The primary programme has its own variant of P3 (member from the token, records 1–20). */
 export function transactionsVariant(programme: string): TransactionsVariant {
@@ -31,5 +32,6 @@ export async function loadTransactionPage(
     { accessToken: session.accessToken, customerIp: await customerIp() },
   );
   const rows = toTransactionRows(answer);
-  return { rows: rows.slice(0, transactionsPageSize), hasNext: rows.length > transactionsPageSize };
+  const page = await nameShopMovements(session.membershipNumber, rows.slice(0, transactionsPageSize));
+  return { rows: page, hasNext: rows.length > transactionsPageSize };
 }

@@ -28,7 +28,7 @@ export function chargeRequest(order: OrderRow) {
   };
 }
 
-const cardName = (order: OrderRow) =>
+export const cardName = (order: OrderRow) =>
   order.cardBrand && order.cardLast4 ? `${order.cardBrand} card ending ${order.cardLast4}` : "the card";
 
 type Lookup = { kind: "found"; charge: Charge; call: StepCall } | { kind: "none" } | { kind: "unavailable" };

@@ -1,7 +1,7 @@
 import "server-only";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { formatPoints } from "@/lib/portal/format";
-import type { StepCall } from "../record-order-step";
+import type { OrderStep, StepCall } from "../record-order-step";
 import {
   answered,
   callRecorder,
@@ -78,15 +78,24 @@ async function judgeRefusal(run: SagaRun, error: Error, call: StepCall): Promise
       : error.has("BALANCE_INSUFFICIENT")
         ? "your balance does not cover them"
         : `the loyalty service refused them (${error.code})`;
-  await record(run, {
-    to: "cancelled",
-    step: "cancelled",
-    description: `No points were debited and nothing was charged: ${why}.`,
+  await record(run, noDebit(run, `No points were debited and nothing was charged: ${why}.`, call));
+  return moved;
+}
+
+/**
+ * The order's end when its points were certainly not debited: cancelled,
+ * or first the card's hold released (voiding) when one was made.
+ */
+function noDebit(run: SagaRun, description: string, call: StepCall): OrderStep {
+  const held = run.order.authorisationId !== null;
+  return {
+    to: held ? "voiding" : "cancelled",
+    step: held ? "debit_refused" : "cancelled",
+    description,
     actor: run.actor,
     call,
     changes: { memberToken: null },
-  });
-  return moved;
+  };
 }
 
 /** The worker without a usable member token: the member's transactions (P3, as the partner's agent) tell. */
@@ -105,14 +114,14 @@ async function settleWithoutToken(run: SagaRun): Promise<StepResult> {
     return moved;
   }
   if (search.kind === "absent") {
-    await record(run, {
-      to: "cancelled",
-      step: "cancelled",
-      description: "No points were debited and nothing was charged: the debit never reached the loyalty service.",
-      actor: run.actor,
-      call: search.call,
-      changes: { memberToken: null },
-    });
+    await record(
+      run,
+      noDebit(
+        run,
+        "No points were debited and nothing was charged: the debit never reached the loyalty service.",
+        search.call,
+      ),
+    );
     return moved;
   }
   return wait(search.reason);

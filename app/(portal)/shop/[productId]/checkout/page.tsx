@@ -3,7 +3,6 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CheckoutPanel } from "@/components/checkout/checkout-panel";
 import { ChoiceSummary } from "@/components/checkout/choice-summary";
-import { TestCardsTable } from "@/components/checkout/test-cards-table";
 import { priceChoices } from "@/lib/shop/price-choices";
 import { requireMemberSession } from "@/server/portal/auth/member-session";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
@@ -83,7 +82,6 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
             currency={choice.currency}
             heldUntil={quote.expiresAt.toISOString()}
           />
-          {sandboxCards && choice.cashMinor > 0 ? <TestCardsTable /> : null}
         </div>
         <section aria-labelledby="payment-heading" className="rounded-xl border border-slate-200 bg-white p-4">
           <h2 id="payment-heading" className="mb-4 text-lg font-semibold">
@@ -99,6 +97,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
             payments={payments}
             productHref={productHref}
             placeOrder={placeOrderAction}
+            sandboxCards={sandboxCards}
           />
         </section>
       </div>

@@ -61,7 +61,7 @@ export default async function MemberPage({ params }: { params: Promise<{ members
   const [account, transactions, orders] = await Promise.all([
     readMemberAccount(staff, programme, membershipNumber),
     readMemberTransactions(staff, programme, membershipNumber),
-    listMemberOrders(membershipNumber, 1),
+    listMemberOrders(membershipNumber, 1, {}, { forMember: false }),
   ]);
   const countries = countryOptions();
 

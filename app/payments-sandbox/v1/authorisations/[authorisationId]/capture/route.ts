@@ -1,0 +1,3 @@
+import { captureAuthorisation } from "@/server/payments/operations/capture-authorisation";
+
+export const { GET, POST, PUT, PATCH, DELETE } = captureAuthorisation;

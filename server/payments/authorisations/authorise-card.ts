@@ -1,0 +1,95 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { authorisationRequestSchema } from "@/lib/payments-client/contract";
+import type { DeclineCode } from "@/lib/payments-client/error-catalogue";
+import { isUniqueViolation } from "@/server/db/unique-violation";
+import type { TestCardOutcome } from "../cards/test-cards";
+import type { Database } from "../db/payments-database";
+import { authorisations, cardTokens, charges, type AuthorisationRow } from "../db/schema";
+import { PaymentsError } from "../payments-error";
+import { randomId } from "../random-id";
+import { requestHash } from "../request-hash";
+import { findAuthorisationByIdempotencyKey, type AuthorisationRecord } from "./find-authorisation";
+
+export type AuthorisationDetails = z.output<typeof authorisationRequestSchema>;
+
+/** How long a hold lasts when it is neither captured nor voided (as card networks release one after days). */
+export const authorisationLifetimeMs = 7 * 24 * 3_600_000;
+
+export interface AuthorisationResult extends AuthorisationRecord {
+  replayed: boolean;
+  /** The timeout card: held for real, answered after the merchant has given up. */
+  answersLate: boolean;
+}
+
+interface Behaviour {
+  status: "authorised" | "declined" | "failed";
+  failureCode: DeclineCode | "processing_error" | null;
+  answersLate: boolean;
+}
+
+const behaviours: Record<TestCardOutcome, Behaviour> = {
+  APPROVED: { status: "authorised", failureCode: null, answersLate: false },
+  DECLINED: { status: "declined", failureCode: "card_declined", answersLate: false },
+  DECLINED_INSUFFICIENT_FUNDS: { status: "declined", failureCode: "insufficient_funds", answersLate: false },
+  PROCESSING_ERROR: { status: "failed", failureCode: "processing_error", answersLate: false },
+  TIMEOUT_UNKNOWN_OUTCOME: { status: "authorised", failureCode: null, answersLate: true },
+  // Held as any good card; its captures fail (capture-authorisation.ts).
+  CAPTURE_FAILS: { status: "authorised", failureCode: null, answersLate: false },
+};
+
+/**
+ * Holds an amount on a token's card under an idempotency key, written once
+ * with its outcome. As with charges, the unique key decides a race between
+ * two requests with one key, and a token pays (is charged or authorised) once.
+ */
+export async function authoriseCard(
+  db: Database,
+  request: AuthorisationDetails,
+  idempotencyKey: string,
+  now = new Date(),
+): Promise<AuthorisationResult> {
+  const hash = requestHash(request);
+  const earlier = await findAuthorisationByIdempotencyKey(db, idempotencyKey);
+  if (earlier && earlier.authorisation.idempotencyKey === idempotencyKey) return replay(earlier, hash);
+  if (earlier) throw new PaymentsError("idempotency_key_reused");
+
+  const [token] = await db.select().from(cardTokens).where(eq(cardTokens.id, request.token)).limit(1);
+  if (!token) throw new PaymentsError("token_not_found", { param: "token" });
+  if (token.expiresAt.getTime() <= now.getTime()) throw new PaymentsError("token_expired", { param: "token" });
+  const [charged] = await db.select({ id: charges.id }).from(charges).where(eq(charges.tokenId, token.id)).limit(1);
+  if (charged) throw new PaymentsError("token_already_used", { param: "token" });
+  const behaviour = behaviours[token.testOutcome as TestCardOutcome];
+
+  const row: AuthorisationRow = {
+    id: randomId("auth"),
+    idempotencyKey,
+    requestHash: hash,
+    tokenId: token.id,
+    amount: request.amount,
+    currency: request.currency,
+    description: request.description,
+    merchantReference: request.merchant_reference,
+    status: behaviour.status,
+    failureCode: behaviour.failureCode,
+    cardBrand: token.brand,
+    cardLast4: token.last4,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + authorisationLifetimeMs),
+  };
+  try {
+    await db.insert(authorisations).values(row);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await findAuthorisationByIdempotencyKey(db, idempotencyKey);
+    if (winner && winner.authorisation.idempotencyKey === idempotencyKey) return replay(winner, hash);
+    throw new PaymentsError("token_already_used", { param: "token" });
+  }
+  return { authorisation: row, captures: [], void: undefined, replayed: false, answersLate: behaviour.answersLate };
+}
+
+function replay(earlier: AuthorisationRecord, hash: string): AuthorisationResult {
+  if (earlier.authorisation.requestHash !== hash) throw new PaymentsError("idempotency_key_reused");
+  return { ...earlier, replayed: true, answersLate: false };
+}
