@@ -1,3 +1,5 @@
+import { refusalText } from "./server/config/live-mode";
+
 /**
  * Checks the configuration, then opens, migrates and seeds the database as
  * the server starts, so the first request does not pay for it. Requests
@@ -67,8 +69,6 @@ export async function register(): Promise<void> {
 
 /** Ends the process before it serves anything: one line per problem on stderr, exit code 1. */
 function refuseToStart(problems: string[]): never {
-  process.stderr.write(
-    `The app refuses to start: ${problems.length} problem${problems.length === 1 ? "" : "s"} with its configuration.\n${problems.map((problem) => `  ${problem}\n`).join("")}`,
-  );
+  process.stderr.write(refusalText(problems));
   process.exit(1);
 }

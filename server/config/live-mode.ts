@@ -52,3 +52,9 @@ export function publishedValueProblems(config: Environment, defaults: Partial<En
   }
   return problems;
 }
+
+/** What a refused start prints: one line per problem (instrumentation.ts, and scripts/check-configuration.ts before `next start`). */
+export function refusalText(problems: readonly string[]): string {
+  const count = `${problems.length} problem${problems.length === 1 ? "" : "s"}`;
+  return `The app refuses to start: ${count} with its configuration.\n${problems.map((problem) => `  ${problem}\n`).join("")}`;
+}

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -84,6 +85,35 @@ describe("live mode (APP_MODE=live)", () => {
     }
     // No secret is printed back.
     expect(refused.stderr).not.toContain(published.LOYALTY_CLIENT_SECRET);
+  });
+
+  it("through npm start, refuses the published values before next start binds its port (the prestart check)", async () => {
+    const port = await freePort();
+    const child = spawn("npm", ["start", "--silent"], {
+      cwd: process.cwd(),
+      env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_MODE: "live", ...published },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    let bound = false;
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    let done = false;
+    void exited.then(() => (done = true));
+    while (!done) {
+      // A refused connection is what must happen: nothing listens on the port, ever.
+      bound ||= await new Promise<boolean>((resolve) => {
+        const socket = connect(port, "127.0.0.1");
+        socket.once("connect", () => (socket.destroy(), resolve(true)));
+        socket.once("error", () => resolve(false));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await exited).not.toBe(0);
+    expect(bound).toBe(false);
+    expect(stderr).toMatch(/^ {2}NEXTAUTH_SECRET is not set/m);
+    expect(stderr).toMatch(/^ {2}LOYALTY_API_KEY has a value published in this repository/m);
+    expect(stderr).not.toContain(published.LOYALTY_CLIENT_SECRET);
   });
 
   it("refuses a test suite's session secret and a key from docs/payments-sandbox.md, even with every other value real", async () => {
