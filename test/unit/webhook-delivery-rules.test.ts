@@ -54,6 +54,7 @@ describe("the OpenAPI document's webhooks", () => {
   it("describes every event type as a POST with the Standard Webhooks headers", () => {
     const document = buildOpenApiDocument("http://localhost:3000") as {
       webhooks?: Record<string, { post?: { parameters?: { name: string }[]; requestBody?: unknown } }>;
+      components?: { schemas?: Record<string, unknown> };
     };
     expect(Object.keys(document.webhooks ?? {}).sort()).toEqual([...eventTypes].sort());
     for (const type of eventTypes) {
@@ -63,7 +64,9 @@ describe("the OpenAPI document's webhooks", () => {
         "webhook-timestamp",
         "webhook-signature",
       ]);
-      expect(JSON.stringify(post.requestBody)).toContain(type);
+      const reference = /"\$ref":"#\/components\/schemas\/([^"]+)"/.exec(JSON.stringify(post.requestBody))?.[1];
+      const schema = JSON.stringify(document.components?.schemas?.[reference ?? ""]);
+      expect(schema).toContain(`"const":"${type}"`);
     }
   });
 });
