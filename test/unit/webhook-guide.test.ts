@@ -25,7 +25,7 @@ describe("the events guide's Node receiver", () => {
     const secret = newWebhookSecret();
     const port = await freePort();
     const child = spawn(process.execPath, ["--input-type=module", "-e", nodeReceiverExample], {
-      env: { PATH: process.env.PATH, WEBHOOK_SECRET: secret, PORT: String(port) },
+      env: { PATH: process.env.PATH, NODE_ENV: "test", WEBHOOK_SECRET: secret, PORT: String(port) },
       stdio: ["ignore", "pipe", "pipe"],
     });
     stops.push(() => child.kill());
