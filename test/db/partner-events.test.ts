@@ -81,7 +81,8 @@ async function eventsOf(partnerId: number) {
 
 async function endpointFor(partnerId: number, url: string) {
   const created = await createEndpoint(db(), partnerId, { url, eventTypes: [...eventTypes] });
-  return created!;
+  if ("refused" in created) throw new Error(`endpoint refused: ${created.refused}`);
+  return created;
 }
 
 describe("the outbox: an event exactly when the change committed", () => {

@@ -89,6 +89,7 @@ describe("a worker killed with SIGKILL mid-delivery", () => {
     await prepareDatabase(handle);
     const [demo] = await handle.db.select().from(partners).where(eq(partners.partnerIdentifier, "DEMOPARTNER01"));
     const endpoint = await createEndpoint(handle.db, demo!.id, { url: receiver.url, eventTypes: [...eventTypes] });
+    if ("refused" in endpoint) throw new Error(`endpoint refused: ${endpoint.refused}`);
     for (let i = 0; i < changes; i += 1) {
       const outcome = await creditAccount(handle.db, {
         partnerId: demo!.id,
@@ -128,7 +129,7 @@ describe("a worker killed with SIGKILL mid-delivery", () => {
       60_000,
       "the killed worker's leases to end and their posts to be made again",
     );
-    for (const webhook of receiver.received) receiver.verify(endpoint!.secret, webhook);
+    for (const webhook of receiver.received) receiver.verify(endpoint.secret, webhook);
     second.kill("SIGTERM");
     await exited(second);
 

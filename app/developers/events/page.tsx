@@ -160,23 +160,23 @@ export default async function ConsoleEventsPage({ searchParams }: { searchParams
 
           <h3 className="mt-6 font-semibold text-slate-900">Add an endpoint</h3>
           <div className="mt-2 space-y-4">
-            {hasReceiver ? null : (
-              <ConsoleActionForm
-                action={addEndpointAction}
-                fields={{ url: receiverUrl }}
-                label="Add the built-in receiver"
-                pendingLabel="Adding…"
-                secretLabel="Signing secret"
-              >
-                <p className="text-sm text-slate-700">
-                  Nothing listening yet? The sandbox&apos;s own receiver records what it gets and checks the signature,
-                  for every event type.
-                </p>
-                {eventTypes.map((type) => (
-                  <input key={type} type="hidden" name="eventTypes" value={type} />
-                ))}
-              </ConsoleActionForm>
-            )}
+            {/* Always rendered, so the secret it shows once survives the page refreshing after the add. */}
+            <ConsoleActionForm
+              action={addEndpointAction}
+              fields={{ url: receiverUrl }}
+              label="Add the built-in receiver"
+              pendingLabel="Adding…"
+              secretLabel="Signing secret"
+            >
+              <p className="text-sm text-slate-700">
+                {hasReceiver
+                  ? "The built-in receiver is one of your endpoints: what it gets is listed below."
+                  : "Nothing listening yet? The sandbox's own receiver records what it gets and checks the signature, for every event type."}
+              </p>
+              {eventTypes.map((type) => (
+                <input key={type} type="hidden" name="eventTypes" value={type} />
+              ))}
+            </ConsoleActionForm>
             <ConsoleActionForm
               action={addEndpointAction}
               label="Add this endpoint"

@@ -47,25 +47,27 @@ export async function listEndpoints(db: Database, partnerId: number, now = new D
 /** A partner has at most this many endpoints (the sandbox is shared). */
 export const maxEndpointsPerPartner = 10;
 
-/** Adds an endpoint; its secret is returned this once. Undefined when the partner has too many. */
+/** Adds an endpoint; its secret is returned this once. Refused when the partner has too many, or one at this URL. */
 export async function createEndpoint(
   db: Database,
   partnerId: number,
   input: WebhookEndpointInput,
-): Promise<{ id: number; secret: string } | undefined> {
+): Promise<{ id: number; secret: string } | { refused: "too-many" | "duplicate" }> {
   const secret = newWebhookSecret();
   return db.transaction(async (tx) => {
     const held = await tx
-      .select({ id: webhookEndpoints.id })
+      .select({ id: webhookEndpoints.id, url: webhookEndpoints.url })
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.partnerId, partnerId))
       .for("update");
-    if (held.length >= maxEndpointsPerPartner) return undefined;
+    if (held.some((endpoint) => endpoint.url === input.url)) return { refused: "duplicate" as const };
+    if (held.length >= maxEndpointsPerPartner) return { refused: "too-many" as const };
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({ partnerId, url: input.url, eventTypes: [...new Set(input.eventTypes)], secret })
       .returning({ id: webhookEndpoints.id });
-    return row ? { id: row.id, secret } : undefined;
+    if (!row) throw new Error("endpoint insert returned no row");
+    return { id: row.id, secret };
   });
 }
 

@@ -2,6 +2,8 @@ import { env } from "@/server/config/env";
 import { getDatabase } from "@/server/db/database";
 import { builtInReceiverPath, receiveWebhook } from "@/server/loyalty/events/built-in-receiver";
 
+const maxReceivedBody = 65_536;
+
 /**
  * The sandbox's built-in webhook receiver: records what it gets for the
  * partner and whether the signature verified, shown in the developer
@@ -10,6 +12,9 @@ import { builtInReceiverPath, receiveWebhook } from "@/server/loyalty/events/bui
  */
 export async function POST(request: Request, context: { params: Promise<{ partner: string }> }): Promise<Response> {
   const { partner } = await context.params;
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (!Number.isFinite(length) || length > maxReceivedBody)
+    return Response.json({ error: "The receiver keeps bodies of at most 64 KiB." }, { status: 413 });
   const body = await request.text();
   const url = `${env().APP_ORIGIN.replace(/\/$/, "")}${builtInReceiverPath(partner)}`;
   const outcome = await receiveWebhook(await getDatabase(), partner, url, request.headers, body, new Date());

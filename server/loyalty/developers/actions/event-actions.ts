@@ -57,7 +57,13 @@ export async function addEndpointAction(_previous: ConsoleActionState, form: For
   const refusal = refusedTarget(parsed.data.url);
   if (refusal) return { error: refusal };
   const created = await createEndpoint(await getDatabase(), session.partner.id, parsed.data);
-  if (!created) return { error: `A sandbox has at most ${maxEndpointsPerPartner} endpoints: remove one first.` };
+  if ("refused" in created)
+    return {
+      error:
+        created.refused === "duplicate"
+          ? "You already have an endpoint at this address."
+          : `A sandbox has at most ${maxEndpointsPerPartner} endpoints: remove one first.`,
+    };
   audit(session, "developer added a webhook endpoint", { endpoint: created.id });
   revalidatePath(eventsPath);
   return {
