@@ -13,7 +13,10 @@ import {
 import { signUpDeveloper } from "@/server/loyalty/developers/sign-up-developer";
 import { deliverDue } from "@/server/loyalty/events/delivery/deliver-due";
 import { startDeliveryWorker, type DeliveryWorker } from "@/server/loyalty/events/delivery/start-delivery-worker";
-import { createEndpoint, setEndpointEnabled } from "@/server/loyalty/events/manage-endpoints";
+import { receiveWebhook } from "@/server/loyalty/events/built-in-receiver";
+import { webhookHeaders } from "@/server/loyalty/events/delivery/sign-webhook";
+import { createEndpoint, rollEndpointSecret, setEndpointEnabled } from "@/server/loyalty/events/manage-endpoints";
+import { updateMembership } from "@/server/loyalty/members/update-membership";
 import { replayEvent, replayFailedSince } from "@/server/loyalty/events/replay-events";
 import { cancelOrder } from "@/server/portal/checkout/cancel-order";
 import { placeOrder } from "@/server/portal/checkout/place-order";
@@ -103,6 +106,44 @@ describe("the outbox: an event exactly when the change committed", () => {
     const refused = await debitDemoMember("999999999");
     expect(refused.status).toBe(400);
     expect(await eventsOf(demoPartnerId)).toHaveLength(before + 1);
+  });
+});
+
+describe("membership events", () => {
+  it("a membership update that changes something writes membership.updated with the element names, never the values", async () => {
+    const before = (await eventsOf(demoPartnerId)).length;
+    await updateMembership(
+      db(),
+      "3081000000000003",
+      { member: { person: { emailAddresses: { preferredEmailAddress: { emailAddress: "events@example.test" } } } } },
+      { partnerId: demoPartnerId, agentId: "AGENT7" },
+    );
+    const after = await eventsOf(demoPartnerId);
+    expect(after).toHaveLength(before + 1);
+    const event = after.find((row) => row.type === "membership.updated")!;
+    expect(event.data).toMatchObject({ membershipNumber: "3081000000000003", agentId: "AGENT7" });
+    expect((event.data as { changedElements: string[] }).changedElements.length).toBeGreaterThan(0);
+    expect(JSON.stringify(event.data)).not.toMatch(/events@example/i);
+
+    // Nothing changed, nothing written.
+    await updateMembership(db(), "3081000000000003", {}, { partnerId: demoPartnerId });
+    expect(await eventsOf(demoPartnerId)).toHaveLength(before + 1);
+  });
+});
+
+describe("the built-in receiver", () => {
+  it("verifies with the endpoint's secrets (both during a rollover) and records what it got", async () => {
+    const url = "http://localhost:3000/developers/receiver/DEMOPARTNER01";
+    const { id, secret } = await endpointFor(demoPartnerId, url);
+    const body = JSON.stringify({ type: "points.credited", timestamp: new Date().toISOString(), data: {} });
+    const post = (headers: Record<string, string>, sent = body) =>
+      receiveWebhook(db(), "DEMOPARTNER01", url, new Headers(headers), sent, new Date());
+    expect(await post(webhookHeaders("evt_one", body, [secret], new Date()))).toEqual({ status: 204 });
+    expect((await post(webhookHeaders("evt_two", body, [secret], new Date()), `${body} `)).status).toBe(400);
+    const newSecret = await rollEndpointSecret(db(), demoPartnerId, id, new Date());
+    expect(await post(webhookHeaders("evt_three", body, [secret], new Date()))).toEqual({ status: 204 });
+    expect(await post(webhookHeaders("evt_four", body, [newSecret!], new Date()))).toEqual({ status: 204 });
+    expect(await receiveWebhook(db(), "NOSUCHPARTNER", url, new Headers(), body, new Date())).toEqual({ status: 404 });
   });
 });
 
