@@ -112,6 +112,9 @@ describe("partner events in Chromium", () => {
     await narrow.page.context().addCookies(await page.context().cookies());
     await narrow.page.goto(`${session.origin}/developers/events`);
     await shown(narrow.page.getByRole("heading", { level: 1, name: "Events" }));
+    await narrow.page.getByText("Attempts and data").first().click();
+    await narrow.page.getByText("Body and webhook-id").first().click();
+    await shown(narrow.page.locator("[data-attempt-status]").first());
     await expectNoOverflow(narrow.page);
     await screenshot(narrow.page, "partner-events-03-narrow");
     expect(await seriousViolations(narrow.page)).toEqual([]);

@@ -248,7 +248,9 @@ export default async function ConsoleEventsPage({ searchParams }: { searchParams
                   <summary className="cursor-pointer">
                     Body and webhook-id <span className="font-mono break-all">{receipt.webhookId}</span>
                   </summary>
-                  <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-2 text-xs">{receipt.body}</pre>
+                  <pre className="mt-2 rounded bg-slate-100 p-2 text-xs break-all whitespace-pre-wrap">
+                    {receipt.body}
+                  </pre>
                 </details>
               </li>
             ))}
@@ -354,7 +356,7 @@ function EventItem({ event, own }: { event: LoggedEvent; own: boolean }) {
       <details className="mt-1 text-sm">
         <summary className="cursor-pointer">Attempts and data</summary>
         {event.deliveries.flatMap((delivery) => delivery.attempts).length > 0 ? (
-          <div className="mt-2 overflow-x-auto">
+          <div className="mt-2 overflow-x-auto" role="region" aria-label={`Attempts of ${event.id}`} tabIndex={0}>
             <table className="w-full text-left text-xs">
               <caption className="sr-only">Attempts of {event.id}</caption>
               <thead>
@@ -394,7 +396,7 @@ function EventItem({ event, own }: { event: LoggedEvent; own: boolean }) {
         ) : (
           <p className="mt-2">No attempt yet.</p>
         )}
-        <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-2 text-xs">
+        <pre className="mt-2 rounded bg-slate-100 p-2 text-xs break-all whitespace-pre-wrap">
           {JSON.stringify(event.data, null, 2)}
         </pre>
       </details>

@@ -67,26 +67,14 @@ export default function WebhooksGuidePage() {
           holds identifiers, not personal details: read those through the API. The{" "}
           <a href="/api/openapi.json">OpenAPI document</a> describes each body under <Code>webhooks</Code>.
         </p>
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                <th scope="col" className="pr-4">
-                  Type
-                </th>
-                <th scope="col">When</th>
-              </tr>
-            </thead>
-            <tbody>
-              {eventTypes.map((type) => (
-                <tr key={type} className="align-top">
-                  <td className="pr-4 font-mono">{type}</td>
-                  <td>{eventDescriptions[type]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <dl className="space-y-2">
+          {eventTypes.map((type) => (
+            <div key={type}>
+              <dt className="font-mono font-semibold break-all">{type}</dt>
+              <dd>{eventDescriptions[type]}</dd>
+            </div>
+          ))}
+        </dl>
         <CodeBlock code={JSON.stringify(JSON.parse(example), null, 2)} label="A points.debited body" language="json" />
         <p>
           Test events from the console carry <Code>&quot;test&quot;: true</Code> and made-up data.
