@@ -178,6 +178,23 @@ describe("delivery", () => {
     }
   });
 
+  it("during a secret's rollover, each post carries a signature by each secret, and either verifies it", async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const { id, secret: oldSecret } = await endpointFor(demoPartnerId, receiver.url);
+      const newSecret = (await rollEndpointSecret(db(), demoPartnerId, id, new Date()))!;
+      expect((await debitDemoMember()).status).toBe(201);
+      await deliverDue(db());
+      expect(receiver.received).toHaveLength(1);
+      const [webhook] = receiver.received;
+      expect(webhook!.signature.split(" ").map((part) => part.slice(0, 3))).toEqual(["v1,", "v1,"]);
+      receiver.verify(oldSecret, webhook!);
+      receiver.verify(newSecret, webhook!);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("a receiver answering 500 three times then 200 gets the event four times, same id, after the configured back-off", async () => {
     const receiver = await startWebhookReceiver({ answers: [500, 500, 500, 200] });
     try {
