@@ -50,6 +50,9 @@ export async function register(): Promise<void> {
     // The request log's last rows are written before the server exits (Next.js also waits for them through `after`).
     const { flushRequestLogOnSignals } = await import("./server/loyalty/request-log/request-log-buffer");
     flushRequestLogOnSignals();
+    // The partner events' delivery worker (WEBHOOK_WORKER=off: none in this process).
+    const { startDeliveryWorker } = await import("./server/loyalty/events/delivery/start-delivery-worker");
+    startDeliveryWorker(getDatabase);
   }
   // Likewise the payments sandbox, when the portal charges another processor.
   if (!process.env.PAYMENTS_BASE_URL) {

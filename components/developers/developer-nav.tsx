@@ -28,6 +28,11 @@ export function DeveloperNav({ email, signOut }: { email?: string; signOut?: () 
                     Request log
                   </a>
                 </li>
+                <li>
+                  <a href="/developers/events" className={link}>
+                    Events
+                  </a>
+                </li>
               </>
             ) : null}
             <li>

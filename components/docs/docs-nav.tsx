@@ -7,6 +7,7 @@ export const docsPages = [
   { href: "/docs/guides/safe-retries", label: "Safe retries" },
   { href: "/docs/guides/offline-channels", label: "Offline channels" },
   { href: "/docs/guides/errors", label: "Errors" },
+  { href: "/docs/guides/webhooks", label: "Events (webhooks)" },
   { href: "/docs/api/errors", label: "Error catalogue" },
   { href: "/docs/guides/versions", label: "Versions" },
   { href: "/developers", label: "Developer console" },

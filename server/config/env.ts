@@ -181,6 +181,36 @@ const environmentSchema = z.object({
   CHECKOUT_REVERSAL_WINDOW_HOURS: z.coerce.number().min(1).max(720).default(24),
   /** An order unsettled this long before the window closes needs attention; cancelling ends then too. */
   CHECKOUT_REVERSAL_MARGIN_HOURS: z.coerce.number().min(0).max(719).default(6),
+
+  // Partner events (server/loyalty/events): the webhook delivery worker, started by instrumentation.ts.
+  /** `off` starts no delivery worker in this process (events wait for another instance). */
+  WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
+  /** Pause between two passes over due deliveries. */
+  WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
+  /** How long a claimed delivery stays with its claimant; longer than one attempt's timeout. */
+  WEBHOOK_WORKER_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** Deliveries claimed per pass. */
+  WEBHOOK_WORKER_BATCH: z.coerce.number().int().min(1).max(100).default(10),
+  /** How long one attempt waits for the partner's answer. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * Seconds to wait before each retry, comma separated; its length is the
+   * number of retries. The sandbox's default is compressed so a demo sees
+   * every retry within minutes (production senders use hours: 5s,5m,30m,2h,5h,10h,10h).
+   */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d{1,6}(\s*,\s*\d{1,6}){0,19}\s*$/, "a comma-separated list of seconds, at most 20")
+    .default("5,15,30,60,120,300")
+    .transform((value) => value.split(",").map((seconds) => Number(seconds.trim()))),
+  /** Random spread added to each wait, as a fraction of it (0 = none). */
+  WEBHOOK_RETRY_JITTER: z.coerce.number().min(0).max(1).default(0.2),
+  /**
+   * `on` lets endpoints point at loopback and private addresses (tests, a
+   * receiver on the developer's own machine); `off` (default) allows only
+   * public addresses and this app's built-in receiver.
+   */
+  WEBHOOK_PRIVATE_TARGETS: z.enum(["on", "off"]).default("off"),
 });
 
 // The timeout card's answer must come after the portal has given up, or it would not stand for a lost answer.
@@ -198,6 +228,11 @@ const checkedEnvironmentSchema = environmentSchema
   .refine((config) => config.CHECKOUT_REVERSAL_MARGIN_HOURS < config.CHECKOUT_REVERSAL_WINDOW_HOURS, {
     path: ["CHECKOUT_REVERSAL_MARGIN_HOURS"],
     message: "CHECKOUT_REVERSAL_MARGIN_HOURS must be shorter than CHECKOUT_REVERSAL_WINDOW_HOURS",
+  })
+  // A lease that ended while the partner was still answering would let a second worker post the same attempt.
+  .refine((config) => config.WEBHOOK_WORKER_LEASE_MS > config.WEBHOOK_TIMEOUT_MS + 1_000, {
+    path: ["WEBHOOK_WORKER_LEASE_MS"],
+    message: "WEBHOOK_WORKER_LEASE_MS must be longer than WEBHOOK_TIMEOUT_MS by at least a second",
   });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -11,6 +11,7 @@ import {
   securityProfiles,
   securityResponses,
   type AccountStatus,
+  webhookEvents,
 } from "@/server/db/schema";
 import { normaliseRegisteredIdentifier, normaliseSecurityResponse } from "@/server/loyalty/members/ascii-upper";
 import { findMemberByMembershipNumber, findMemberByUsername } from "@/server/loyalty/members/find-member";
@@ -187,6 +188,15 @@ describe("P7 register account: success", () => {
     expect(profile.passwordExpired).toBe(false);
     expect(await verifySecret(profile.passwordHash, "Secret#2026")).toBe(true);
     expect(await verifySecret(profile.passwordHash, "secret#2026")).toBe(false);
+
+    // The registering partner's event, written in the registration's transaction (and no personal data in it).
+    const registered = await database
+      .db()
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.type, "security_profile.registered"));
+    expect(registered.map((event) => event.data)).toContainEqual({ membershipNumber: gbMember });
+    expect(JSON.stringify(registered.map((event) => event.data))).not.toMatch(/jo\.tester/i);
   });
 
   it("stores the two security responses hashed over their upper-case ASCII form", async () => {

@@ -12,6 +12,7 @@ const guides = [
   { path: "/docs/guides/safe-retries", heading: "Safe retries with Idempotency-Key" },
   { path: "/docs/guides/offline-channels", heading: "Offline channels" },
   { path: "/docs/guides/errors", heading: "Errors" },
+  { path: "/docs/guides/webhooks", heading: "Events (webhooks)" },
   { path: "/docs/guides/versions", heading: "Versions" },
   { path: "/docs/api/errors", heading: "Error catalogue" },
 ];

@@ -4,6 +4,7 @@ import { oauthErrorBodySchema } from "@/lib/contract/oauth-error";
 import { partnerOperationPaths } from "./partner-operations";
 import { schemaOverride } from "./schema-overrides";
 import { descriptionPaths, tokenServicePaths } from "./token-services";
+import { webhookOperations } from "./webhooks";
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
 
@@ -39,9 +40,15 @@ export function buildOpenApiDocument(origin: string): OpenApiDocument {
         { name: "Request log", description: "An extension: your own requests of the last 7 days, by request id." },
         { name: "Token services", description: "A2 grant service and A4 secure key: tokens for members and partners." },
         { name: "Service description", description: "This document." },
+        {
+          name: "Events",
+          description:
+            "Webhooks this sandbox posts to your endpoints (an extension: the spec shows no events). Manage endpoints in the [developer console](/developers).",
+        },
       ],
       security: [{ api_key: [] }],
       paths: { ...partnerOperationPaths(origin), ...tokenServicePaths(), ...descriptionPaths() },
+      webhooks: webhookOperations(),
       components: {
         securitySchemes: {
           api_key: {

@@ -97,8 +97,8 @@ const partnerExternalIdentifierIndex = "transactions_partner_external_uq";
 const oneReversalPerDebitConstraint = "transactions_reversed_transaction_id_unique";
 
 /**
- * The one statement that moves points: the balance change, its journal row
- * and (given a claim) the idempotency key's completion. A debit changes the
+ * The one statement that moves points: the balance change, its journal row,
+ * its partner event and (given a claim) the idempotency key's completion. A debit changes the
  * balance by a conditional UPDATE (`balance >= amount`), never read-then-write.
  */
 export function journalEntryStatement(input: JournalEntryInput): SQL {
@@ -141,17 +141,50 @@ export function journalEntryStatement(input: JournalEntryInput): SQL {
       SET balance = balance + ${input.pointsDelta.toString()}::bigint,
         last_activity_date = ${input.dateMade.toISOString().slice(0, 10)}::date
       WHERE id = ${accountId} ${balanceCondition} ${tokenCondition} ${claimCondition}
-      RETURNING id
+      RETURNING id, balance, member_id, programme_id
     )`;
-  if (!claim) return sql`${moved} ${insert}`;
-  return sql`${moved}, entry AS (${insert}), completed AS (
+  const completed = claim
+    ? sql`completed AS (
       UPDATE loyalty.idempotency_keys k
       SET transaction_id = entry.id, completed_at = entry.date_made, lease_token = NULL, locked_until = NULL
       FROM entry
       WHERE k.partner_id = ${claim.partnerId} AND k."key" = ${claim.key}
-    )
+    ),`
+    : sql``;
+  return sql`${moved}, entry AS (${insert}), ${completed} ${journalEventInsert}
     SELECT entry.* FROM entry`;
 }
+
+/**
+ * The movement's partner event (the outbox), written by the statement that
+ * moves the points: it exists exactly when the movement committed. A
+ * reversal's event goes to the partner whose debit it reverses.
+ */
+const journalEventInsert = sql`event AS (
+      INSERT INTO loyalty.webhook_events (partner_id, type, data, created_at)
+      SELECT COALESCE(reversed.partner_id, entry.partner_id),
+        CASE entry.kind WHEN 'CREDIT' THEN 'points.credited' WHEN 'DEBIT' THEN 'points.debited' ELSE 'points.reversed' END,
+        jsonb_build_object(
+          'programmeIdentifier', p.identifier,
+          'membershipNumber', m.membership_number,
+          'balance', moved.balance::text,
+          'transaction', jsonb_build_object(
+            'identifier', entry.identifier,
+            'points', abs(entry.points_delta)::text,
+            'externalTransactionIdentifier', entry.external_transaction_identifier,
+            'dateMade', to_char(entry.date_made AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            'agentId', entry.agent_id
+          )
+        ) || CASE WHEN reversed.id IS NULL THEN '{}'::jsonb
+             ELSE jsonb_build_object('reversedTransactionIdentifier', reversed.identifier) END,
+        entry.date_made
+      FROM entry
+      JOIN moved ON moved.id = entry.account_id
+      JOIN loyalty.members m ON m.id = moved.member_id
+      JOIN loyalty.programmes p ON p.id = moved.programme_id
+      LEFT JOIN loyalty.transactions reversed ON reversed.id = entry.reversed_transaction_id
+      WHERE entry.kind IN ('CREDIT', 'DEBIT', 'REVERSAL') AND entry.partner_id IS NOT NULL
+    )`;
 
 /**
  * The one way points move, in ONE statement (journalEntryStatement), so

@@ -6,6 +6,7 @@ import {
 } from "@/lib/contract/register-account";
 import type { Database } from "@/server/db/connect";
 import { members, registeredIdentifiers, securityProfiles, securityResponses } from "@/server/db/schema";
+import { recordEvent } from "@/server/loyalty/events/record-event";
 import { ServiceError } from "@/server/loyalty/http/service-error";
 import { hashSecret } from "@/server/security/password-hash";
 import { secondsUntil } from "@/server/loyalty/rate-limits/fixed-window";
@@ -33,7 +34,8 @@ const memberPath = "member";
  * Nothing the member typed is stored in clear: the password, the two answers
  * and the registered identifiers are argon2id hashes; the username is stored
  * upper-case, which makes the database's unique constraint case insensitive.
- * Everything is written in one transaction, and the unique constraints on
+ * Everything is written in one transaction (with the registering partner's
+ * `security_profile.registered` event), and the unique constraints on
  * `security_profiles` (one per member, one per username) decide concurrent
  * registrations: the loser gets the already-exists error, never a 500.
  */
@@ -41,6 +43,7 @@ export async function registerMember(
   db: Database,
   membershipNumber: string,
   request: RegisterAccountRequest,
+  options: { partnerId: number },
   now: Date = new Date(),
 ): Promise<void> {
   const record = await findMemberByMembershipNumber(db, membershipNumber);
@@ -93,6 +96,9 @@ export async function registerMember(
         .filter((document) => !heldTypes.has(document.type));
       if (documents.length > 0) await tx.insert(registeredIdentifiers).values(documents);
       if (input.dateOfBirth !== undefined) await storeDateOfBirth(tx, record.member.id, input.dateOfBirth);
+      await recordEvent(tx, options.partnerId, "security_profile.registered", {
+        membershipNumber: record.member.membershipNumber,
+      });
     });
   } catch (error) {
     const violation = uniqueViolationOf(error);

@@ -13,6 +13,7 @@ import {
   telecomAddresses,
   type Member,
 } from "@/server/db/schema";
+import { recordEvent } from "@/server/loyalty/events/record-event";
 import { ServiceError } from "@/server/loyalty/http/service-error";
 import { changedElements } from "./changed-elements";
 import { planMembershipUpdate, type MembershipChanges } from "./plan-membership-update";
@@ -25,7 +26,8 @@ const programmePath = "programme.identifier";
  * (title, date of birth, country of residence) are checked against what is
  * stored and set before any concurrent update can read them. An update that
  * writes anything is recorded in membership_changes, in the same transaction,
- * with the partner and the agent (X-Agent-Id) that made it.
+ * with the partner and the agent (X-Agent-Id) that made it, and so is its
+ * `membership.updated` event for that partner.
  */
 export async function updateMembership(
   db: Database,
@@ -63,6 +65,11 @@ export async function updateMembership(
       await tx
         .insert(membershipChanges)
         .values({ memberId: member.id, partnerId: options.partnerId, agentId: options.agentId ?? null, elements });
+      await recordEvent(tx, options.partnerId, "membership.updated", {
+        membershipNumber: member.membershipNumber,
+        changedElements: elements,
+        agentId: options.agentId ?? null,
+      });
     }
   });
 }

@@ -17,13 +17,13 @@ export const registerAccount = partnerOperation({
   takesJsonBody: true,
   // E10 "empty body": a body that is not JSON at all is missing data too.
   errors: { invalidJson: "MANDATORY_DATA_MISSING" },
-  async handle({ db, params, body }) {
+  async handle({ db, params, body, partner }) {
     const path = validateInput(registrationPathSchema, params, { invalid: "DATA_INVALID" });
     const request = validateInput(registerAccountRequestSchema(), jsonObjectOrAbsent(body), {
       invalid: "DATA_INVALID",
       missing: "MANDATORY_DATA_MISSING",
     });
-    await registerMember(db, path.membershipIdentifier, request);
+    await registerMember(db, path.membershipIdentifier, request, { partnerId: partner.id });
     return { status: 201 };
   },
 });

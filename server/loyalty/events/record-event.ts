@@ -1,0 +1,23 @@
+import type { EventData, EventType } from "@/lib/contract/webhook-events";
+import type { Database } from "@/server/db/connect";
+import { webhookEvents } from "@/server/db/schema";
+
+/**
+ * Writes a partner event into the outbox. Called with the transaction that
+ * makes the change, so the event exists exactly when the change committed;
+ * a trigger queues it for each of the partner's endpoints that want it.
+ */
+export async function recordEvent<T extends EventType>(
+  tx: Database,
+  partnerId: number,
+  type: T,
+  data: EventData<T>,
+  options: { test?: boolean; at?: Date } = {},
+): Promise<string> {
+  const [row] = await tx
+    .insert(webhookEvents)
+    .values({ partnerId, type, data, test: options.test ?? false, createdAt: options.at ?? new Date() })
+    .returning({ id: webhookEvents.id });
+  if (!row) throw new Error("event insert returned no row");
+  return row.id;
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import sandbox from "@/sandbox.json";
+import { seriousViolations } from "../support/axe";
+import { screenshot } from "../support/browser";
+import { memberTokenOverHttp } from "../support/member-login";
+import { expectNoOverflow, expectOnPage, hydrated, shown } from "../support/page-expectations";
+import { browsingSession } from "./browsing-session";
+
+const placeholderRedirectUri = "https://partner.example/oauth/callback";
+
+/** Reloads the events page until `read` holds (the worker posts within a second or two). */
+async function reloadUntil(page: Page, read: () => Promise<boolean>) {
+  await expectOnPage(async () => {
+    await page.reload();
+    await shown(page.getByRole("heading", { level: 1, name: "Events" }));
+    return read();
+  }).toBe(true);
+}
+
+describe("partner events in Chromium", () => {
+  const session = browsingSession();
+  const { newPage } = session;
+
+  it("a developer adds the built-in receiver, debits with its keys, sees the event verified, and replays it", async () => {
+    const { page } = await newPage(1280);
+    page.on("dialog", (dialog) => void dialog.accept());
+
+    await page.goto(`${session.origin}/developers/signup`);
+    await page.getByLabel("Email", { exact: true }).fill(`events-${Date.now()}@example.test`);
+    await page.getByLabel("Password", { exact: true }).fill("a long sandbox password");
+    await (await hydrated(page.getByRole("button", { name: "Create my sandbox" }))).click();
+    await shown(page.getByRole("heading", { name: "Your sandbox is ready" }));
+    const credential = async (name: string) =>
+      ((await page.locator(`[data-credential="${name}"]`).textContent()) ?? "").trim();
+    const apiKey = await credential("api-key");
+    const clientId = await credential("client-id");
+    const clientSecret = await credential("client-secret");
+
+    await page.getByRole("link", { name: "Open your console" }).click();
+    const memberCard = page.locator("li[data-membership-number]", { hasText: ".member1" });
+    const member = (await (await shown(memberCard)).getAttribute("data-membership-number"))!;
+    const username = ((await memberCard.locator("dd.font-mono").nth(1).textContent()) ?? "").trim();
+
+    // The events page: no endpoint yet, then the built-in receiver with its secret shown once.
+    await page.getByRole("link", { name: "Events", exact: true }).click();
+    await shown(page.getByRole("heading", { level: 1, name: "Events" }));
+    await shown(page.getByText("No endpoint yet"));
+    await (await hydrated(page.getByRole("button", { name: "Add the built-in receiver" }))).click();
+    const secret = ((await (await shown(page.locator(`[data-credential="new-secret"]`))).textContent()) ?? "").trim();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    await shown(page.locator("li[data-endpoint-url*='/developers/receiver/']"));
+
+    // A debit with this developer's own key and member.
+    const token = await memberTokenOverHttp(session.origin, username, "read", {
+      clientId,
+      password: clientSecret,
+      redirectUri: placeholderRedirectUri,
+    });
+    const debit = await fetch(
+      `${session.origin}/api/v1/programmes/NORTHSTAR/accounts/${member}/debit-transaction-requests?api_key=${apiKey}`,
+      {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${token}`,
+          "Content-Type": "application/json",
+          svc_client_application_name: sandbox.svcClientApplicationName,
+        },
+        body: JSON.stringify({
+          debitTransaction: {
+            externalTransactionDate: "2026-11-20T10:00:00.0+00:00",
+            monetaryAmount: { amount: "1500", currency: { currencyCode: "POINTS" } },
+            description: "EVENTS",
+            externalTransactionIdentifier: "EVENTS-0001",
+            externalReferenceDescription: "Events debit",
+            externalPartnerIdentifier: "WEB",
+            type: "REDEMPTION",
+          },
+        }),
+      },
+    );
+    expect(debit.status).toBe(201);
+
+    // The event arrives at the built-in receiver, its signature verified, and the log shows it delivered.
+    const eventItem = page.locator("li[data-event-id]", { hasText: "points.debited" });
+    await reloadUntil(page, async () => (await eventItem.locator("[data-delivery-state='delivered']").count()) === 1);
+    const eventId = (await eventItem.getAttribute("data-event-id"))!;
+    expect(eventId).toMatch(/^evt_[0-9a-f]{32}$/);
+    const receipts = page.locator(`li[data-receipt-id="${eventId}"]`);
+    await expectOnPage(() => receipts.count()).toBe(1);
+    await expectOnPage(() => receipts.first().locator("[data-signature]").getAttribute("data-signature")).toBe("valid");
+    await expect(receipts.first().textContent()).resolves.toContain("Signature verified");
+    await expect(receipts.first().textContent()).resolves.toContain(member);
+    await eventItem.getByText("Attempts and data").click();
+    await expectOnPage(() => eventItem.locator("[data-attempt-status]").first().textContent()).toBe("204");
+    await screenshot(page, "partner-events-01-delivered");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Replay: the same event id arrives again, verified.
+    await (await hydrated(eventItem.getByRole("button", { name: "Replay this event" }))).click();
+    await shown(eventItem.getByText("Sent again, with the same id"));
+    await reloadUntil(page, async () => (await receipts.count()) === 2);
+    await expectOnPage(() =>
+      receipts.evaluateAll((items) =>
+        items.map((item) => item.querySelector("[data-signature]")?.getAttribute("data-signature")),
+      ),
+    ).toEqual(["valid", "valid"]);
+    await screenshot(page, "partner-events-02-replayed");
+
+    // 360 px wide: nothing scrolls sideways.
+    const narrow = await newPage(360);
+    await narrow.page.context().addCookies(await page.context().cookies());
+    await narrow.page.goto(`${session.origin}/developers/events`);
+    await shown(narrow.page.getByRole("heading", { level: 1, name: "Events" }));
+    await narrow.page.getByText("Attempts and data").first().click();
+    await narrow.page.getByText("Body and webhook-id").first().click();
+    await shown(narrow.page.locator("[data-attempt-status]").first());
+    await expectNoOverflow(narrow.page);
+    await screenshot(narrow.page, "partner-events-03-narrow");
+    expect(await seriousViolations(narrow.page)).toEqual([]);
+  }, 180_000);
+});
