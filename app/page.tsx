@@ -1,4 +1,5 @@
 import { TestCardsTable } from "@/components/checkout/test-cards-table";
+import { testCardsOf } from "@/lib/payments-client/test-cards";
 import { demoPaths, type DemoPath } from "@/lib/portal/demo-paths";
 import sandbox from "@/sandbox.json";
 
@@ -96,7 +97,7 @@ export default function HomePage() {
       </div>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <TestCardsTable />
+        <TestCardsTable cards={testCardsOf(sandbox)} />
         <section aria-labelledby="try-it" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <h2 id="try-it" className="text-base font-semibold text-slate-900">
             Or call the API straight away

@@ -6,6 +6,7 @@ import type { PlaceOrder } from "./use-checkout";
 import { useCheckout } from "./use-checkout";
 import { CardForm } from "./card-form";
 import { PointsPayment } from "./points-payment";
+import type { TestCard } from "@/lib/payments-client/test-cards";
 import { TestCardsTable } from "./test-cards-table";
 
 export interface CheckoutPanelProps {
@@ -20,7 +21,7 @@ export interface CheckoutPanelProps {
   productHref: string;
   placeOrder: PlaceOrder;
   /** The sandbox's processor: its test cards are listed under the form, a click fills it in. */
-  sandboxCards?: boolean;
+  sandboxCards?: readonly TestCard[];
 }
 
 /**
@@ -38,7 +39,7 @@ export function CheckoutPanel({
   payments,
   productHref,
   placeOrder,
-  sandboxCards = false,
+  sandboxCards,
 }: CheckoutPanelProps) {
   const [picked, setPicked] = useState<{ number: string; key: number } | undefined>();
   const { place, placed, priceRefusal, slow } = useCheckout({ quoteId, optionId, checkoutKey, placeOrder });
@@ -94,7 +95,10 @@ export function CheckoutPanel({
       {stillConfirming}
       {sandboxCards ? (
         <div className="mt-6">
-          <TestCardsTable onPick={(number) => setPicked((last) => ({ number, key: (last?.key ?? 0) + 1 }))} />
+          <TestCardsTable
+            cards={sandboxCards}
+            onPick={(number) => setPicked((last) => ({ number, key: (last?.key ?? 0) + 1 }))}
+          />
         </div>
       ) : null}
     </>

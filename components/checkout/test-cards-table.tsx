@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useSyncExternalStore } from "react";
-import sandbox from "@/sandbox.json";
+import type { TestCard } from "@/lib/payments-client/test-cards";
 
 const whatHappens: Record<string, string> = {
   APPROVED: "The payment is taken.",
@@ -30,11 +30,11 @@ function subscribeToWidth(onChange: () => void): () => void {
 }
 
 /**
- * The sandbox's test cards (sandbox.json `paymentTestCards`) and what each
+ * The sandbox's test cards (sandbox.json `paymentTestCards`, handed in by the page) and what each
  * does. Open on a wide screen, folded on a phone (so it never pushes the
  * card form down); a click on a card fills the form with it (`onPick`).
  */
-export function TestCardsTable({ onPick }: { onPick?: (number: string) => void }) {
+export function TestCardsTable({ cards, onPick }: { cards: readonly TestCard[]; onPick?: (number: string) => void }) {
   const wide = useSyncExternalStore(subscribeToWidth, isWide, () => true);
   const [chosen, setChosen] = useState<boolean | undefined>();
   const open = chosen ?? wide;
@@ -67,7 +67,7 @@ export function TestCardsTable({ onPick }: { onPick?: (number: string) => void }
             </tr>
           </thead>
           <tbody>
-            {sandbox.paymentTestCards.map((card) => (
+            {cards.map((card) => (
               <tr key={card.number} className="border-b border-amber-200 last:border-0">
                 <td className="py-2 pr-3 align-top font-mono whitespace-nowrap">
                   {onPick ? (

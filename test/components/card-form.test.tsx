@@ -6,6 +6,7 @@ import { CardForm } from "@/components/checkout/card-form";
 import { TestCardsTable } from "@/components/checkout/test-cards-table";
 import type { OnTokenised } from "@/components/checkout/use-card-form";
 import type { TokeniseOutcome, tokeniseCard } from "@/lib/payments-client/tokenise-card";
+import { testCardsOf } from "@/lib/payments-client/test-cards";
 import sandbox from "@/sandbox.json";
 
 const now = new Date("2026-06-15T12:00:00Z");
@@ -231,7 +232,7 @@ describe("the card form", () => {
 
 describe("the test cards table", () => {
   it("lists every sandbox test card with what it does", () => {
-    render(<TestCardsTable />);
+    render(<TestCardsTable cards={testCardsOf(sandbox)} />);
     const rows = screen.getAllByRole("row").slice(1);
     expect(rows).toHaveLength(sandbox.paymentTestCards.length);
     expect(rows[0]!.textContent).toContain("4242 4242 4242 4242");
@@ -274,7 +275,10 @@ describe("typing a card", () => {
             now={now}
             prefill={picked}
           />
-          <TestCardsTable onPick={(number) => setPicked((last) => ({ number, key: (last?.key ?? 0) + 1 }))} />
+          <TestCardsTable
+            cards={testCardsOf(sandbox)}
+            onPick={(number) => setPicked((last) => ({ number, key: (last?.key ?? 0) + 1 }))}
+          />
         </>
       );
     }

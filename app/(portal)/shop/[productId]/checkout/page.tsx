@@ -3,7 +3,9 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CheckoutPanel } from "@/components/checkout/checkout-panel";
 import { ChoiceSummary } from "@/components/checkout/choice-summary";
+import { testCardsOf } from "@/lib/payments-client/test-cards";
 import { priceChoices } from "@/lib/shop/price-choices";
+import sandbox from "@/sandbox.json";
 import { requireMemberSession } from "@/server/portal/auth/member-session";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { placeOrderAction } from "@/server/portal/orders/place-order-action";
@@ -60,7 +62,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
 
   const payments = paymentsBrowserSettings();
   // The sandbox's processor takes only its test cards: they are listed beside the form.
-  const sandboxCards = payments.publishableKey.startsWith("pk_sandbox_");
+  const sandboxCards = payments.publishableKey.startsWith("pk_sandbox_") ? testCardsOf(sandbox) : undefined;
 
   return (
     <>
