@@ -124,6 +124,8 @@ describe("the checkout panel", () => {
     await user.click(screen.getByRole("button", { name: "Pay £90.00 and 9,000 points" }));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Your card was declined. No points were used. Try another card.");
+    // Focus moves to the message (on the next frame): the member types the next card after that.
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(push).not.toHaveBeenCalled();
     await fillCard(user);
     await user.click(screen.getByRole("button", { name: "Pay £90.00 and 9,000 points" }));
