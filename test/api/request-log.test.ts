@@ -8,6 +8,7 @@ import * as singleRoute from "@/app/api/[version]/programmes/[programmeIdentifie
 import { requestLogResponseSchema, type RequestLogResponse } from "@/lib/contract/request-log";
 import { partners, requestLog } from "@/server/db/schema";
 import { purgeRequestLog } from "@/server/loyalty/maintenance/purge-request-log";
+import { loadConsoleRequestLog } from "@/server/loyalty/developers/console-request-log";
 import { flushRequestLog } from "@/server/loyalty/request-log/request-log-buffer";
 import { callRoute, demoApiKey, demoLiveApiKey, noProgrammeApiKey, withKey } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";
@@ -56,6 +57,20 @@ describe("the partner's request log", () => {
     expect(Math.abs(Date.parse(entry!.requestedAt) - Date.now())).toBeLessThan(60_000);
     // The id is found in any case, as a partner may paste it.
     expect((await readLog(`?request-id=${requestId.toUpperCase()}`)).requests).toHaveLength(1);
+  });
+
+  it("shows the developer console a request answered a moment before, still waiting in the buffer", async () => {
+    const answer = await programme("NOSUCHCONSOLE");
+    const requestId = answer.headers.get("x-request-id")!;
+    expect(await rowsOf(requestId)).toHaveLength(0);
+    const [demoPartner] = await database
+      .db()
+      .select()
+      .from(partners)
+      .where(eq(partners.partnerIdentifier, "DEMOPARTNER01"));
+    const view = await loadConsoleRequestLog(database.db(), demoPartner!, { "request-id": requestId });
+    expect(view.kind).toBe("found");
+    expect(view.kind === "found" && view.entries.map((entry) => entry.requestId)).toEqual([requestId]);
   });
 
   it("writes off the response path: the row waits in the buffer until the batch is flushed", async () => {

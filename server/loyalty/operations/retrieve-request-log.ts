@@ -3,7 +3,6 @@ import { requestLogQuerySchema, requestLogVersions, type RequestLogResponse } fr
 import { partnerOperation } from "@/server/loyalty/http/partner-operation";
 import { validateInput } from "@/server/loyalty/http/validate-input";
 import { findRequestLog } from "@/server/loyalty/request-log/find-request-log";
-import { flushRequestLog } from "@/server/loyalty/request-log/request-log-buffer";
 
 /** A repeated parameter is kept as an array, which the contract refuses. */
 function queryValue(searchParams: URLSearchParams, name: string): string | string[] | undefined {
@@ -34,8 +33,6 @@ export const retrieveRequestLog = partnerOperation({
       },
       { invalid: "DATA_INVALID" },
     );
-    // This instance's rows of the last second are written first, so a request made a moment ago is found.
-    await flushRequestLog();
     const { entries, hasMore } = await findRequestLog(db, {
       partnerId: partner.id,
       environment,

@@ -3,6 +3,7 @@ import type { RequestLogEntry, RequestLogOperation } from "@/lib/contract/reques
 import { requestLogRetentionDays } from "@/lib/contract/request-log";
 import type { Database } from "@/server/db/connect";
 import { requestLog } from "@/server/db/schema";
+import { flushRequestLog } from "./request-log-buffer";
 
 export interface RequestLogFilter {
   partnerId: number;
@@ -26,13 +27,17 @@ function statusCondition(status: string): SQL {
 /**
  * One page of a partner's requests of the last 7 days, newest first, for the
  * key's environment only. Reads one row more than the page to tell whether
- * another page follows, instead of counting them all.
+ * another page follows, instead of counting them all. This instance's rows
+ * of the last second are written first, so a request made a moment ago is
+ * found by every reader (the endpoint and the developer console alike);
+ * another instance's rows follow within its flush interval.
  */
 export async function findRequestLog(
   db: Database,
   filter: RequestLogFilter,
   now: Date = new Date(),
 ): Promise<{ entries: RequestLogEntry[]; hasMore: boolean }> {
+  await flushRequestLog();
   const since = new Date(now.getTime() - requestLogRetentionDays * 86_400_000);
   const conditions = [
     eq(requestLog.partnerId, filter.partnerId),
