@@ -4,6 +4,8 @@ import { needsInlineStyles, newNonce, pageSecurityHeaders } from "@/lib/portal/s
 // Kept in step with server/portal/auth/member-session.ts (requestedPathHeader)
 // and next-auth's cookie names; the proxy imports nothing server-only.
 const requestedPathHeader = "x-portal-path";
+// Kept in step with server/portal/i18n/request-config.ts: the path a page's language depends on.
+const pagePathHeader = "x-page-path";
 const sessionCookies = ["next-auth.session-token", "__Secure-next-auth.session-token"];
 const memberPages = /^\/(?:account|transactions|profile|shop|orders)(?:\/|$)/;
 // Kept in step with server/portal/staff/staff-session.ts (the console's own cookie, scoped to /staff).
@@ -68,6 +70,7 @@ function pass(
 ): NextResponse {
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
+  headers.set(pagePathHeader, request.nextUrl.pathname);
   headers.set("Content-Security-Policy", security["Content-Security-Policy"]!);
   for (const [name, value] of Object.entries(extra)) headers.set(name, value);
   return NextResponse.next({ request: { headers } });

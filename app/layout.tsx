@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { SandboxBanner } from "@/components/portal/sandbox-banner";
 import { env } from "@/server/config/env";
@@ -22,11 +24,16 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Every page is rendered per request: its scripts must carry that request's CSP nonce (see proxy.ts),
   // which a page prerendered at build time could not know.
   await connection();
+  // The page's language (server/portal/i18n/request-config.ts), so screen readers speak it in the right voice.
+  const locale = await getLocale();
   return (
-    <html lang="en">
+    <html lang={locale}>
       <body className="min-h-screen font-sans">
-        {env().APP_MODE === "sandbox" ? <SandboxBanner /> : null}
-        {children}
+        {/* The request's locale and catalogue, for the client components' useTranslations. */}
+        <NextIntlClientProvider>
+          {env().APP_MODE === "sandbox" ? <SandboxBanner /> : null}
+          {children}
+        </NextIntlClientProvider>
       </body>
     </html>
   );

@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 
-export const metadata: Metadata = { title: "Page not found" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("notFound"))("title") };
+}
 
 /**
  * The portal's own 404. Next.js's default one is styled with inline style
@@ -9,25 +13,26 @@ export const metadata: Metadata = { title: "Page not found" };
  * only) refuses.
  */
 export default function NotFound() {
+  const t = useTranslations("notFound");
   return (
     <main id="main" className="mx-auto max-w-lg px-4 py-12 sm:py-16">
-      <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Partner portal</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">Page not found</h1>
+      <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">{t("portalName")}</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">{t("title")}</h1>
       <p className="mt-3 text-slate-600">
-        There is no page at this address. It may have moved, or the link is mistyped.
+        {t("text")}
       </p>
       <p className="mt-6 flex flex-wrap gap-3">
         <Link
           href="/account"
           className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
         >
-          Your account
+          {t("account")}
         </Link>
         <Link
           href="/"
           className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-5 font-medium text-slate-800 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
         >
-          Sandbox home
+          {t("home")}
         </Link>
       </p>
     </main>

@@ -1,26 +1,30 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { BalanceBadge } from "@/components/portal/balance-badge";
 import { PortalNav, type PortalNavItem } from "@/components/portal/portal-nav";
 import { QueryProvider } from "@/components/portal/query-provider";
 import { ServiceProblem } from "@/components/portal/service-problem";
+import { LanguageSwitcher } from "@/components/portal/language-switcher";
 import { SignOutButton } from "@/components/portal/sign-out-button";
 import { LoyaltyContractError, LoyaltyUnavailableError } from "@/lib/loyalty-client/errors";
 import { programmeName } from "@/lib/portal/sign-in-programmes";
 import { loadAccount } from "@/server/portal/account/load-account";
 import { requireMemberSession, type MemberSession } from "@/server/portal/auth/member-session";
+import { chooseLanguage } from "@/server/portal/i18n/choose-language-action";
 import { serviceFailure } from "@/server/portal/service-failure";
 
-const navigation: PortalNavItem[] = [
-  { href: "/account", label: "Account" },
-  { href: "/transactions", label: "Transactions" },
-  { href: "/shop", label: "Shop" },
-  { href: "/orders", label: "Orders" },
-  { href: "/profile", label: "Profile" },
-];
 
 /** The member pages' frame: who is signed in, their balance, the pages, and the way out. */
 export default async function PortalLayout({ children }: { children: ReactNode }) {
+  const t = await getTranslations("header");
+  const navigation: PortalNavItem[] = [
+    { href: "/account", label: t("nav.account") },
+    { href: "/transactions", label: t("nav.transactions") },
+    { href: "/shop", label: t("nav.shop") },
+    { href: "/orders", label: t("nav.orders") },
+    { href: "/profile", label: t("nav.profile") },
+  ];
   let session: MemberSession;
   try {
     session = await requireMemberSession();
@@ -48,7 +52,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:top-4 focus:left-4 focus:z-10 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
         >
-          Skip to content
+          {t("skipToContent")}
         </a>
         <header className="border-b border-slate-200 bg-white">
           <div className="mx-auto max-w-4xl px-4">
@@ -59,11 +63,12 @@ export default async function PortalLayout({ children }: { children: ReactNode }
               >
                 {/* eslint-disable-next-line @next/next/no-img-element -- a 28 px SVG from public/ needs no optimising */}
                 <img src="/brand-mark.svg" alt="" width={28} height={28} className="h-7 w-7" />
-                Partner portal
+                {t("portalName")}
               </Link>
-              <div className="flex items-center gap-3">
+              <div className="flex flex-wrap items-center justify-end gap-3">
+                <LanguageSwitcher chooseLanguage={chooseLanguage} />
                 <div className="text-right text-sm leading-tight">
-                  <p className="font-medium text-slate-900">{session.name ?? `Member ${session.membershipNumber}`}</p>
+                  <p className="font-medium text-slate-900">{session.name ?? t("memberNumber", { number: session.membershipNumber })}</p>
                   <p className="text-slate-600">
                     {programmeName(session.programme)}
                     <BalanceBadge initialBalance={balance} />

@@ -1,3 +1,4 @@
+import { useLocale, useTranslations } from "next-intl";
 import type { AccountResponse } from "@/lib/contract/retrieve-account";
 import { formatCode, formatLongDate } from "@/lib/portal/format";
 import { AccountFact, BalanceCard } from "./balance-card";
@@ -14,33 +15,40 @@ const statusTone: Record<string, string> = {
 
 /** The member's balance and account facts (P2), as the account page shows them. */
 export function AccountSummary({ account, programmeName, membershipNumber }: AccountSummaryProps) {
+  const t = useTranslations("account");
+  const locale = useLocale();
+  // Known codes in the page's words; a status the spec does not list is shown as the service wrote it.
+  const status = (code: string) => {
+    const key = `statuses.${code}` as "statuses.ACTIVE";
+    return t.has(key) ? t(key) : formatCode(code);
+  };
   return (
     <BalanceCard balance={account.balance?.amount}>
       <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-4 border-t border-slate-100 pt-5 sm:grid-cols-2">
-        <AccountFact term="Status">
+        <AccountFact term={t("status")}>
           {account.accountStatus ? (
             <span
               className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ring-inset ${
                 statusTone[account.accountStatus] ?? "bg-amber-50 text-amber-900 ring-amber-600/30"
               }`}
             >
-              {formatCode(account.accountStatus)}
+              {status(account.accountStatus)}
             </span>
           ) : (
-            "Not available"
+            t("notAvailable")
           )}
         </AccountFact>
-        <AccountFact term="Account type">
-          {account.accountType ? formatCode(account.accountType) : "Not available"}
+        <AccountFact term={t("accountType")}>
+          {account.accountType ? t(`types.${account.accountType}`) : t("notAvailable")}
         </AccountFact>
-        <AccountFact term="Last activity">
+        <AccountFact term={t("lastActivity")}>
           {account.lastActivityDate ? (
-            <time dateTime={account.lastActivityDate}>{formatLongDate(account.lastActivityDate)}</time>
+            <time dateTime={account.lastActivityDate}>{formatLongDate(account.lastActivityDate, locale)}</time>
           ) : (
-            "No activity yet"
+            t("noActivity")
           )}
         </AccountFact>
-        <AccountFact term="Membership">
+        <AccountFact term={t("membership")}>
           {programmeName}{" "}
           <span className="block font-mono text-sm font-normal text-slate-600 sm:inline">{membershipNumber}</span>
         </AccountFact>

@@ -1,3 +1,4 @@
+import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { formatPoints } from "@/lib/portal/format";
 
@@ -18,24 +19,31 @@ export function BalanceCard({
   /** The account's facts (a `<dl>`). */
   children: ReactNode;
 }) {
+  const t = useTranslations("account");
+  const locale = useLocale();
   return (
     <section
       aria-labelledby="balance-heading"
       className={`rounded-xl border border-slate-200 bg-white shadow-sm sm:p-6 ${compact ? "p-4" : "p-5"}`}
     >
       <h2 id="balance-heading" className="text-sm font-medium text-slate-600">
-        Points balance
+        {t("balance")}
       </h2>
       <p
         className={`mt-1 font-bold tracking-tight text-slate-900 ${compact ? "text-3xl" : "text-4xl sm:text-5xl"}`}
         data-testid={testId}
       >
         {balance === undefined ? (
-          <span className={`font-semibold text-slate-500 ${compact ? "text-xl" : "text-2xl"}`}>Not available</span>
+          <span className={`font-semibold text-slate-500 ${compact ? "text-xl" : "text-2xl"}`}>{t("notAvailable")}</span>
         ) : (
           <>
-            <data value={balance}>{formatPoints(balance)}</data>{" "}
-            <span className={`font-semibold text-slate-600 ${compact ? "text-base" : "text-lg"}`}>points</span>
+            {t.rich("balanceFigure", {
+              count: balance,
+              figure: () => <data value={balance}>{formatPoints(balance, locale)}</data>,
+              unit: (chunks) => (
+                <span className={`font-semibold text-slate-600 ${compact ? "text-base" : "text-lg"}`}>{chunks}</span>
+              ),
+            })}
           </>
         )}
       </p>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
 import { formatPoints } from "@/lib/portal/format";
@@ -16,6 +17,8 @@ const secondary =
 /** A completed order within the reversal window: the member may cancel it (card refunded, points reversed). */
 export function CancelOrderSection({ order, cancelOrder }: { order: OrderView; cancelOrder: CancelOrder }) {
   const { confirming, pending, error, ask, keep, confirm } = useCancelOrder(order.id, cancelOrder);
+  const t = useTranslations("orders.cancel");
+  const locale = useLocale();
   const confirmRef = useRef<HTMLButtonElement>(null);
   const askRef = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
@@ -27,26 +30,27 @@ export function CancelOrderSection({ order, cancelOrder }: { order: OrderView; c
   }, [confirming]);
 
   if (order.state !== "completed" || !order.cancellableUntil) return null;
-  const returned = [
-    order.cashMinor > 0 ? `refund ${formatMoney(order.cashMinor, order.currency)} to your card` : "",
-    order.points > 0 ? `return your ${formatPoints(order.points)} points` : "",
-  ]
-    .filter(Boolean)
-    .join(" and ");
+  const amounts = {
+    points: order.points,
+    figure: formatPoints(order.points, locale),
+    cash: formatMoney(order.cashMinor, order.currency, locale),
+    hasPoints: String(order.points > 0),
+    hasCash: String(order.cashMinor > 0),
+  };
 
   return (
     <section aria-labelledby="cancel-heading" className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="cancel-heading" className="text-lg font-semibold">
-        Changed your mind?
+        {t("title")}
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        You can cancel this order until <LocalTime iso={order.cancellableUntil} />: we {returned}.
+        {t.rich("until", { ...amounts, time: () => <LocalTime iso={order.cancellableUntil!} /> })}
       </p>
       <div className="mt-3 space-y-3">
-        <FormAlert title="The order was not cancelled" messages={error ? [error] : []} />
+        <FormAlert title={t("notCancelled")} messages={error ? [error] : []} />
         {confirming ? (
           <div className="flex flex-wrap gap-3">
-            <p className="w-full text-sm font-medium">Cancel this order and {returned}?</p>
+            <p className="w-full text-sm font-medium">{t("question", amounts)}</p>
             <button
               ref={confirmRef}
               type="button"
@@ -55,15 +59,15 @@ export function CancelOrderSection({ order, cancelOrder }: { order: OrderView; c
               aria-busy={pending || undefined}
               className={primary}
             >
-              {pending ? "Cancelling…" : "Yes, cancel my order"}
+              {pending ? t("cancelling") : t("confirm")}
             </button>
             <button type="button" onClick={keep} disabled={pending} className={secondary}>
-              Keep my order
+              {t("keep")}
             </button>
           </div>
         ) : (
           <button ref={askRef} type="button" onClick={ask} className={secondary}>
-            Cancel this order
+            {t("ask")}
           </button>
         )}
       </div>

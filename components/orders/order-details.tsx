@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMemberBalance } from "@/components/portal/balance-badge";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { CancelOrderSection } from "./cancel-order";
@@ -17,12 +18,13 @@ import { useOrder } from "./use-order";
 export function OrderDetails({ initialOrder, cancelOrder }: { initialOrder: OrderView; cancelOrder: CancelOrder }) {
   const { order, refreshFailed } = useOrder(initialOrder);
   const { data: balance } = useMemberBalance();
+  const t = useTranslations("orders");
   return (
     <div className="space-y-6">
       <OrderOutcome order={order} balance={balance} />
       {refreshFailed ? (
         <p className="text-sm text-slate-600">
-          We could not check this order just now; we will keep trying. Reload the page to see the latest.
+          {t("refreshFailed")}
         </p>
       ) : null}
       <div className="grid gap-6 md:grid-cols-2">

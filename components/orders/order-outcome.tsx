@@ -1,3 +1,4 @@
+import { useLocale, useTranslations } from "next-intl";
 import { formatPoints } from "@/lib/portal/format";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
@@ -7,6 +8,7 @@ import {
   paymentFailed,
   paymentFailureSentence,
   wasCancelledAfterCompletion,
+  type OrdersTranslator,
 } from "./order-words";
 
 export interface OrderOutcomeProps {
@@ -21,119 +23,87 @@ interface Outcome {
   tone: "success" | "pending" | "returned" | "attention" | "neutral";
 }
 
-const points = (amount: number) => `${formatPoints(amount)} ${amount === 1 ? "point" : "points"}`;
-
-/** "refunding £90.00 to your card and returning your 9,000 points". */
-function undoing(order: OrderView, cash: string): string {
-  return [
-    order.cashMinor > 0 ? `refunding ${cash} to your card` : "",
-    order.points > 0 ? `returning your ${points(order.points)}` : "",
-  ]
-    .filter(Boolean)
-    .join(" and ");
-}
-
 /** What happened to the order, in a sentence or two, for each state the saga can leave it in. */
-export function orderOutcome(order: OrderView, balance: number | null | undefined): Outcome {
-  const cash = formatMoney(order.cashMinor, order.currency);
-  const balanceLine = typeof balance === "number" ? [`Your balance is ${points(balance)}.`] : [];
-  const legs =
-    order.points > 0 && order.cashMinor > 0
-      ? `${points(order.points)} and ${cash}`
-      : order.points > 0
-        ? points(order.points)
-        : cash;
+export function orderOutcome(
+  order: OrderView,
+  balance: number | null | undefined,
+  t: OrdersTranslator,
+  locale: string,
+): Outcome {
+  const cash = formatMoney(order.cashMinor, order.currency, locale);
+  const figure = formatPoints(order.points, locale);
+  const amounts = { points: order.points, figure, cash, hasPoints: String(order.points > 0), hasCash: String(order.cashMinor > 0) };
+  const balanceLine =
+    typeof balance === "number" ? [t("outcome.balance", { count: balance, figure: formatPoints(balance, locale) })] : [];
+  const failure = paymentFailureSentence(order, t);
   switch (order.state) {
     case "completed":
       return {
-        title: "Your order is complete",
-        lines: [order.card ? `We took ${legs}, paid with your ${cardWords(order.card)}.` : `We took ${legs}.`],
+        title: t("outcome.completeTitle"),
+        lines: [
+          order.card
+            ? t("outcome.tookWithCard", { ...amounts, card: cardWords(order.card, t) })
+            : t("outcome.took", amounts),
+        ],
         tone: "success",
       };
     case "points_returned":
       return {
-        title: "Your payment failed",
-        lines: [`${paymentFailureSentence(order)} Your ${points(order.points)} are back.`, ...balanceLine],
+        title: t("outcome.failedTitle"),
+        lines: [`${failure} ${t("outcome.pointsBack", amounts)}`, ...balanceLine],
         tone: "returned",
       };
     case "payment_failed":
     case "reversing":
+    case "voiding":
       return {
-        title: "Your payment failed",
-        lines: [
-          order.points > 0
-            ? `${paymentFailureSentence(order)} We are returning your ${points(order.points)}; this page updates by itself.`
-            : `${paymentFailureSentence(order)} Nothing was charged.`,
-        ],
+        title: t("outcome.failedTitle"),
+        lines: [`${failure} ${order.points > 0 ? t("outcome.returningPoints", amounts) : t("outcome.nothingCharged")}`],
         tone: "returned",
       };
     case "cancelling":
       return {
-        title: "Cancelling your order",
-        lines: [`We are ${undoing(order, cash)}. This page updates by itself.`],
+        title: t("outcome.cancellingTitle"),
+        lines: [t("outcome.cancelling", amounts)],
         tone: "pending",
       };
     case "cancelled":
       if (!wasCancelledAfterCompletion(order) && !paymentFailed(order))
         return {
-          title: "Your order did not go through",
-          lines: [order.timeline.at(-1)?.description ?? "Nothing was debited or charged."],
+          title: t("outcome.didNotGoThroughTitle"),
+          // The saga's own sentence says why (English only); another language reads the portal's.
+          lines: [
+            (locale === "en" ? order.timeline.at(-1)?.description : undefined) ?? t("outcome.nothingDebitedOrCharged"),
+          ],
           tone: "neutral",
         };
       if (paymentFailed(order))
         return {
-          title: "Your payment failed",
-          lines: [
-            `${paymentFailureSentence(order)} Nothing was charged${order.points > 0 ? " and no points were taken" : ""}.`,
-          ],
+          title: t("outcome.failedTitle"),
+          lines: [`${failure} ${t("outcome.nothingTaken", amounts)}`],
           tone: "neutral",
         };
       return {
-        title: "This order is cancelled",
-        lines: [
-          [
-            order.cashMinor > 0 ? `${cash} is refunded to your card` : "",
-            order.points > 0 ? `your ${points(order.points)} are back` : "",
-          ]
-            .filter(Boolean)
-            .join(" and ")
-            .replace(/^./, (first) => first.toUpperCase()) + ".",
-          ...(order.points > 0 ? balanceLine : []),
-        ],
+        title: t("outcome.cancelledTitle"),
+        lines: [t("outcome.cancelled", amounts), ...(order.points > 0 ? balanceLine : [])],
         tone: "neutral",
       };
     case "declined":
       return {
-        title: "Your card was declined",
-        lines: [
-          "No points were used and nothing was charged. You can choose the product again and pay with another card.",
-        ],
+        title: t("outcome.declinedTitle"),
+        lines: [t("outcome.declined")],
         tone: "neutral",
-      };
-    case "voiding":
-      return {
-        title: "Your payment failed",
-        lines: [
-          order.points > 0
-            ? `${paymentFailureSentence(order)} We are returning your ${points(order.points)}; this page updates by itself.`
-            : `${paymentFailureSentence(order)} Nothing was charged.`,
-        ],
-        tone: "returned",
       };
     case "needs_attention":
       return {
-        title: "This order needs attention",
-        lines: [
-          "Something went wrong while we settled this order. Our team has been told and will put it right: nothing is taken twice, and you do not need to pay again.",
-        ],
+        title: t("outcome.attentionTitle"),
+        lines: [t("outcome.attention")],
         tone: "attention",
       };
     default:
       return {
-        title: "Confirming payment",
-        lines: [
-          `We are confirming your payment of ${legs} with your bank. This page updates by itself; you do not need to pay again.`,
-        ],
+        title: t("outcome.confirmingTitle"),
+        lines: [t("outcome.confirming", amounts)],
         tone: "pending",
       };
   }
@@ -149,7 +119,8 @@ const toneClass: Record<Outcome["tone"], string> = {
 
 /** The outcome panel: a live region, so a change (payment confirmed, points back) is announced. */
 export function OrderOutcome({ order, balance }: OrderOutcomeProps) {
-  const outcome = orderOutcome(order, balance);
+  const t = useTranslations("orders");
+  const outcome = orderOutcome(order, balance, t, useLocale());
   return (
     <div role="status" aria-live="polite" className={`rounded-xl border-l-4 p-5 ${toneClass[outcome.tone]}`}>
       <h2 className="flex items-center gap-2 text-lg font-semibold">

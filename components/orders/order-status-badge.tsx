@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { OrderState } from "@/lib/checkout/order-states";
 import { statusTone, type StatusTone } from "./order-words";
 
@@ -10,12 +11,13 @@ const toneClass: Record<StatusTone, string> = {
 };
 
 /** The order's status in the member's words ("Completed", "Points returned", …), its colour only a second cue. */
-export function OrderStatusBadge({ state, status }: { state: OrderState; status: string }) {
+export function OrderStatusBadge({ state }: { state: OrderState; status?: string }) {
+  const t = useTranslations("orders.status");
   return (
     <span
       className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-sm font-medium whitespace-nowrap ${toneClass[statusTone(state)]}`}
     >
-      {status}
+      {t(state)}
     </span>
   );
 }

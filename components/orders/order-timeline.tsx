@@ -1,3 +1,4 @@
+import { useLocale, useTranslations } from "next-intl";
 import { LocalTime } from "@/components/portal/local-time";
 import type { OrderTimelineEntry } from "@/lib/checkout/checkout-contract";
 import { memberSentence, stepLabel } from "./order-words";
@@ -9,20 +10,25 @@ import { memberSentence, stepLabel } from "./order-words";
  * puts a secret in an entry.
  */
 export function OrderTimeline({ entries }: { entries: OrderTimelineEntry[] }) {
-  const technical = entries.filter((entry) => entry.call || memberSentence(entry.description) !== entry.description);
+  const t = useTranslations("orders");
+  // The saga writes its sentences in English: another language reads the step's name, the sentence goes to the details.
+  const english = useLocale() === "en";
+  const technical = entries.filter(
+    (entry) => !english || entry.call || memberSentence(entry.description) !== entry.description,
+  );
   return (
     <section aria-labelledby="timeline-heading" className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="timeline-heading" className="text-lg font-semibold">
-        Timeline
+        {t("timeline.title")}
       </h2>
       {entries.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">Nothing has happened yet.</p>
+        <p className="mt-2 text-sm text-slate-600">{t("timeline.empty")}</p>
       ) : (
         <ol className="mt-3 space-y-3 border-l-2 border-slate-200 pl-4">
           {entries.map((entry, index) => (
             <li key={`${entry.at}-${entry.step}-${index}`} data-step={entry.step} className="text-sm">
-              <p className="font-medium text-slate-900">{stepLabel(entry)}</p>
-              <p className="text-slate-700">{memberSentence(entry.description)}</p>
+              <p className="font-medium text-slate-900">{stepLabel(entry, t)}</p>
+              {english ? <p className="text-slate-700">{memberSentence(entry.description)}</p> : null}
               <p className="text-slate-600">
                 <LocalTime iso={entry.at} />
               </p>
@@ -33,13 +39,13 @@ export function OrderTimeline({ entries }: { entries: OrderTimelineEntry[] }) {
       {technical.length > 0 ? (
         <details className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3 text-xs text-slate-700">
           <summary className="cursor-pointer rounded text-sm font-medium text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-            Technical details
+            {t("timeline.technical")}
           </summary>
-          <p className="mt-2">For our support team: each step&apos;s call and its reference.</p>
+          <p className="mt-2">{t("timeline.technicalIntro")}</p>
           <ul className="mt-2 space-y-2 break-all">
             {technical.map((entry, index) => (
               <li key={`${entry.at}-${entry.step}-${index}`}>
-                <span className="font-medium">{stepLabel(entry)}</span>
+                <span className="font-medium">{stepLabel(entry, t)}</span>
                 {" · "}
                 {entry.description}
                 {entry.call ? (
@@ -47,10 +53,10 @@ export function OrderTimeline({ entries }: { entries: OrderTimelineEntry[] }) {
                     {" · "}
                     {entry.call.operation}
                     {" · "}
-                    {entry.call.status === null ? "no answer" : `HTTP ${entry.call.status}`}
+                    {entry.call.status === null ? t("timeline.noAnswer") : `HTTP ${entry.call.status}`}
                     {entry.call.requestId ? (
                       <>
-                        {" · request "}
+                        {` · ${t("timeline.request")} `}
                         <span className="font-mono">{entry.call.requestId}</span>
                       </>
                     ) : null}

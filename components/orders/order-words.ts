@@ -1,3 +1,4 @@
+import type { useTranslations } from "next-intl";
 import type { OrderTimelineEntry, OrderView } from "@/lib/checkout/checkout-contract";
 import { isUnfinished, type OrderState } from "@/lib/checkout/order-states";
 
@@ -47,56 +48,58 @@ export function wasCancelledAfterCompletion(order: Pick<OrderView, "timeline">):
   return order.timeline.some((entry) => entry.step === "cancelling");
 }
 
+/** The orders' words in the page's language (messages' `orders` namespace). */
+export type OrdersTranslator = ReturnType<typeof useTranslations<"orders">>;
+
 /**
  * The first sentence of a failed payment: a card the processor declined
  * (402: declined, insufficient funds) is "declined"; its own error is not
  * the card's fault and is said so.
  */
-export function paymentFailureSentence(order: Pick<OrderView, "timeline">): string {
-  if (order.timeline.some((entry) => entry.step === "capture_failed"))
-    return "Your bank accepted your card but the payment could not be taken.";
+export function paymentFailureSentence(order: Pick<OrderView, "timeline">, t: OrdersTranslator): string {
+  if (order.timeline.some((entry) => entry.step === "capture_failed")) return t("failure.notTaken");
   const status = chargeEntry(order)?.call?.status;
-  if (status === 402) return "Your card was declined.";
-  return "Your card payment did not go through.";
+  if (status === 402) return t("failure.declined");
+  return t("failure.didNotGoThrough");
 }
 
 /** What a timeline step is called for the member: what happened, never the saga's state name. */
-export function stepLabel(entry: Pick<OrderTimelineEntry, "step" | "call">): string {
+export function stepLabel(entry: Pick<OrderTimelineEntry, "step" | "call">, t: OrdersTranslator): string {
   const operation = entry.call?.operation ?? "";
   switch (entry.step) {
     case "priced":
-      return "Order placed";
+      return t("steps.placed");
     case "card_authorised":
-      return "Card accepted";
+      return t("steps.cardAccepted");
     case "points_debited":
-      return "Points used";
+      return t("steps.pointsUsed");
     case "capturing":
     case "payment_pending":
-      return "Charging your card";
+      return t("steps.charging");
     case "completed":
-      return /capture|charge/.test(operation) ? "Card charged" : "Order complete";
+      return /capture|charge/.test(operation) ? t("steps.cardCharged") : t("steps.complete");
     case "capture_failed":
     case "payment_failed":
-      return "Card payment failed";
+      return t("steps.paymentFailed");
     case "debit_refused":
-      return "Points not used";
+      return t("steps.pointsNotUsed");
     case "reversing":
-      return operation === "void" ? "Card payment released" : "Returning your points";
+      return operation === "void" ? t("steps.paymentReleased") : t("steps.returningPoints");
     case "points_returned":
     case "points_reversed":
-      return "Points returned";
+      return t("steps.pointsReturned");
     case "card_refunded":
-      return "Card refunded";
+      return t("steps.cardRefunded");
     case "cancelling":
-      return "Cancellation asked";
+      return t("steps.cancellationAsked");
     case "cancelled":
-      return "Order cancelled";
+      return t("steps.cancelled");
     case "declined":
-      return "Card declined";
+      return t("steps.declined");
     case "needs_attention":
-      return "Our team is looking at this order";
+      return t("steps.attention");
     default:
-      return "Update";
+      return t("steps.update");
   }
 }
 
@@ -113,6 +116,6 @@ const brandNames: Record<string, string> = {
 };
 
 /** "Visa ending 4242". */
-export function cardWords(card: { brand: string; last4: string }): string {
-  return `${brandNames[card.brand] ?? "Card"} ending ${card.last4}`;
+export function cardWords(card: { brand: string; last4: string }, t: OrdersTranslator): string {
+  return t("card", { brand: brandNames[card.brand] ?? t("cardBrandUnknown"), last4: card.last4 });
 }

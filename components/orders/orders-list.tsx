@@ -1,22 +1,25 @@
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import { formatPoints } from "@/lib/portal/format";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { OrderStatusBadge } from "./order-status-badge";
 import { LocalTime } from "@/components/portal/local-time";
 
-function paidWith(order: OrderView): string {
-  const parts = [
-    order.points > 0 ? `${formatPoints(order.points)} points` : "",
-    order.cashMinor > 0 ? formatMoney(order.cashMinor, order.currency) : "",
-  ].filter(Boolean);
-  return parts.join(" + ");
-}
 
 /** The member's orders as cards (they read well at 360 px), each leading to its receipt and timeline. */
 export function OrdersList({ orders }: { orders: OrderView[] }) {
+  const t = useTranslations("orders.list");
+  const locale = useLocale();
+  const paidWith = (order: OrderView) =>
+    [
+      order.points > 0 ? t("points", { count: order.points, figure: formatPoints(order.points, locale) }) : "",
+      order.cashMinor > 0 ? formatMoney(order.cashMinor, order.currency, locale) : "",
+    ]
+      .filter(Boolean)
+      .join(" + ");
   return (
-    <ul className="space-y-3" aria-label="Orders">
+    <ul className="space-y-3" aria-label={t("label")}>
       {orders.map((order) => (
         <li key={order.id}>
           <Link
@@ -26,7 +29,7 @@ export function OrdersList({ orders }: { orders: OrderView[] }) {
             <span className="min-w-0">
               <span className="block font-medium text-slate-900">{order.productName}</span>
               <span className="block text-sm break-all text-slate-600">
-                Order {order.orderNumber} · <LocalTime iso={order.createdAt} />
+                {t("order", { number: order.orderNumber })} · <LocalTime iso={order.createdAt} />
               </span>
               <span className="block text-sm text-slate-700">{paidWith(order)}</span>
             </span>

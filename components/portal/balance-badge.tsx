@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
 import { formatPoints } from "@/lib/portal/format";
 
 export const balanceQueryKey = ["member-balance"] as const;
@@ -34,11 +35,16 @@ export function useMemberBalance(initialBalance?: number | null) {
  */
 export function BalanceBadge({ initialBalance }: { initialBalance: number | undefined }) {
   const { data } = useMemberBalance(initialBalance ?? null);
+  const t = useTranslations("header");
+  const locale = useLocale();
   if (data === null || data === undefined) return null;
   return (
     <span aria-live="polite">
       {" · "}
-      <span className="font-semibold text-slate-900">{formatPoints(data)}</span> points
+      {t.rich("balance", {
+        count: data,
+        points: () => <span className="font-semibold text-slate-900">{formatPoints(data, locale)}</span>,
+      })}
     </span>
   );
 }

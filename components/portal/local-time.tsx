@@ -1,29 +1,31 @@
 "use client";
 
+import { useLocale } from "next-intl";
 import { useSyncExternalStore } from "react";
+import { formattingLocale } from "@/lib/i18n/locales";
 
 const noSubscription = () => () => undefined;
 
-const utcFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-});
-
 /** "26 Nov 2026, 14:03 UTC": what the server can say before the browser's zone is known. */
-export function formatUtcMinute(iso: string): string {
+export function formatUtcMinute(iso: string, locale?: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${utcFormat.format(date)} UTC`;
+  if (Number.isNaN(date.getTime())) return iso;
+  const utcFormat = new Intl.DateTimeFormat(formattingLocale(locale), {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  });
+  return `${utcFormat.format(date)} UTC`;
 }
 
 /** "26 Nov 2026, 15:03 CET": to the minute, in the browser's own time zone. */
-export function formatLocalMinute(iso: string, timeZone?: string): string {
+export function formatLocalMinute(iso: string, timeZone?: string, locale?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat("en-GB", {
+  return new Intl.DateTimeFormat(formattingLocale(locale), {
     day: "numeric",
     month: "short",
     year: "numeric",
@@ -40,6 +42,7 @@ export function formatLocalMinute(iso: string, timeZone?: string): string {
  * UTC; the browser then shows its own zone, without a hydration mismatch.
  */
 export function LocalTime({ iso, className }: { iso: string; className?: string }) {
+  const locale = useLocale();
   const inBrowser = useSyncExternalStore(
     noSubscription,
     () => true,
@@ -47,7 +50,7 @@ export function LocalTime({ iso, className }: { iso: string; className?: string 
   );
   return (
     <time dateTime={iso} className={className}>
-      {inBrowser ? formatLocalMinute(iso) : formatUtcMinute(iso)}
+      {inBrowser ? formatLocalMinute(iso, undefined, locale) : formatUtcMinute(iso, locale)}
     </time>
   );
 }

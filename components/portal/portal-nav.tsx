@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 
 export interface PortalNavItem {
   href: string;
@@ -15,8 +16,9 @@ export interface PortalNavItem {
  */
 export function PortalNav({ items }: { items: PortalNavItem[] }) {
   const pathname = usePathname();
+  const t = useTranslations("header");
   return (
-    <nav aria-label="Member pages" className="-mb-px flex flex-wrap gap-x-1">
+    <nav aria-label={t("navLabel")} className="-mb-px flex flex-wrap gap-x-1">
       {items.map((item) => {
         const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
         return (

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { FilterProblem, TransactionFilters } from "@/lib/portal/transaction-paging";
 
 export interface TransactionFiltersProps {
@@ -17,6 +18,7 @@ const inputStyle =
  * are inclusive; the page turns "to" into the API's exclusive date-made-to.
  */
 export function TransactionFiltersForm({ filters, problems, maxDay }: TransactionFiltersProps) {
+  const t = useTranslations("transactions.filters");
   const problemOf = (field: FilterProblem["field"]) => problems.find((problem) => problem.field === field);
   const field = (name: "from" | "to", label: string) => {
     const problem = problemOf(name);
@@ -37,7 +39,7 @@ export function TransactionFiltersForm({ filters, problems, maxDay }: Transactio
         />
         {problem ? (
           <p id={`filter-${name}-problem`} className="mt-1 text-sm text-rose-700">
-            {problem.message}
+            {t(`problems.${problem.kind}`, { field: name })}
           </p>
         ) : null}
       </div>
@@ -48,25 +50,25 @@ export function TransactionFiltersForm({ filters, problems, maxDay }: Transactio
     <form
       method="get"
       action="/transactions"
-      aria-label="Filter by date"
+      aria-label={t("label")}
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        {field("from", "From")}
-        {field("to", "To (inclusive)")}
+        {field("from", t("from"))}
+        {field("to", t("to"))}
         <div className="flex gap-3 sm:pt-6">
           <button
             type="submit"
             className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
           >
-            Show
+            {t("show")}
           </button>
           {filters.from || filters.to ? (
             <Link
               href="/transactions"
               className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
             >
-              Clear
+              {t("clear")}
             </Link>
           ) : null}
         </div>

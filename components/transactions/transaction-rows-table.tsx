@@ -1,16 +1,15 @@
+import { useLocale, useTranslations } from "next-intl";
 import { formatPoints, formatShortDate, isoDay } from "@/lib/portal/format";
 import type { TransactionRow } from "@/lib/portal/transaction-rows";
 import { ShopMovementDetails } from "./shop-movement-details";
 
 const kindStyle = {
   credit: {
-    label: "Credit",
     sign: "+",
     amount: "text-emerald-700",
     badge: "bg-emerald-50 text-emerald-800 ring-emerald-600/30",
   },
   debit: {
-    label: "Debit",
     sign: "\u2212",
     amount: "text-rose-700",
     badge: "bg-rose-50 text-rose-800 ring-rose-600/30",
@@ -32,6 +31,8 @@ export function TransactionRowsTable({
   caption: string;
   compact?: boolean;
 }) {
+  const t = useTranslations("transactions.table");
+  const locale = useLocale();
   const cell = compact ? "px-3 py-2 sm:px-6" : "px-3 py-3 sm:px-5";
   return (
     <table className="w-full table-fixed border-collapse text-left text-sm">
@@ -39,13 +40,13 @@ export function TransactionRowsTable({
       <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
         <tr>
           <th scope="col" className={`w-24 sm:w-36 ${cell}`}>
-            Date
+            {t("date")}
           </th>
           <th scope="col" className={cell}>
-            Details
+            {t("details")}
           </th>
           <th scope="col" className={`w-28 text-right sm:w-36 ${cell}`}>
-            Points
+            {t("points")}
           </th>
         </tr>
       </thead>
@@ -55,7 +56,7 @@ export function TransactionRowsTable({
           return (
             <tr key={`${row.kind}-${row.identifier}`} data-kind={row.kind}>
               <td className={`align-top text-slate-700 sm:whitespace-nowrap ${cell}`}>
-                <time dateTime={isoDay(row.dateMade)}>{formatShortDate(row.dateMade)}</time>
+                <time dateTime={isoDay(row.dateMade)}>{formatShortDate(row.dateMade, locale)}</time>
               </td>
               <td className={`align-top ${cell}`}>
                 {row.order ? (
@@ -64,9 +65,9 @@ export function TransactionRowsTable({
                   <>
                     <span className="block font-medium break-words text-slate-900">{row.description}</span>
                     <span className="mt-0.5 block text-xs break-words text-slate-600">
-                      {row.reference ? <>Ref. {row.reference}</> : null}
+                      {row.reference ? t("reference", { reference: row.reference }) : null}
                       {row.reference && row.source ? " · " : null}
-                      {row.source ? <>From {row.source}</> : null}
+                      {row.source ? t("source", { source: row.source }) : null}
                     </span>
                   </>
                 )}
@@ -74,12 +75,12 @@ export function TransactionRowsTable({
               <td className={`text-right align-top ${cell}`}>
                 <span className={`block font-semibold whitespace-nowrap tabular-nums ${style.amount}`}>
                   {style.sign}
-                  {formatPoints(row.points)}
+                  {formatPoints(row.points, locale)}
                 </span>
                 <span
                   className={`mt-1 inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${style.badge}`}
                 >
-                  {style.label}
+                  {t(row.kind)}
                 </span>
               </td>
             </tr>

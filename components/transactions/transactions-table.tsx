@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { TransactionRow } from "@/lib/portal/transaction-rows";
 import { TransactionRowsTable } from "./transaction-rows-table";
 
@@ -31,22 +32,19 @@ export function TransactionsTable({
   emptyAction,
   note,
 }: TransactionsTableProps) {
+  const t = useTranslations("transactions.history");
   return (
     <section aria-labelledby="history-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
       <h2 id="history-heading" className="sr-only">
-        Transaction history
+        {t("heading")}
       </h2>
       {rows.length === 0 ? (
         <div role="status" className="px-5 py-12 text-center">
           <p className="text-base font-semibold text-slate-900">
-            {page > 1 ? "No more transactions" : filtered ? "No transactions in these dates" : "No transactions yet"}
+            {page > 1 ? t("noMoreTitle") : filtered ? t("noneInDatesTitle") : t("noneYetTitle")}
           </p>
           <p className="mt-1 text-sm text-slate-600">
-            {page > 1
-              ? "You have reached the end of your history."
-              : filtered
-                ? "Try a wider date range."
-                : "Points you earn and spend will show here."}
+            {page > 1 ? t("noMoreText") : filtered ? t("noneInDatesText") : t("noneYetText")}
           </p>
           {emptyAction ? (
             <Link href={emptyAction.href} className={`${linkStyle} mt-4`}>
@@ -55,31 +53,35 @@ export function TransactionsTable({
           ) : null}
         </div>
       ) : (
-        <TransactionRowsTable rows={rows} caption={`Transactions, page ${page}, latest first`} />
+        <TransactionRowsTable rows={rows} caption={t("caption", { page })} />
       )}
 
       {/* A pager only when there is somewhere to go: an empty first page has none. */}
       {previousHref || nextHref || note ? (
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-3 py-3 sm:px-5">
           {previousHref || nextHref ? (
-            <nav aria-label="Transaction pages" className="flex w-full items-center justify-between gap-3">
+            <nav aria-label={t("pages")} className="flex w-full items-center justify-between gap-3">
               {previousHref ? (
                 <Link href={previousHref} className={linkStyle} rel="prev">
-                  <span aria-hidden="true">←&nbsp;</span>Previous
+                  <span aria-hidden="true">←&nbsp;</span>
+                  {t("previous")}
                 </Link>
               ) : (
                 <span className={disabledStyle} aria-disabled="true">
-                  <span aria-hidden="true">←&nbsp;</span>Previous
+                  <span aria-hidden="true">←&nbsp;</span>
+                  {t("previous")}
                 </span>
               )}
-              <span className="text-sm text-slate-600">Page {page}</span>
+              <span className="text-sm text-slate-600">{t("page", { page })}</span>
               {nextHref ? (
                 <Link href={nextHref} className={linkStyle} rel="next">
-                  Next<span aria-hidden="true">&nbsp;→</span>
+                  {t("next")}
+                  <span aria-hidden="true">&nbsp;→</span>
                 </Link>
               ) : (
                 <span className={disabledStyle} aria-disabled="true">
-                  Next<span aria-hidden="true">&nbsp;→</span>
+                  {t("next")}
+                  <span aria-hidden="true">&nbsp;→</span>
                 </span>
               )}
             </nav>

@@ -1,15 +1,33 @@
-const points = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
-const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const shortDate = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
+import { formattingLocale } from "@/lib/i18n/locales";
 
-/** 250000 → "250,000". */
-export function formatPoints(amount: number): string {
-  return points.format(amount);
+// Every formatter takes the page's locale ("en", "es"…); without one it formats as the portal's English always did.
+// Formatters are made once per locale: Intl's constructors are slow enough to matter in long tables.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let formatter = formatters.get(key);
+  if (!formatter) formatters.set(key, (formatter = make()));
+  return formatter as T;
+}
+
+const pointsFormat = (locale?: string) =>
+  cached(`points:${formattingLocale(locale)}`, () =>
+    // Grouping always, so Spanish and Catalan group 4-digit amounts too (their default leaves "2500").
+    new Intl.NumberFormat(formattingLocale(locale), { maximumFractionDigits: 0, useGrouping: "always" }),
+  );
+
+const dateFormat = (style: "long" | "short", locale?: string) =>
+  cached(`date-${style}:${formattingLocale(locale)}`, () =>
+    new Intl.DateTimeFormat(formattingLocale(locale), {
+      day: "numeric",
+      month: style,
+      year: "numeric",
+      timeZone: "UTC",
+    }),
+  );
+
+/** 250000 → "250,000" (en), "250.000" (es), "250 000" (fr). */
+export function formatPoints(amount: number, locale?: string): string {
+  return pointsFormat(locale).format(amount);
 }
 
 /** The service's days are UTC days; a date (`2026-03-10`) or an instant is shown as that UTC day. */
@@ -18,16 +36,16 @@ function parseDay(value: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** "10 March 2026". */
-export function formatLongDate(value: string): string {
+/** "10 March 2026", "10 de marzo de 2026". */
+export function formatLongDate(value: string, locale?: string): string {
   const date = parseDay(value);
-  return date ? longDate.format(date) : value;
+  return date ? dateFormat("long", locale).format(date) : value;
 }
 
-/** "10 Mar 2026". */
-export function formatShortDate(value: string): string {
+/** "10 Mar 2026", "10 mar 2026". */
+export function formatShortDate(value: string, locale?: string): string {
   const date = parseDay(value);
-  return date ? shortDate.format(date) : value;
+  return date ? dateFormat("short", locale).format(date) : value;
 }
 
 /** `YYYY-MM-DD` of the UTC day, for <time dateTime> and date inputs. */
@@ -41,18 +59,21 @@ export function formatCode(value: string): string {
   return lower.charAt(0).toUpperCase() + lower.slice(1);
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZone: "UTC",
-});
+const dateTimeFormat = (locale?: string) =>
+  cached(`date-time:${formattingLocale(locale)}`, () =>
+    new Intl.DateTimeFormat(formattingLocale(locale), {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      timeZone: "UTC",
+    }),
+  );
 
 /** "22 Nov 2026, 14:03:21 UTC": the same on the server and in the browser, whatever their zones. */
-export function formatDateTime(iso: string): string {
+export function formatDateTime(iso: string, locale?: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${dateTime.format(date)} UTC`;
+  return Number.isNaN(date.getTime()) ? iso : `${dateTimeFormat(locale).format(date)} UTC`;
 }

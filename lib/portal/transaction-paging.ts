@@ -13,6 +13,9 @@ export interface TransactionFilters {
 
 export interface FilterProblem {
   field: "from" | "to";
+  /** What is wrong, for the page to word in its language (the catalogue's transactions.filters.problems). */
+  kind: "notADate" | "toBeforeFrom";
+  /** The same in English. */
   message: string;
 }
 
@@ -52,12 +55,12 @@ export function parseTransactionSearch(
     const value = single(params[field]);
     if (value === undefined) return undefined;
     if (isCalendarDay(value)) return value;
-    problems.push({ field, message: `${label} must be a date (YYYY-MM-DD).` });
+    problems.push({ field, kind: "notADate", message: `${label} must be a date (YYYY-MM-DD).` });
     return undefined;
   };
   const from = day("from", "From");
   const to = day("to", "To");
-  if (from && to && from > to) problems.push({ field: "to", message: "To must be on or after From." });
+  if (from && to && from > to) problems.push({ field: "to", kind: "toBeforeFrom", message: "To must be on or after From." });
   return { filters: { page, ...(from ? { from } : {}), ...(to ? { to } : {}) }, problems };
 }
 

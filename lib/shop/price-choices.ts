@@ -1,4 +1,5 @@
 import type { PriceOption } from "@/lib/contract/product-pricing";
+import { formattingLocale } from "@/lib/i18n/locales";
 
 /** One way to pay, as the member chooses it. */
 export interface PriceChoice {
@@ -54,13 +55,14 @@ export function priceChoices(
   return [...pointsChoices, cashOnly];
 }
 
-export function formatMoney(minor: number, currency: string): string {
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(minor / 100);
+/** The price's own currency, written the page's way: "£12.50" (en), "12,50 £" (es). */
+export function formatMoney(minor: number, currency: string, locale?: string): string {
+  return new Intl.NumberFormat(formattingLocale(locale), { style: "currency", currency }).format(minor / 100);
 }
 
 /** 1 → "£0.01", 0.87 → "£0.0087". */
-export function formatValuePerPoint(minor: number, currency: string): string {
-  return new Intl.NumberFormat("en-GB", {
+export function formatValuePerPoint(minor: number, currency: string, locale?: string): string {
+  return new Intl.NumberFormat(formattingLocale(locale), {
     style: "currency",
     currency,
     minimumFractionDigits: 2,

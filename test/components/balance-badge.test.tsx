@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor } from "@/test/support/render";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BalanceBadge, balanceQueryKey } from "@/components/portal/balance-badge";
 

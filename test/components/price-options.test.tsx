@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, within } from "@/test/support/render";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { PriceOptions } from "@/components/shop/price-options";

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { AccountSummary } from "@/components/account/account-summary";
 import { ServiceProblem } from "@/components/portal/service-problem";
 import { programmeName } from "@/lib/portal/sign-in-programmes";
@@ -7,10 +8,13 @@ import { loadAccount } from "@/server/portal/account/load-account";
 import { requireMemberSession } from "@/server/portal/auth/member-session";
 import { serviceFailure } from "@/server/portal/service-failure";
 
-export const metadata: Metadata = { title: "Your account" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("account"))("title") };
+}
 
 export default async function AccountPage() {
   const session = await requireMemberSession();
+  const t = await getTranslations("account");
   let account;
   try {
     account = await loadAccount(session);
@@ -18,7 +22,7 @@ export default async function AccountPage() {
     const failure = await serviceFailure(error);
     return (
       <>
-        <h1 className="mb-4 text-2xl font-bold tracking-tight">Your account</h1>
+        <h1 className="mb-4 text-2xl font-bold tracking-tight">{t("title")}</h1>
         <ServiceProblem {...failure} retryHref="/account" />
       </>
     );
@@ -27,7 +31,7 @@ export default async function AccountPage() {
   return (
     <>
       <h1 className="mb-4 text-2xl font-bold tracking-tight">
-        {session.name ? `Hello, ${session.name.split(" ")[0]}` : "Your account"}
+        {session.name ? t("greeting", { name: session.name.split(" ")[0] ?? session.name }) : t("title")}
       </h1>
       <AccountSummary
         account={account}
@@ -39,7 +43,7 @@ export default async function AccountPage() {
           href="/transactions"
           className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
         >
-          See your transactions
+          {t("seeTransactions")}
         </Link>
       </p>
     </>

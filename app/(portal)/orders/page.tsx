@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { OrdersList } from "@/components/orders/orders-list";
 import { OrdersPager } from "@/components/orders/orders-pager";
 import { requireMemberSession } from "@/server/portal/auth/member-session";
 import { listMemberOrders } from "@/server/portal/checkout/list-member-orders";
 
-export const metadata: Metadata = { title: "Your orders" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("orders"))("title") };
+}
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -18,21 +21,22 @@ function pageNumber(value: string | string[] | undefined): number {
 /** The member's orders, latest first, a page at a time. */
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireMemberSession();
+  const t = await getTranslations("orders");
   const page = pageNumber((await searchParams).page);
   const result = await listMemberOrders(session.membershipNumber, page);
 
   return (
     <>
-      <h1 className="mb-1 text-2xl font-bold tracking-tight">Your orders</h1>
-      <p className="mb-4 text-slate-600">What you bought in the shop, latest first.</p>
+      <h1 className="mb-1 text-2xl font-bold tracking-tight">{t("title")}</h1>
+      <p className="mb-4 text-slate-600">{t("intro")}</p>
       {result.orders.length === 0 ? (
         <div role="status" className="rounded-xl bg-slate-100 p-5 text-slate-700">
-          <p>{page > 1 ? "There are no orders on this page." : "You have no orders yet."}</p>
+          <p>{page > 1 ? t("noneOnPage") : t("noneYet")}</p>
           <Link
             href={page > 1 ? "/orders" : "/shop"}
             className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
           >
-            {page > 1 ? "Your latest orders" : "Visit the shop"}
+            {page > 1 ? t("latest") : t("visitShop")}
           </Link>
         </div>
       ) : (

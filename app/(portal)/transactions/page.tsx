@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ServiceProblem } from "@/components/portal/service-problem";
 import { TransactionFiltersForm } from "@/components/transactions/transaction-filters";
 import { TransactionsTable } from "@/components/transactions/transactions-table";
@@ -13,18 +14,21 @@ import {
   type TransactionPage,
 } from "@/server/portal/transactions/load-transactions";
 
-export const metadata: Metadata = { title: "Transactions" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("transactions"))("title") };
+}
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
 export default async function TransactionsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireMemberSession();
+  const t = await getTranslations("transactions");
   const variant = transactionsVariant(session.programme);
   const { filters, problems } = parseTransactionSearch(await searchParams, variant);
   const heading = (
     <div className="mb-4">
-      <h1 className="text-2xl font-bold tracking-tight">Transactions</h1>
-      <p className="mt-1 text-sm text-slate-600">Your {programmeName(session.programme)} history, latest first.</p>
+      <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t("intro", { programme: programmeName(session.programme) })}</p>
     </div>
   );
   const form = (
@@ -71,14 +75,14 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
           filtered={Boolean(filters.from || filters.to)}
           emptyAction={
             filters.page > 1
-              ? { href: transactionsHref(filters, 1), label: "Back to the first page" }
+              ? { href: transactionsHref(filters, 1), label: t("firstPage") }
               : filters.from || filters.to
-                ? { href: transactionsHref({ page: 1 }, 1), label: "Clear dates" }
+                ? { href: transactionsHref({ page: 1 }, 1), label: t("clearDates") }
                 : undefined
           }
           note={
             variant === "primary" && atLimit
-              ? `${programmeName(session.programme)} shows your ${recordLimits.primary} most recent transactions.`
+              ? t("limitNote", { programme: programmeName(session.programme), count: recordLimits.primary })
               : undefined
           }
         />

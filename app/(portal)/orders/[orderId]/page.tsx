@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { OrderDetails } from "@/components/orders/order-details";
 import { requireMemberSession } from "@/server/portal/auth/member-session";
 import { findMemberOrder } from "@/server/portal/checkout/find-member-order";
 import { cancelOrderAction } from "@/server/portal/orders/cancel-order-action";
 
-export const metadata: Metadata = { title: "Your order" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("orders"))("orderTitle") };
+}
 
 interface Props {
   params: Promise<{ orderId: string }>;
@@ -22,6 +25,7 @@ export default async function OrderPage({ params }: Props) {
   const { orderId } = await params;
   const order = orderId.length <= 64 ? await findMemberOrder(session.membershipNumber, orderId) : null;
   if (!order) notFound();
+  const t = await getTranslations("orders");
 
   return (
     <>
@@ -30,10 +34,10 @@ export default async function OrderPage({ params }: Props) {
           href="/orders"
           className="rounded text-brand-700 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         >
-          Your orders
+          {t("title")}
         </Link>
       </p>
-      <h1 className="mb-1 text-2xl font-bold tracking-tight">Order {order.orderNumber}</h1>
+      <h1 className="mb-1 text-2xl font-bold tracking-tight">{t("orderHeading", { number: order.orderNumber })}</h1>
       <p className="mb-4 text-slate-700">{order.productName}</p>
       <OrderDetails initialOrder={order} cancelOrder={cancelOrderAction} />
     </>
