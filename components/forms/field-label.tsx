@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { fieldIds } from "./field-ids";
 
@@ -10,10 +11,11 @@ export interface FieldTextProps {
 }
 
 export function FieldLabel({ name, label, optional }: FieldTextProps) {
+  const t = useTranslations("forms");
   return (
     <label htmlFor={fieldIds(name).input} className="block text-sm font-semibold text-slate-900">
       {label}
-      {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
+      {optional ? <span className="font-normal text-slate-500"> {t("optional")}</span> : null}
     </label>
   );
 }

@@ -1,4 +1,7 @@
+"use client";
+
 import type { ReactNode, Ref } from "react";
+import { useFormMessage } from "./use-form-message";
 
 /**
  * The form's alert region for refusals that belong to no single field.
@@ -16,6 +19,7 @@ export function FormAlert({
   ref?: Ref<HTMLDivElement>;
   children?: ReactNode;
 }) {
+  const translate = useFormMessage();
   if (messages.length === 0) return null;
   return (
     <div
@@ -26,11 +30,11 @@ export function FormAlert({
     >
       <p className="font-semibold">{title}</p>
       {messages.length === 1 ? (
-        <p className="mt-1">{messages[0]}</p>
+        <p className="mt-1">{translate(messages[0]!)}</p>
       ) : (
         <ul className="mt-1 list-disc space-y-1 pl-5">
           {messages.map((message) => (
-            <li key={message}>{message}</li>
+            <li key={message}>{translate(message)}</li>
           ))}
         </ul>
       )}

@@ -13,11 +13,14 @@ const months = [
   "December",
 ];
 
+import { formatLongDate } from "@/lib/portal/format";
+
 /**
- * `1980-05-17` as "17 May 1980". Written out rather than through Intl, so
+ * `1980-05-17` as "17 May 1980"; another language's way through Intl (its UTC day). Written out rather than through Intl, so
  * the server's render and the browser's hydration cannot disagree.
  */
-export function formatDate(isoDate: string): string {
+export function formatDate(isoDate: string, locale = "en"): string {
+  if (locale !== "en") return formatLongDate(isoDate, locale);
   const [year, month, day] = isoDate.split("-").map(Number);
   const name = months[(month ?? 0) - 1];
   return name && day && year ? `${day} ${name} ${year}` : isoDate;

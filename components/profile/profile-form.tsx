@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import { FormAlert, FormStatus } from "@/components/forms/form-alert";
@@ -9,12 +10,7 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { refusal, type ActionResult } from "@/lib/portal/action-result";
 import { utcToday } from "@/lib/contract/register-account";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
-import {
-  profileFieldLabels,
-  profileFields,
-  type ProfileField,
-  type ProfileFormValues,
-} from "@/lib/portal/profile/profile-fields";
+import { profileFields, type ProfileField, type ProfileFormValues } from "@/lib/portal/profile/profile-fields";
 import {
   comparable,
   planProfileUpdate,
@@ -24,7 +20,9 @@ import {
   toProfileValues,
   type ProfileUpdate,
 } from "@/lib/portal/profile/profile-plan";
+import { useFormMessage } from "@/components/forms/use-form-message";
 import { ProfileSections } from "./profile-sections";
+import { useProfileFieldLabel } from "./use-profile-field-label";
 
 export interface ProfileFormProps {
   membership: MembershipResponse;
@@ -54,6 +52,9 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
+  const t = useTranslations("profile");
+  const translate = useFormMessage();
+  const fieldLabel = useProfileFieldLabel();
   const [status, setStatus] = useState<Status>();
   const [alertMessages, setAlertMessages] = useState<string[]>([]);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -83,7 +84,7 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
     setAlertMessages([]);
     const { patches } = planProfileUpdate(membership, values);
     if (patches.length === 0) {
-      setStatus({ tone: "info", message: "Nothing to save: no details were changed." });
+      setStatus({ tone: "info", message: t("nothingToSave") });
       return;
     }
     for (const [index, patch] of patches.entries()) {
@@ -91,12 +92,12 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
       try {
         result = await onSubmit(patch.body);
       } catch {
-        result = refusal("unavailable", "Your changes could not be sent. Check your connection and try again.");
+        result = refusal("unavailable", t("notSent"));
       }
       if (!result || result.ok) continue;
 
       const messages = [result.message];
-      if (index > 0) messages.push("Your other changes were saved.");
+      if (index > 0) messages.push(t("otherChangesSaved"));
       const placed: ProfileField[] = [];
       for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
         const field = profileFieldForPath(path, patch);
@@ -104,7 +105,7 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
           setError(field, { type: "server", message });
           placed.push(field);
         } else {
-          messages.push(field ? `${profileFieldLabels[field]}: ${message}` : message);
+          messages.push(field ? t("fieldMessage", { field: fieldLabel(field), message: translate(message) }) : message);
         }
       }
       setAlertMessages(messages);
@@ -113,7 +114,7 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
       else requestAnimationFrame(() => alertRef.current?.focus());
       return;
     }
-    setStatus({ tone: "success", message: "Your profile is saved." });
+    setStatus({ tone: "success", message: t("saved") });
     // Said beside the Save button, where the member is, and focused there (not 1,500 px up the page).
     requestAnimationFrame(() => statusRef.current?.focus());
   };
@@ -127,7 +128,7 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
 
   return (
     <form noValidate method="post" onSubmit={submit} className="space-y-6">
-      <FormAlert ref={alertRef} title="Your changes were not saved" messages={alertMessages} />
+      <FormAlert ref={alertRef} title={t("notSaved")} messages={alertMessages} />
       <ProfileSections
         membership={membership}
         countries={countries}
@@ -138,8 +139,8 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
 
       <div className="flex flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
         <FormStatus ref={statusRef} message={status?.message} tone={status?.tone} />
-        <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
-          Save changes
+        <SubmitButton pending={isSubmitting} pendingLabel={t("saving")}>
+          {t("save")}
         </SubmitButton>
       </div>
     </form>

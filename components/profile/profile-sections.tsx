@@ -1,3 +1,4 @@
+import { useLocale, useTranslations } from "next-intl";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { countryName } from "@/components/forms/country-options";
 import { FieldGroup, FormSection } from "@/components/forms/form-section";
@@ -10,14 +11,13 @@ import { formatDate } from "./format-date";
 import {
   addressKinds,
   addressLineFields,
-  indicatorOptions,
-  languageOptions,
   phoneFields,
   phoneKinds,
   type ProfileField,
   type ProfileFormValues,
 } from "@/lib/portal/profile/profile-fields";
 import { storedPhone, toProfileValues } from "@/lib/portal/profile/profile-plan";
+import { languageCodes } from "@/lib/contract/update-membership";
 
 export interface ProfileSectionsProps {
   membership: MembershipResponse;
@@ -34,6 +34,13 @@ export interface ProfileSectionsProps {
  * rules (the plan and schema of profile-plan.ts).
  */
 export function ProfileSections({ membership, countries, register, errors, today }: ProfileSectionsProps) {
+  const t = useTranslations("profile");
+  const locale = useLocale();
+  const languageOptions = languageCodes.map((code) => ({ value: code, label: t(`languages.${code}`) }));
+  const indicatorOptions = [
+    { value: "Y", label: t("yes") },
+    { value: "N", label: t("no") },
+  ];
   const stored = toProfileValues(membership);
   const error = (field: ProfileField) => errors[field]?.message;
   const person = membership.member.person;
@@ -41,22 +48,22 @@ export function ProfileSections({ membership, countries, register, errors, today
 
   return (
     <>
-      <FormSection title="Personal details">
+      <FormSection title={t("personal")}>
         <dl className="grid gap-4 sm:grid-cols-2">
           <ReadOnlyField
-            label="Name"
+            label={t("name")}
             value={[person.name.firstName, person.name.familyName].filter(Boolean).join(" ")}
-            explanation="To change your name, contact the programme."
+            explanation={t("nameExplanation")}
           />
-          <ReadOnlyField label="Membership number" value={membership.membershipIdentifier} />
+          <ReadOnlyField label={t("membershipNumber")} value={membership.membershipIdentifier} />
           {!membership.canAdd.title ? (
-            <ReadOnlyField label="Title" value={person.name.title} explanation="A title cannot be changed once set." />
+            <ReadOnlyField label={t("fields.title")} value={person.name.title} explanation={t("titleFixed")} />
           ) : null}
           {!membership.canAdd.dateOfBirth && person.dateOfBirth ? (
             <ReadOnlyField
-              label="Date of birth"
-              value={formatDate(person.dateOfBirth)}
-              explanation="A date of birth cannot be changed once set."
+              label={t("fields.dateOfBirth")}
+              value={formatDate(person.dateOfBirth, locale)}
+              explanation={t("dateOfBirthFixed")}
             />
           ) : null}
         </dl>
@@ -64,9 +71,9 @@ export function ProfileSections({ membership, countries, register, errors, today
           <TextField
             registration={register("title")}
             defaultValue={stored.title}
-            label="Title"
+            label={t("fields.title")}
             optional
-            hint="For example Mr, Ms, Dr. Once saved, it cannot be changed."
+            hint={t("titleHint")}
             error={error("title")}
             autoComplete="honorific-prefix"
             maxLength={30}
@@ -78,9 +85,9 @@ export function ProfileSections({ membership, countries, register, errors, today
             registration={register("dateOfBirth")}
             defaultValue={stored.dateOfBirth}
             type="date"
-            label="Date of birth"
+            label={t("fields.dateOfBirth")}
             optional
-            hint="You must be 18 or over. Once saved, it cannot be changed."
+            hint={t("dateOfBirthHint")}
             error={error("dateOfBirth")}
             autoComplete="bday"
             max={today ?? utcToday()}
@@ -90,23 +97,20 @@ export function ProfileSections({ membership, countries, register, errors, today
         <SelectField
           registration={register("language")}
           defaultValue={stored.language}
-          label="Language"
-          hint="The language we write to you in."
-          placeholder={person.locale ? undefined : "Not chosen"}
+          label={t("fields.language")}
+          hint={t("languageHint")}
+          placeholder={person.locale ? undefined : t("notChosen")}
           options={languageOptions}
           error={error("language")}
         />
       </FormSection>
 
-      <FormSection
-        title="Email and phone"
-        description="They can be changed but not removed. A phone's country code is that of your country of residence, such as 44 for the United Kingdom."
-      >
+      <FormSection title={t("contact")} description={t("contactDescription")}>
         <TextField
           registration={register("email")}
           defaultValue={stored.email}
           type="email"
-          label="Email address"
+          label={t("fields.email")}
           optional={!person.emailAddresses}
           error={error("email")}
           autoComplete="email"
@@ -118,15 +122,15 @@ export function ProfileSections({ membership, countries, register, errors, today
           return (
             <FieldGroup
               key={kind.key}
-              legend={kind.label}
-              description={storedPhone(membership, kind.key) ? undefined : "Not added yet."}
+              legend={t(`phones.${kind.key}`)}
+              description={storedPhone(membership, kind.key) ? undefined : t("notAddedYet")}
             >
               <div className="grid grid-cols-2 gap-3 sm:grid-cols-[7rem_7rem_1fr]">
                 <TextField
                   registration={register(fields.countryCode)}
                   defaultValue={stored[fields.countryCode]}
                   type="tel"
-                  label="Country code"
+                  label={t("countryCode")}
                   error={error(fields.countryCode)}
                   inputMode="numeric"
                   autoComplete="off"
@@ -136,7 +140,7 @@ export function ProfileSections({ membership, countries, register, errors, today
                   registration={register(fields.areaCode)}
                   defaultValue={stored[fields.areaCode]}
                   type="tel"
-                  label="Area code"
+                  label={t("areaCode")}
                   error={error(fields.areaCode)}
                   inputMode="numeric"
                   autoComplete="off"
@@ -146,7 +150,7 @@ export function ProfileSections({ membership, countries, register, errors, today
                   registration={register(fields.number)}
                   defaultValue={stored[fields.number]}
                   type="tel"
-                  label="Number"
+                  label={t("number")}
                   error={error(fields.number)}
                   inputMode="tel"
                   autoComplete="off"
@@ -159,14 +163,14 @@ export function ProfileSections({ membership, countries, register, errors, today
         })}
       </FormSection>
 
-      <FormSection title="Addresses">
+      <FormSection title={t("addresses")}>
         {membership.canAdd.countryOfResidence ? (
           <SelectField
             registration={register("country")}
             defaultValue={stored.country}
-            label="Country of residence"
-            hint="Set with your first address, and then it cannot be changed. Your addresses must be in this country."
-            placeholder="Choose a country"
+            label={t("fields.country")}
+            hint={t("countryHint")}
+            placeholder={t("chooseCountry")}
             options={countries}
             autoComplete="country"
             error={error("country")}
@@ -174,9 +178,9 @@ export function ProfileSections({ membership, countries, register, errors, today
         ) : (
           <dl>
             <ReadOnlyField
-              label="Country of residence"
+              label={t("fields.country")}
               value={residence ? countryName(countries, residence) : ""}
-              explanation="It cannot be changed; your addresses must be in this country."
+              explanation={t("countryFixed")}
             />
           </dl>
         )}
@@ -184,15 +188,15 @@ export function ProfileSections({ membership, countries, register, errors, today
           {addressKinds.map((kind) => (
             <FieldGroup
               key={kind.key}
-              legend={kind.key === "home" ? "Home address (preferred)" : "Work address"}
-              description={person[kind.role] ? undefined : "Not added yet."}
+              legend={kind.key === "home" ? t("homeAddressPreferred") : t("addressKinds.work")}
+              description={person[kind.role] ? undefined : t("notAddedYet")}
             >
               {addressLineFields(kind.key).map((field, index) => (
                 <TextField
                   key={field}
                   registration={register(field)}
                   defaultValue={stored[field]}
-                  label={`Line ${index + 1}`}
+                  label={t("line", { line: index + 1 })}
                   optional={index > 0}
                   error={error(field)}
                   autoComplete={kind.key === "home" ? `address-line${Math.min(index + 1, 3) as 1 | 2 | 3}` : "off"}
@@ -202,7 +206,7 @@ export function ProfileSections({ membership, countries, register, errors, today
               <TextField
                 registration={register(`${kind.key}PostCode`)}
                 defaultValue={stored[`${kind.key}PostCode`]}
-                label="Postcode"
+                label={t("postCode")}
                 error={error(`${kind.key}PostCode`)}
                 autoComplete={kind.key === "home" ? "postal-code" : "off"}
                 spellCheck={false}
@@ -213,17 +217,17 @@ export function ProfileSections({ membership, countries, register, errors, today
         </div>
       </FormSection>
 
-      <FormSection title="Preferences">
-        <FieldGroup legend="Offers by post">
+      <FormSection title={t("preferences")}>
+        <FieldGroup legend={t("offersByPost")}>
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
               registration={register("travelOffers")}
               defaultValue={stored.travelOffers}
-              label="Travel offers"
+              label={t("travelOffers")}
               placeholder={
                 membership.member.marketingPreference.some((item) => item.campaignType === "TRAVEL_OFFERS")
                   ? undefined
-                  : "Not chosen"
+                  : t("notChosen")
               }
               options={indicatorOptions}
               error={error("travelOffers")}
@@ -231,24 +235,24 @@ export function ProfileSections({ membership, countries, register, errors, today
             <SelectField
               registration={register("partnerOffers")}
               defaultValue={stored.partnerOffers}
-              label="Partner offers"
+              label={t("partnerOffers")}
               placeholder={
                 membership.member.marketingPreference.some((item) => item.campaignType === "PARTNER")
                   ? undefined
-                  : "Not chosen"
+                  : t("notChosen")
               }
               options={indicatorOptions}
               error={error("partnerOffers")}
             />
           </div>
         </FieldGroup>
-        <FieldGroup legend="We may contact you by">
+        <FieldGroup legend={t("contactBy")}>
           <div className="grid gap-4 sm:grid-cols-3">
             {(
               [
-                ["contactByEmail", "EMAIL", "Email"],
-                ["contactBySms", "SMS", "Text message"],
-                ["contactByPhone", "PHONE", "Phone"],
+                ["contactByEmail", "EMAIL", t("channels.email")],
+                ["contactBySms", "SMS", t("channels.sms")],
+                ["contactByPhone", "PHONE", t("channels.phone")],
               ] as const
             ).map(([field, channel, label]) => (
               <SelectField
@@ -259,7 +263,7 @@ export function ProfileSections({ membership, countries, register, errors, today
                 placeholder={
                   membership.member.contactPreference.some((item) => item.communicationChannel === channel)
                     ? undefined
-                    : "Not chosen"
+                    : t("notChosen")
                 }
                 options={indicatorOptions}
                 error={error(field)}

@@ -1,12 +1,14 @@
+import { useTranslations } from "next-intl";
 import { ProfileHeading } from "@/components/profile/profile-heading";
 
 /** Shown while the profile is read from the service: the page's shape, and a status for screen readers. */
 export default function ProfileLoading() {
+  const t = useTranslations("profile");
   return (
     <>
       <ProfileHeading />
       <p role="status" className="sr-only">
-        Loading your profile…
+        {t("loading")}
       </p>
       <div aria-hidden="true" className="space-y-6">
         {[0, 1, 2].map((card) => (

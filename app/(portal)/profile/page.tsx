@@ -1,14 +1,18 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import { countryOptions } from "@/components/forms/country-options";
 import { ServiceProblem } from "@/components/portal/service-problem";
 import { ProfileForm } from "@/components/profile/profile-form";
 import { ProfileHeading } from "@/components/profile/profile-heading";
+import { formattingLocale } from "@/lib/i18n/locales";
 import { requireMemberSession } from "@/server/portal/auth/member-session";
 import { loadMembership } from "@/server/portal/profile/load-membership";
 import { updateProfile } from "@/server/portal/profile/update-profile-action";
 import { serviceFailure } from "@/server/portal/service-failure";
 
-export const metadata: Metadata = { title: "Your profile" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("profile"))("title") };
+}
 
 export default async function ProfilePage() {
   const session = await requireMemberSession();
@@ -28,7 +32,11 @@ export default async function ProfilePage() {
   return (
     <>
       <ProfileHeading />
-      <ProfileForm membership={membership} countries={countryOptions()} onSubmit={updateProfile} />
+      <ProfileForm
+        membership={membership}
+        countries={countryOptions(formattingLocale(await getLocale()))}
+        onSubmit={updateProfile}
+      />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { cookies } from "next/headers";
 import { z } from "zod";
 import { languageCodeOfLocale, languageCookie, locales } from "@/lib/i18n/locales";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
+import { refusal } from "@/lib/portal/action-result";
 import { logger } from "@/server/observability/logger";
 import { getMemberSession } from "@/server/portal/auth/member-session";
 import { customerIp } from "@/server/portal/customer-ip";
@@ -19,8 +20,8 @@ const chooseLanguageSchema = z.object({ locale: z.enum(locales) });
  * member, stored as the profile's language (P8): the profile comes first
  * when a page picks its language, so a choice kept only in the cookie
  * would be overruled by it. The profile then follows the member to any
- * browser. Should the service not answer, the cookie still holds and the
- * page says nothing: the language already changed.
+ * browser. Should the service not answer, the member is told: the
+ * profile's language still comes first.
  */
 export const chooseLanguage = memberAction<typeof chooseLanguageSchema, undefined>(
   {
@@ -52,6 +53,8 @@ export const chooseLanguage = memberAction<typeof chooseLanguageSchema, undefine
         { err: error instanceof LoyaltyApiError ? { code: error.code, status: error.status } : error },
         "the profile's language could not be stored; the cookie keeps the choice",
       );
+      // The profile's language comes first: until it is stored, the pages keep speaking it.
+      return refusal("unavailable", "The language could not be changed. Please try again.");
     }
     return undefined;
   },
