@@ -18,9 +18,7 @@ export default function NotFound() {
     <main id="main" className="mx-auto max-w-lg px-4 py-12 sm:py-16">
       <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">{t("portalName")}</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">{t("title")}</h1>
-      <p className="mt-3 text-slate-600">
-        {t("text")}
-      </p>
+      <p className="mt-3 text-slate-600">{t("text")}</p>
       <p className="mt-6 flex flex-wrap gap-3">
         <Link
           href="/account"

@@ -12,9 +12,7 @@ export default function PortalError({ error, reset }: { error: Error & { digest?
   return (
     <div role="alert" className="rounded-xl border border-rose-300 bg-rose-50 p-5 text-rose-950">
       <h1 className="text-lg font-semibold">{t("title")}</h1>
-      <p className="mt-1 text-sm">
-        {t("text")}
-      </p>
+      <p className="mt-1 text-sm">{t("text")}</p>
       {error.digest ? <p className="mt-2 text-xs text-rose-800">{t("reference", { digest: error.digest })}</p> : null}
       <button
         type="button"

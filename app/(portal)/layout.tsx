@@ -14,7 +14,6 @@ import { requireMemberSession, type MemberSession } from "@/server/portal/auth/m
 import { chooseLanguage } from "@/server/portal/i18n/choose-language-action";
 import { serviceFailure } from "@/server/portal/service-failure";
 
-
 /** The member pages' frame: who is signed in, their balance, the pages, and the way out. */
 export default async function PortalLayout({ children }: { children: ReactNode }) {
   const t = await getTranslations("header");
@@ -68,7 +67,9 @@ export default async function PortalLayout({ children }: { children: ReactNode }
               <div className="flex flex-wrap items-center justify-end gap-3">
                 <LanguageSwitcher chooseLanguage={chooseLanguage} />
                 <div className="text-right text-sm leading-tight">
-                  <p className="font-medium text-slate-900">{session.name ?? t("memberNumber", { number: session.membershipNumber })}</p>
+                  <p className="font-medium text-slate-900">
+                    {session.name ?? t("memberNumber", { number: session.membershipNumber })}
+                  </p>
                   <p className="text-slate-600">
                     {programmeName(session.programme)}
                     <BalanceBadge initialBalance={balance} />

@@ -34,7 +34,9 @@ export function BalanceCard({
         data-testid={testId}
       >
         {balance === undefined ? (
-          <span className={`font-semibold text-slate-500 ${compact ? "text-xl" : "text-2xl"}`}>{t("notAvailable")}</span>
+          <span className={`font-semibold text-slate-500 ${compact ? "text-xl" : "text-2xl"}`}>
+            {t("notAvailable")}
+          </span>
         ) : (
           <>
             {t.rich("balanceFigure", {

@@ -22,11 +22,7 @@ export function OrderDetails({ initialOrder, cancelOrder }: { initialOrder: Orde
   return (
     <div className="space-y-6">
       <OrderOutcome order={order} balance={balance} />
-      {refreshFailed ? (
-        <p className="text-sm text-slate-600">
-          {t("refreshFailed")}
-        </p>
-      ) : null}
+      {refreshFailed ? <p className="text-sm text-slate-600">{t("refreshFailed")}</p> : null}
       <div className="grid gap-6 md:grid-cols-2">
         <div className="space-y-6">
           <OrderReceipt order={order} />

@@ -32,9 +32,17 @@ export function orderOutcome(
 ): Outcome {
   const cash = formatMoney(order.cashMinor, order.currency, locale);
   const figure = formatPoints(order.points, locale);
-  const amounts = { points: order.points, figure, cash, hasPoints: String(order.points > 0), hasCash: String(order.cashMinor > 0) };
+  const amounts = {
+    points: order.points,
+    figure,
+    cash,
+    hasPoints: String(order.points > 0),
+    hasCash: String(order.cashMinor > 0),
+  };
   const balanceLine =
-    typeof balance === "number" ? [t("outcome.balance", { count: balance, figure: formatPoints(balance, locale) })] : [];
+    typeof balance === "number"
+      ? [t("outcome.balance", { count: balance, figure: formatPoints(balance, locale) })]
+      : [];
   const failure = paymentFailureSentence(order, t);
   switch (order.state) {
     case "completed":

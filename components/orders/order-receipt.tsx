@@ -7,7 +7,6 @@ import { LocalTime } from "@/components/portal/local-time";
 import { formattingLocale } from "@/lib/i18n/locales";
 import { cardWords, paymentFailed, wasCancelledAfterCompletion } from "./order-words";
 
-
 /** What was taken from whom: the receipt of a completed order, the same facts for any other. */
 export function OrderReceipt({ order }: { order: OrderView }) {
   const t = useTranslations("orders.receipt");

@@ -6,7 +6,6 @@ import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { OrderStatusBadge } from "./order-status-badge";
 import { LocalTime } from "@/components/portal/local-time";
 
-
 /** The member's orders as cards (they read well at 360 px), each leading to its receipt and timeline. */
 export function OrdersList({ orders }: { orders: OrderView[] }) {
   const t = useTranslations("orders.list");

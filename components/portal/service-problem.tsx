@@ -15,9 +15,7 @@ export function ServiceProblem({ kind, message, retryHref }: ServiceProblemProps
   const serviceWords = useLocale() === "en" ? message : undefined;
   return (
     <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
-      <h2 className="text-base font-semibold">
-        {kind === "unavailable" ? t("unavailableTitle") : t("refusedTitle")}
-      </h2>
+      <h2 className="text-base font-semibold">{kind === "unavailable" ? t("unavailableTitle") : t("refusedTitle")}</h2>
       <p className="mt-1 text-sm">
         {kind === "unavailable" ? t("unavailableText") : (serviceWords ?? t("refusedText"))}
       </p>

@@ -10,19 +10,23 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 }
 
 const pointsFormat = (locale?: string) =>
-  cached(`points:${formattingLocale(locale)}`, () =>
-    // Grouping always, so Spanish and Catalan group 4-digit amounts too (their default leaves "2500").
-    new Intl.NumberFormat(formattingLocale(locale), { maximumFractionDigits: 0, useGrouping: "always" }),
+  cached(
+    `points:${formattingLocale(locale)}`,
+    () =>
+      // Grouping always, so Spanish and Catalan group 4-digit amounts too (their default leaves "2500").
+      new Intl.NumberFormat(formattingLocale(locale), { maximumFractionDigits: 0, useGrouping: "always" }),
   );
 
 const dateFormat = (style: "long" | "short", locale?: string) =>
-  cached(`date-${style}:${formattingLocale(locale)}`, () =>
-    new Intl.DateTimeFormat(formattingLocale(locale), {
-      day: "numeric",
-      month: style,
-      year: "numeric",
-      timeZone: "UTC",
-    }),
+  cached(
+    `date-${style}:${formattingLocale(locale)}`,
+    () =>
+      new Intl.DateTimeFormat(formattingLocale(locale), {
+        day: "numeric",
+        month: style,
+        year: "numeric",
+        timeZone: "UTC",
+      }),
   );
 
 /** 250000 → "250,000" (en), "250.000" (es), "250 000" (fr). */
@@ -60,16 +64,18 @@ export function formatCode(value: string): string {
 }
 
 const dateTimeFormat = (locale?: string) =>
-  cached(`date-time:${formattingLocale(locale)}`, () =>
-    new Intl.DateTimeFormat(formattingLocale(locale), {
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      timeZone: "UTC",
-    }),
+  cached(
+    `date-time:${formattingLocale(locale)}`,
+    () =>
+      new Intl.DateTimeFormat(formattingLocale(locale), {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+        timeZone: "UTC",
+      }),
   );
 
 /** "22 Nov 2026, 14:03:21 UTC": the same on the server and in the browser, whatever their zones. */

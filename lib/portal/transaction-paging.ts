@@ -60,7 +60,8 @@ export function parseTransactionSearch(
   };
   const from = day("from", "From");
   const to = day("to", "To");
-  if (from && to && from > to) problems.push({ field: "to", kind: "toBeforeFrom", message: "To must be on or after From." });
+  if (from && to && from > to)
+    problems.push({ field: "to", kind: "toBeforeFrom", message: "To must be on or after From." });
   return { filters: { page, ...(from ? { from } : {}), ...(to ? { to } : {}) }, problems };
 }
 

@@ -50,7 +50,8 @@ function pluralsOf(elements: MessageFormatElement[]): PluralElement[] {
   return elements.flatMap((element) => {
     if (element.type === TYPE.plural)
       return [element, ...Object.values(element.options).flatMap((option) => pluralsOf(option.value))];
-    if (element.type === TYPE.select) return Object.values(element.options).flatMap((option) => pluralsOf(option.value));
+    if (element.type === TYPE.select)
+      return Object.values(element.options).flatMap((option) => pluralsOf(option.value));
     if (element.type === TYPE.tag) return pluralsOf(element.children);
     return [];
   });
