@@ -1,5 +1,6 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
@@ -33,7 +34,9 @@ const brandNames: Record<string, string> = {
  */
 export function CardForm({ cashAmount, currency, points = 0, busy = false, prefill, ...options }: CardFormProps) {
   const { register, submit, errorFor, pending, alert, alertRef, brand, fill } = useCardForm(options);
-  const label = payLabel(cashAmount, currency, points);
+  const t = useTranslations("checkout");
+  const locale = useLocale();
+  const label = payLabel(cashAmount, currency, points, { t, locale });
   const prefillKey = prefill?.key;
   const prefillNumber = prefill?.number;
   useEffect(() => {
@@ -44,12 +47,12 @@ export function CardForm({ cashAmount, currency, points = 0, busy = false, prefi
 
   // method="post": a submit before hydration must not put the card into the URL of a GET.
   return (
-    <form noValidate method="post" onSubmit={submit} className="space-y-5" aria-label="Card details">
-      <FormAlert ref={alertRef} title="The payment did not go through" messages={alert ? [alert] : []} />
+    <form noValidate method="post" onSubmit={submit} className="space-y-5" aria-label={t("card.label")}>
+      <FormAlert ref={alertRef} title={t("notThrough")} messages={alert ? [alert] : []} />
       <TextField
         registration={register("cardNumber")}
-        label="Card number"
-        hint="The long number on the front of your card."
+        label={t("card.number")}
+        hint={t("card.numberHint")}
         error={errorFor("cardNumber")}
         inputMode="numeric"
         autoComplete="cc-number"
@@ -59,15 +62,18 @@ export function CardForm({ cashAmount, currency, points = 0, busy = false, prefi
       <p aria-live="polite" className="-mt-3 min-h-5 text-sm text-slate-700">
         {brandNames[brand] ? (
           <>
-            Card type: <span className="font-medium">{brandNames[brand]}</span>
+            {t.rich("card.type", {
+              brand: brandNames[brand],
+              name: (chunks) => <span className="font-medium">{chunks}</span>,
+            })}
           </>
         ) : null}
       </p>
       <div className="grid grid-cols-2 gap-4">
         <TextField
           registration={register("expiry")}
-          label="Expiry date"
-          hint="MM/YY"
+          label={t("card.expiry")}
+          hint={t("card.expiryHint")}
           error={errorFor("expiry")}
           inputMode="numeric"
           autoComplete="cc-exp"
@@ -76,8 +82,8 @@ export function CardForm({ cashAmount, currency, points = 0, busy = false, prefi
         />
         <TextField
           registration={register("securityCode")}
-          label="Security code"
-          hint="3 or 4 digits"
+          label={t("card.securityCode")}
+          hint={t("card.securityCodeHint")}
           error={errorFor("securityCode")}
           inputMode="numeric"
           autoComplete="cc-csc"
@@ -87,16 +93,17 @@ export function CardForm({ cashAmount, currency, points = 0, busy = false, prefi
       </div>
       <TextField
         registration={register("nameOnCard")}
-        label="Name on card"
+        label={t("card.name")}
         error={errorFor("nameOnCard")}
         autoComplete="cc-name"
         spellCheck={false}
         maxLength={100}
       />
-      <p className="text-sm text-slate-600">
-        Your card details go straight to our payment processor. This shop never sees your card number.
-      </p>
-      <SubmitButton pending={pending || busy} pendingLabel={`${label.replace(/^Pay/, "Paying")}…`}>
+      <p className="text-sm text-slate-600">{t("card.straightToProcessor")}</p>
+      <SubmitButton
+        pending={pending || busy}
+        pendingLabel={payLabel(cashAmount, currency, points, { t, locale, pending: true })}
+      >
         {label}
       </SubmitButton>
     </form>

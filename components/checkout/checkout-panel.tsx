@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import type { PlaceOrder } from "./use-checkout";
 import { useCheckout } from "./use-checkout";
@@ -41,6 +42,7 @@ export function CheckoutPanel({
   placeOrder,
   sandboxCards,
 }: CheckoutPanelProps) {
+  const t = useTranslations("checkout");
   const [picked, setPicked] = useState<{ number: string; key: number } | undefined>();
   const { place, placed, priceRefusal, slow } = useCheckout({ quoteId, optionId, checkoutKey, placeOrder });
   const refusalRef = useRef<HTMLDivElement>(null);
@@ -56,13 +58,13 @@ export function CheckoutPanel({
         tabIndex={-1}
         className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-700"
       >
-        <h2 className="text-lg font-semibold">This price is no longer available</h2>
-        <p className="mt-1 text-sm">{priceRefusal.message} Nothing was charged or debited.</p>
+        <h2 className="text-lg font-semibold">{t("priceGone")}</h2>
+        <p className="mt-1 text-sm">{t("priceGoneText", { message: priceRefusal.message })}</p>
         <Link
           href={productHref}
           className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
         >
-          See today&apos;s price
+          {t("todaysPrice")}
         </Link>
       </div>
     );
@@ -70,7 +72,7 @@ export function CheckoutPanel({
 
   const stillConfirming = (
     <p role="status" aria-live="polite" className="mt-3 min-h-5 text-sm font-medium text-slate-700">
-      {slow ? "Still confirming with your bank — don't close this page." : ""}
+      {slow ? t("stillConfirming") : ""}
     </p>
   );
   if (cashMinor === 0)

@@ -1,5 +1,6 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useRef, useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
@@ -18,7 +19,9 @@ export function PointsPayment({ points, currency, onPay, busy = false }: PointsP
   const [pending, setPending] = useState(false);
   const [alert, setAlert] = useState<string | undefined>();
   const alertRef = useRef<HTMLDivElement>(null);
-  const label = payLabel(0, currency, points);
+  const t = useTranslations("checkout");
+  const locale = useLocale();
+  const label = payLabel(0, currency, points, { t, locale });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,10 +40,13 @@ export function PointsPayment({ points, currency, onPay, busy = false }: PointsP
   };
 
   return (
-    <form method="post" onSubmit={submit} className="space-y-4" aria-label="Pay with points">
-      <FormAlert ref={alertRef} title="The payment did not go through" messages={alert ? [alert] : []} />
-      <p className="text-sm text-slate-700">Your points pay for all of it: no card is needed.</p>
-      <SubmitButton pending={pending || busy} pendingLabel={`${label.replace(/^Pay/, "Paying")}…`}>
+    <form method="post" onSubmit={submit} className="space-y-4" aria-label={t("payWithPoints")}>
+      <FormAlert ref={alertRef} title={t("notThrough")} messages={alert ? [alert] : []} />
+      <p className="text-sm text-slate-700">{t("pointsPayAll")}</p>
+      <SubmitButton
+        pending={pending || busy}
+        pendingLabel={payLabel(0, currency, points, { t, locale, pending: true })}
+      >
         {label}
       </SubmitButton>
     </form>

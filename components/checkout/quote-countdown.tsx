@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { LocalTime } from "@/components/portal/local-time";
 
@@ -16,6 +17,7 @@ export function timeLeft(until: number, now: number): string | undefined {
  * screen reader; the end time is there to read.
  */
 export function QuoteCountdown({ heldUntil }: { heldUntil: string }) {
+  const t = useTranslations("checkout.countdown");
   const until = new Date(heldUntil).getTime();
   const [now, setNow] = useState<number | undefined>();
   useEffect(() => {
@@ -27,15 +29,14 @@ export function QuoteCountdown({ heldUntil }: { heldUntil: string }) {
   const left = now === undefined ? undefined : timeLeft(until, now);
   return (
     <span>
-      {now !== undefined && !left ? (
-        <span className="text-amber-800">This price has run out: choose the product again. </span>
-      ) : null}
-      {left ? (
-        <>
-          <span className="tabular-nums">{left}</span> left ·{" "}
-        </>
-      ) : null}
-      until <LocalTime iso={heldUntil} />
+      {now !== undefined && !left ? <span className="text-amber-800">{t("runOut")} </span> : null}
+      {left
+        ? t.rich("left", {
+            left,
+            time: () => <LocalTime iso={heldUntil} />,
+            figure: (chunks) => <span className="tabular-nums">{chunks}</span>,
+          })
+        : t.rich("until", { time: () => <LocalTime iso={heldUntil} /> })}
     </span>
   );
 }

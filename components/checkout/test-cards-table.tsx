@@ -1,16 +1,19 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, useSyncExternalStore } from "react";
 import type { TestCard } from "@/lib/payments-client/test-cards";
 
-const whatHappens: Record<string, string> = {
-  APPROVED: "The payment is taken.",
-  DECLINED: "The card is declined; no points are used.",
-  DECLINED_INSUFFICIENT_FUNDS: "The card is declined: insufficient funds; no points are used.",
-  PROCESSING_ERROR: "The processor fails; nothing is taken.",
-  TIMEOUT_UNKNOWN_OUTCOME: "The payment is taken but the answer comes too late; the shop settles the order afterwards.",
-  CAPTURE_FAILS: "The card is accepted, then the payment cannot be taken; the points come back.",
-};
+const outcomes = [
+  "APPROVED",
+  "DECLINED",
+  "DECLINED_INSUFFICIENT_FUNDS",
+  "PROCESSING_ERROR",
+  "TIMEOUT_UNKNOWN_OUTCOME",
+  "CAPTURE_FAILS",
+] as const;
+type KnownOutcome = (typeof outcomes)[number];
+const isKnownOutcome = (outcome: string): outcome is KnownOutcome => (outcomes as readonly string[]).includes(outcome);
 
 /** "4242424242424242" → "4242 4242 4242 4242", as printed on cards. */
 function grouped(number: string): string {
@@ -35,6 +38,7 @@ function subscribeToWidth(onChange: () => void): () => void {
  * card form down); a click on a card fills the form with it (`onPick`).
  */
 export function TestCardsTable({ cards, onPick }: { cards: readonly TestCard[]; onPick?: (number: string) => void }) {
+  const t = useTranslations("testCards");
   const wide = useSyncExternalStore(subscribeToWidth, isWide, () => true);
   const [chosen, setChosen] = useState<boolean | undefined>();
   const open = chosen ?? wide;
@@ -48,21 +52,18 @@ export function TestCardsTable({ cards, onPick }: { cards: readonly TestCard[]; 
       className="rounded-xl border border-amber-300 bg-amber-50 p-4"
     >
       <summary className="cursor-pointer rounded text-base font-semibold text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-        <h2 className="inline">Sandbox test cards</h2>
+        <h2 className="inline">{t("title")}</h2>
       </summary>
-      <p className="mt-1 text-sm text-slate-700">
-        No real card is accepted. {onPick ? "Choose a card to fill in the form, or type one" : "Use one of these"} with
-        any future expiry date, any 3-digit security code and any name.
-      </p>
+      <p className="mt-1 text-sm text-slate-700">{onPick ? t("introPick") : t("introUse")}</p>
       <div className="mt-3 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-amber-300">
               <th scope="col" className="py-2 pr-3 font-semibold">
-                Card number
+                {t("number")}
               </th>
               <th scope="col" className="py-2 font-semibold">
-                What happens
+                {t("whatHappens")}
               </th>
             </tr>
           </thead>
@@ -82,7 +83,9 @@ export function TestCardsTable({ cards, onPick }: { cards: readonly TestCard[]; 
                     grouped(card.number)
                   )}
                 </td>
-                <td className="py-2 align-top">{whatHappens[card.outcome] ?? card.outcome}</td>
+                <td className="py-2 align-top">
+                  {isKnownOutcome(card.outcome) ? t(`outcomes.${card.outcome}`) : card.outcome}
+                </td>
               </tr>
             ))}
           </tbody>

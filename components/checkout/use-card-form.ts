@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -34,14 +35,14 @@ export interface UseCardFormOptions {
   now?: Date;
 }
 
-const unavailableMessage = "Your card could not be checked just now. Nothing was charged; please try again.";
-
 /**
  * The card form's behaviour: validation as the member types (shown once a
  * field is complete or left), tokenising in the browser on submit, and
  * handing on only the token, the brand and the last four digits.
  */
 export function useCardForm({ publishableKey, paymentsBaseUrl, onTokenised, tokenise, now }: UseCardFormOptions) {
+  const t = useTranslations("checkout.card");
+  const unavailableMessage = t("unavailable");
   const nowTime = now?.getTime();
   const schema = useMemo(() => cardFormSchema(nowTime === undefined ? new Date() : new Date(nowTime)), [nowTime]);
   const form = useForm<CardFormValues>({
@@ -91,7 +92,7 @@ export function useCardForm({ publishableKey, paymentsBaseUrl, onTokenised, toke
     try {
       result = await onTokenised({ token, brand, last4 });
     } catch {
-      return showAlert("The payment could not be sent. Check your connection and try again.");
+      return showAlert(t("notSent"));
     }
     // A declined card: its details are emptied for another card (the name stays), the message beside them.
     if (result?.clearCard) form.reset({ ...emptyCardValues, nameOnCard: valid.nameOnCard });

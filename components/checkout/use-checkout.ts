@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { balanceQueryKey } from "@/components/portal/balance-badge";
 import { newCheckoutKey } from "@/lib/checkout/new-checkout-key";
@@ -9,10 +10,12 @@ import {
   cardDeclinedReasons,
   priceAgainReasons,
   type PlaceOrderActionResult,
+  type PlaceOrderRefusalReason,
   type PlaceOrderRequest,
 } from "@/lib/checkout/place-order-request";
 import type { TokenisedCard } from "@/lib/payments-client/contract";
 import { refusal } from "@/lib/portal/action-result";
+import { useFormMessage } from "@/components/forms/use-form-message";
 
 /** The place-order server action, handed in by the page (tests hand in their own). */
 export type PlaceOrder = (request: PlaceOrderRequest) => Promise<PlaceOrderActionResult>;
@@ -46,6 +49,12 @@ export interface PriceRefusal {
  */
 export function useCheckout({ quoteId, optionId, checkoutKey: firstKey, placeOrder }: UseCheckoutOptions) {
   const router = useRouter();
+  const t = useTranslations("checkout.refusals");
+  const translate = useFormMessage();
+  // The portal's server words its refusals in English; another language says a reason in its own words.
+  const english = useLocale() === "en";
+  const wordsOf = (result: { reason?: PlaceOrderRefusalReason; message: string }) =>
+    result.reason && !english ? t(result.reason) : translate(result.message);
   const queryClient = useQueryClient();
   const inFlight = useRef<Promise<PlaceOutcome> | null>(null);
   // A declined card leaves this checkout for another try: a new attempt, a new key.
@@ -67,7 +76,7 @@ export function useCheckout({ quoteId, optionId, checkoutKey: firstKey, placeOrd
       setSending(true);
       const request = { quoteId, optionId, checkoutKey: checkoutKey.current, ...(card ? { card } : {}) };
       const result = await placeOrder(request).catch((): PlaceOrderActionResult =>
-        refusal("unavailable", "The payment could not be sent. Check your connection and try again.", {
+        refusal("unavailable", t("notSent"), {
           reason: "unavailable",
         }),
       );
@@ -84,13 +93,13 @@ export function useCheckout({ quoteId, optionId, checkoutKey: firstKey, placeOrd
       if (result.reason && cardDeclinedReasons.includes(result.reason)) {
         // Nothing moved: the next card is a new attempt under a key of its own.
         checkoutKey.current = newCheckoutKey();
-        return { formError: result.message, clearCard: true };
+        return { formError: wordsOf(result), clearCard: true };
       }
       if (result.reason && priceAgainReasons.includes(result.reason)) {
-        setPriceRefusal({ message: result.message });
+        setPriceRefusal({ message: wordsOf(result) });
         return undefined;
       }
-      return { formError: result.message };
+      return { formError: wordsOf(result) };
     })();
     return inFlight.current;
   };

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { PriceOptions } from "@/components/shop/price-options";
 import { ProductDetails } from "@/components/shop/product-details";
 import { ServiceProblem } from "@/components/portal/service-problem";
 import { formatMoney } from "@/lib/shop/price-choices";
-import { kindLabels } from "@/lib/shop/shop-catalogue";
 import { loadAccount } from "@/server/portal/account/load-account";
 import { requireMemberSession, type MemberSession } from "@/server/portal/auth/member-session";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
@@ -21,7 +22,7 @@ interface Props {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { productId } = await params;
   const listed = await findShopProduct(await getPortalDatabase(), productId);
-  return { title: listed?.product.name ?? "Product not found" };
+  return { title: listed?.product.name ?? (await getTranslations("shop"))("notFound.title") };
 }
 
 export default async function ProductPage({ params }: Props) {
@@ -30,6 +31,8 @@ export default async function ProductPage({ params }: Props) {
   const listed = await findShopProduct(await getPortalDatabase(), productId);
   if (!listed) notFound();
   const today = new Date();
+  const t = await getTranslations("shop");
+  const locale = await getLocale();
 
   return (
     <>
@@ -38,15 +41,19 @@ export default async function ProductPage({ params }: Props) {
           href="/shop"
           className="rounded text-brand-700 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         >
-          Shop
+          {t("title")}
         </Link>
       </p>
-      <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{kindLabels[listed.product.kind]}</p>
+      <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+        {t(`kinds.${listed.product.kind}`)}
+      </p>
       <h1 className="mb-1 text-2xl font-bold tracking-tight">{listed.product.name}</h1>
-      <p className="mb-4 text-slate-700">{formatMoney(listed.priceMinor, listed.currency)} before points</p>
+      <p className="mb-4 text-slate-700">
+        {t("beforePoints", { price: formatMoney(listed.priceMinor, listed.currency, locale) })}
+      </p>
       <div className="grid gap-6 md:grid-cols-2">
         <ProductDetails product={listed.product} today={today} />
-        <section aria-label="How to pay" className="rounded-xl border border-slate-200 bg-white p-4">
+        <section aria-label={t("howToPay")} className="rounded-xl border border-slate-200 bg-white p-4">
           <Suspense fallback={<PricingSkeleton />}>
             <ProductPricing session={session} listed={listed} />
           </Suspense>
@@ -84,9 +91,10 @@ async function ProductPricing({ session, listed }: { session: MemberSession; lis
 }
 
 function PricingSkeleton() {
+  const t = useTranslations("shop");
   return (
     <div role="status" aria-live="polite" className="space-y-2">
-      <span className="text-sm text-slate-600">Pricing this for you…</span>
+      <span className="text-sm text-slate-600">{t("pricing")}</span>
       <div className="h-16 animate-pulse rounded-xl bg-slate-200" />
       <div className="h-16 animate-pulse rounded-xl bg-slate-200" />
       <div className="h-16 animate-pulse rounded-xl bg-slate-200" />

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { CheckoutPanel } from "@/components/checkout/checkout-panel";
 import { ChoiceSummary } from "@/components/checkout/choice-summary";
 import { testCardsOf } from "@/lib/payments-client/test-cards";
@@ -13,7 +14,9 @@ import { paymentsBrowserSettings } from "@/server/portal/payments-service";
 import { findValidQuote } from "@/server/portal/shop/quote-store";
 import { findShopProduct } from "@/server/portal/shop/shop-products";
 
-export const metadata: Metadata = { title: "Confirm and pay" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("checkout"))("title") };
+}
 
 interface Props {
   params: Promise<{ productId: string }>;
@@ -30,6 +33,7 @@ const linkClass =
  */
 export default async function CheckoutPage({ params, searchParams }: Props) {
   const session = await requireMemberSession();
+  const t = await getTranslations("checkout");
   const { productId } = await params;
   const query = await searchParams;
   const db = await getPortalDatabase();
@@ -49,12 +53,10 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   if (!quote || !choice) {
     return (
       <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
-        <h1 className="text-lg font-semibold">This price is no longer available</h1>
-        <p className="mt-1 text-sm">
-          Prices hold for 15 minutes. We will price {listed.product.name} again for you; nothing was charged or debited.
-        </p>
+        <h1 className="text-lg font-semibold">{t("priceGone")}</h1>
+        <p className="mt-1 text-sm">{t("priceExpired", { product: listed.product.name })}</p>
         <Link href={productHref} className={`mt-4 ${linkClass}`}>
-          See today&apos;s price
+          {t("todaysPrice")}
         </Link>
       </div>
     );
@@ -71,10 +73,10 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
           href={productHref}
           className="rounded text-brand-700 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         >
-          Change how I pay
+          {t("changeHowIPay")}
         </Link>
       </p>
-      <h1 className="mb-4 text-2xl font-bold tracking-tight">Confirm and pay</h1>
+      <h1 className="mb-4 text-2xl font-bold tracking-tight">{t("title")}</h1>
       <div className="grid gap-6 md:grid-cols-2">
         <div className="space-y-6">
           <ChoiceSummary
@@ -87,7 +89,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
         </div>
         <section aria-labelledby="payment-heading" className="rounded-xl border border-slate-200 bg-white p-4">
           <h2 id="payment-heading" className="mb-4 text-lg font-semibold">
-            {choice.cashMinor > 0 ? "Card details" : "Pay with points"}
+            {choice.cashMinor > 0 ? t("card.label") : t("payWithPoints")}
           </h2>
           <CheckoutPanel
             quoteId={quote.id}
