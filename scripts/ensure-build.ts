@@ -7,6 +7,7 @@ const sources = [
   "app",
   "components",
   "lib",
+  "messages",
   "server",
   "public",
   "next.config.mjs",

@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { ProgrammeSignIn } from "@/components/login/programme-sign-in";
 import { safeCallbackPath } from "@/lib/portal/login-path";
 import { loginNotice, type LoginQuery } from "@/server/portal/auth/login-notice";
 import { getMemberSession } from "@/server/portal/auth/member-session";
 
-export const metadata: Metadata = { title: "Sign in" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("login"))("title") };
+}
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -23,15 +26,14 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(first(params.callbackUrl));
   if (await signedIn()) redirect(callbackUrl);
-  const message = await loginNotice(params);
+  const t = await getTranslations("login");
+  const message = await loginNotice(params, t);
 
   return (
     <main id="main" className="mx-auto max-w-lg px-4 py-10 sm:py-16">
-      <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Partner portal</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">Sign in to your loyalty account</h1>
-      <p className="mt-3 text-slate-600">
-        Choose your programme. You will log in on the programme&apos;s own page; we never see your password.
-      </p>
+      <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">{t("portalName")}</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">{t("heading")}</h1>
+      <p className="mt-3 text-slate-600">{t("intro")}</p>
 
       {message ? (
         <p
@@ -51,12 +53,12 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       </div>
 
       <p className="mt-8 text-sm text-slate-600">
-        Member of Northstar Club without an online login?{" "}
+        {t("noOnlineLogin")}{" "}
         <Link
           href="/register"
           className="font-medium text-brand-700 underline underline-offset-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         >
-          Register for online access
+          {t("register")}
         </Link>
       </p>
 
@@ -65,7 +67,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           href="/"
           className="font-medium text-brand-700 underline-offset-4 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         >
-          Back to the sandbox home
+          {t("backHome")}
         </Link>
       </p>
     </main>

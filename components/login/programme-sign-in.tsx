@@ -1,6 +1,7 @@
 "use client";
 
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { signInProgrammes, type SignInProvider } from "@/lib/portal/sign-in-programmes";
 
@@ -10,6 +11,7 @@ import { signInProgrammes, type SignInProvider } from "@/lib/portal/sign-in-prog
  * back to `callbackUrl`.
  */
 export function ProgrammeSignIn({ callbackUrl }: { callbackUrl: string }) {
+  const t = useTranslations("login");
   const [starting, setStarting] = useState<SignInProvider | null>(null);
   // Coming back with the browser's Back button restores the page as it was left: buttons disabled.
   useEffect(() => {
@@ -20,7 +22,7 @@ export function ProgrammeSignIn({ callbackUrl }: { callbackUrl: string }) {
     return () => window.removeEventListener("pageshow", reset);
   }, []);
   return (
-    <ul className="space-y-3" aria-label="Programmes">
+    <ul className="space-y-3" aria-label={t("programmes")}>
       {signInProgrammes.map((programme) => (
         <li key={programme.provider}>
           <button
@@ -35,10 +37,10 @@ export function ProgrammeSignIn({ callbackUrl }: { callbackUrl: string }) {
           >
             <span>
               <span className="block font-semibold text-slate-900 group-hover:text-brand-700">
-                Sign in with {programme.name}
+                {t("signInWith", { programme: programme.name })}
               </span>
               <span id={`${programme.provider}-description`} className="block text-sm text-slate-600">
-                {starting === programme.provider ? "Taking you to the programme's login page…" : programme.description}
+                {starting === programme.provider ? t("taking") : t(`descriptions.${programme.provider}`)}
               </span>
             </span>
             <span aria-hidden="true" className="text-xl text-slate-400 group-hover:text-brand-700">

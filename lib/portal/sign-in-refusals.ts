@@ -53,6 +53,11 @@ export function signInRefusalOf(error: string, description: string | null): Sign
   return errorCodes.get(error) ?? "refused";
 }
 
+/** A refusal named in the login page's query; an unknown name is the plainest one. */
+export function signInRefusalName(refusal: string | undefined): SignInRefusal {
+  return Object.keys(signInRefusals).find((name): name is SignInRefusal => name === refusal) ?? "refused";
+}
+
 /** The words for a refusal named in the login page's query; an unknown name gets the plainest ones. */
 export function signInRefusalMessage(refusal: string | undefined, programme: string): string {
   const known = Object.keys(signInRefusals).find((name): name is SignInRefusal => name === refusal);

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { locales, type Locale } from "@/lib/i18n/locales";
+import sandbox from "@/sandbox.json";
+import ca from "@/messages/ca.json";
+import en from "@/messages/en.json";
+import es from "@/messages/es.json";
+import fr from "@/messages/fr.json";
+import it_ from "@/messages/it.json";
+import { seriousViolations } from "../support/axe";
+import { screenshot } from "../support/browser";
+import { expectNoOverflow, expectOnPage, hydrated, shown } from "../support/page-expectations";
+import type { RunningApp } from "../support/start-app";
+import { signIn } from "./portal-browser";
+import { sharedBrowser, sharedPortal } from "./shared-run";
+
+// The issue's member: other e2e files read demo.member1's pages in English, so the file gives English back at its end.
+const member1 = sandbox.members.find((member) => member.username === "demo.member1")!;
+const card = (outcome: string) => sandbox.paymentTestCards.find((entry) => entry.outcome === outcome)!.number;
+const catalogues = { en, es, ca, fr, it: it_ } as const;
+const product = "FLIGHT-LHR-MAD";
+
+/** Each language's number and date shapes, as the pages must write them. */
+const formats: Record<Exclude<Locale, "en">, { points: RegExp; day: RegExp }> = {
+  es: { points: /\d{1,3}(?:\.\d{3})+ puntos/, day: /^\d{1,2} [a-z]{3,4}\.? \d{4}$/ },
+  ca: { points: /\d{1,3}(?:\.\d{3})+ punts/, day: /^\d{1,2} (?:de |d’|d')[a-z]{3,5}\.? (?:del? )?\d{4}$/ },
+  fr: { points: /\d{1,3}(?:[\u202f\u00a0 ]\d{3})+ points/, day: /^\d{1,2} [a-zéû]{3,5}\.? \d{4}$/ },
+  it: { points: /\d{1,3}(?:\.\d{3})+ punti/, day: /^\d{1,2} [a-z]{3} \d{4}$/ },
+};
+
+/**
+ * The English catalogue's sentences, as a page would show them: each
+ * message's literal runs of three words or more (arguments cut them). Found
+ * on a page in another language, one of them is English left behind.
+ */
+function englishSentences(): string[] {
+  const runs = new Set<string>();
+  const walk = (tree: Record<string, unknown>) => {
+    for (const value of Object.values(tree)) {
+      if (typeof value !== "string") {
+        walk(value as Record<string, unknown>);
+        continue;
+      }
+      for (const run of value.split(/\{[^{}]*\}|<\/?[a-z]+>|[{}#]/)) {
+        const text = run.trim().replace(/\s+/g, " ");
+        if (text.split(" ").filter((word) => /\p{L}{2,}/u.test(word)).length >= 3) runs.add(text);
+      }
+    }
+  };
+  walk(en);
+  return [...runs];
+}
+
+describe("the member portal in the programme's five languages, in Chromium", () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let orderPath: string | undefined;
+  const english = englishSentences();
+
+  beforeAll(async () => {
+    app = await sharedPortal();
+    browser = await sharedBrowser();
+    // bypassCSP only to inject axe-core: the nonce policy refuses any script the page did not bring.
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    // Whatever happened above, demo.member1 reads English again (its profile's language) for the files after this one.
+    try {
+      if (page && (await page.getAttribute("html", "lang")) !== "en") await chooseInHeader("en");
+    } finally {
+      await context?.close();
+      await browser?.close();
+      await app?.stop();
+    }
+  });
+
+  const headerLanguage = () => page.getByRole("banner").getByRole("combobox");
+
+  async function chooseInHeader(locale: Locale) {
+    await page.goto(`${app.origin}/account`);
+    await (await hydrated(headerLanguage())).selectOption(locale);
+    await expectOnPage(() => page.getAttribute("html", "lang")).toBe(locale);
+  }
+
+  /** The page's visible text, a sentence of the English catalogue it holds, axe, and its screenshots at 1280 and 360 px. */
+  async function checkPage(locale: Locale, name: string) {
+    await page.waitForLoadState("load");
+    expect(await page.getAttribute("html", "lang"), `${name} lang`).toBe(locale);
+    const text = (await page.locator("body").innerText()).replace(/\s+/g, " ");
+    const left = english.filter((sentence) => text.includes(sentence));
+    expect(left, `${locale} ${name}: English left on the page`).toEqual([]);
+    expect(await seriousViolations(page), `${locale} ${name}: axe`).toEqual([]);
+    await screenshot(page, `languages-${locale}-${name}-1280`);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expectNoOverflow(page);
+    expect(await overflowingText(page), `${locale} ${name}: text wider than its box at 360 px`).toEqual([]);
+    await screenshot(page, `languages-${locale}-${name}-360`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    return text;
+  }
+
+  /** Every page a member reads, in `locale`: its words, its numbers and dates, a declined card, an order. */
+  async function readPortal(locale: Exclude<Locale, "en">) {
+    const t = catalogues[locale];
+
+    await page.goto(`${app.origin}/account`);
+    await shown(page.getByRole("heading", { level: 1 }));
+    const balance = page.getByRole("region", { name: t.account.balance });
+    await expectOnPage(() => balance.textContent()).toMatch(formats[locale].points);
+    expect(await page.title()).toContain(t.account.title);
+    await checkPage(locale, "account");
+
+    await page.goto(`${app.origin}/transactions`);
+    await shown(page.getByRole("heading", { name: t.transactions.title, level: 1 }));
+    const firstDay = await shown(page.locator("tbody tr time").first());
+    expect((await firstDay.textContent())?.trim()).toMatch(formats[locale].day);
+    await checkPage(locale, "transactions");
+
+    await page.goto(`${app.origin}/profile`);
+    await shown(page.getByRole("heading", { name: t.profile.title, level: 1 }));
+    await expectOnPage(() => page.locator("#field-language").inputValue()).toBe(locale.toUpperCase());
+    await checkPage(locale, "profile");
+
+    await page.goto(`${app.origin}/shop`);
+    await shown(page.getByRole("heading", { name: t.shop.title, level: 1 }));
+    await checkPage(locale, "shop");
+
+    await page.goto(`${app.origin}/shop/${product}`);
+    const cash = await hydrated(page.locator("input[type=radio][value=cash]"));
+    await checkPage(locale, "product");
+    await cash.check();
+    await page.locator("form[action$='/checkout'] button[type=submit]").click();
+    await page.waitForURL((url) => url.pathname === `/shop/${product}/checkout`);
+    await shown(page.getByRole("heading", { name: t.checkout.title, level: 1 }));
+    await checkPage(locale, "checkout");
+
+    // A declined card: the member reads why in the page's language, beside the form.
+    await fillCard(t, card("DECLINED"));
+    const alert = page.getByRole("alert").filter({ hasText: t.checkout.notThrough });
+    await expectOnPage(() => alert.textContent()).toContain(t.checkout.refusals.card_declined);
+    await checkPage(locale, "checkout-declined");
+
+    if (!orderPath) {
+      await fillCard(t, card("APPROVED"));
+      await page.waitForURL((url) => /^\/orders\/[^/]+$/.test(url.pathname), { timeout: 30_000 });
+      orderPath = new URL(page.url()).pathname;
+    } else await page.goto(`${app.origin}${orderPath}`);
+    await expectOnPage(() => page.getByRole("status").first().textContent()).toContain(t.orders.outcome.completeTitle);
+    await shown(page.getByRole("region", { name: t.orders.timeline.title }));
+    await checkPage(locale, "order");
+  }
+
+  async function fillCard(t: (typeof catalogues)[Locale], number: string) {
+    const numberField = await hydrated(page.getByLabel(t.checkout.card.number));
+    await numberField.fill(number.replace(/(\d{4})(?=\d)/g, "$1 "));
+    await page.getByLabel(t.checkout.card.expiry).fill("12/34");
+    await page.getByLabel(t.checkout.card.securityCode).fill("123");
+    await page.getByLabel(t.checkout.card.name).fill("Alex Example");
+    await page.locator("form button[type=submit]").last().click();
+  }
+
+  it("speaks the profile's language, then the header's choice, in every member page, and English again at the end", async () => {
+    await page.goto(`${app.origin}/login?callbackUrl=%2Fprofile`);
+    await signIn(page, { programme: /Northstar Club/, username: member1.username!, shotPrefix: "languages-01" });
+    expect(new URL(page.url()).pathname).toBe("/profile");
+
+    // Spanish chosen in the profile: the portal's language from the next answer on, <html lang> included.
+    const language = await hydrated(page.locator("#field-language"));
+    await language.selectOption("ES");
+    await page.getByRole("button", { name: en.profile.save }).click();
+    await expectOnPage(() => page.getAttribute("html", "lang")).toBe("es");
+    await shown(page.getByRole("heading", { name: es.profile.title, level: 1 }));
+    await readPortal("es");
+
+    // The header's switcher: Catalan, then the other two, every page again.
+    for (const locale of ["ca", "fr", "it"] as const) {
+      await chooseInHeader(locale);
+      await readPortal(locale);
+    }
+
+    // Back to English through the header: the profile says EN, and the pages read as they always did.
+    await chooseInHeader("en");
+    await page.goto(`${app.origin}/profile`);
+    await expectOnPage(() => page.locator("#field-language").inputValue()).toBe("EN");
+    await shown(page.getByRole("heading", { name: en.profile.title, level: 1 }));
+    expect(locales).toContain("en");
+  });
+});
+
+/** Elements whose text is wider than their box (a long word that does not wrap), at the page's width. */
+async function overflowingText(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("h1, h2, h3, p, label, legend, button, a, th, td, dt, dd, li, option")]
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        if (style.display === "inline" || element.clientWidth === 0) return false;
+        if (/(auto|scroll|hidden)/.test(style.overflowX)) return false;
+        return element.scrollWidth > element.clientWidth + 1;
+      })
+      .map((element) => `${element.tagName.toLowerCase()}: ${(element.textContent ?? "").trim().slice(0, 60)}`),
+  );
+}
