@@ -70,7 +70,11 @@ describe("the member portal in the programme's five languages, in Chromium", () 
   afterAll(async () => {
     // Whatever happened above, demo.member1 reads English again (its profile's language) for the files after this one.
     try {
-      if (page && (await page.getAttribute("html", "lang")) !== "en") await chooseInHeader("en");
+      if (page && (await page.getAttribute("html", "lang")) !== "en") {
+        await page.goto(`${app.origin}/account`);
+        await page.getByRole("banner").getByRole("combobox").selectOption("en");
+        await page.waitForFunction(() => document.documentElement.lang === "en", undefined, { timeout: 20_000 });
+      }
     } finally {
       await context?.close();
       await browser?.close();
@@ -96,6 +100,7 @@ describe("the member portal in the programme's five languages, in Chromium", () 
     expect(await seriousViolations(page), `${locale} ${name}: axe`).toEqual([]);
     await screenshot(page, `languages-${locale}-${name}-1280`);
     await page.setViewportSize({ width: 360, height: 800 });
+    expect(await widerThanScreen(page), `${locale} ${name}: wider than 360 px`).toEqual([]);
     await expectNoOverflow(page);
     expect(await overflowingText(page), `${locale} ${name}: text wider than its box at 360 px`).toEqual([]);
     await screenshot(page, `languages-${locale}-${name}-360`);
@@ -190,6 +195,23 @@ describe("the member portal in the programme's five languages, in Chromium", () 
     expect(locales).toContain("en");
   });
 });
+
+/** The innermost elements that reach past the right edge of the screen, for a failure message. */
+async function widerThanScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .filter(
+        (element) =>
+          ![...element.children].some((child) => child.getBoundingClientRect().right > window.innerWidth + 0.5),
+      )
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className}: ${(element.textContent ?? "").trim().slice(0, 60)}`,
+      )
+      .slice(0, 10),
+  );
+}
 
 /** Elements whose text is wider than their box (a long word that does not wrap), at the page's width. */
 async function overflowingText(page: Page): Promise<string[]> {
