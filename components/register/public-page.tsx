@@ -1,8 +1,10 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 /** The frame of the public registration pages: the portal's name, a heading and a narrow column that reads well at 360 px. */
 export function PublicPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  const t = useTranslations("register");
   return (
     <>
       <header className="border-b border-slate-200 bg-white">
@@ -11,13 +13,13 @@ export function PublicPage({ title, intro, children }: { title: string; intro?: 
             href="/"
             className="rounded font-semibold text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
           >
-            Partner portal
+            {t("portalName")}
           </Link>
           <Link
             href="/login"
             className="rounded text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
           >
-            Sign in
+            {t("signIn")}
           </Link>
         </div>
       </header>

@@ -1,12 +1,14 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { fieldIds } from "@/components/forms/field-ids";
 import { FormAlert } from "@/components/forms/form-alert";
 import { FormSection } from "@/components/forms/form-section";
 import { SelectField, type SelectOption } from "@/components/forms/select-field";
+import { useFormMessage } from "@/components/forms/use-form-message";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { refusal, type ActionResult } from "@/lib/portal/action-result";
 import { TextField } from "@/components/forms/text-field";
@@ -15,7 +17,6 @@ import { PasswordRules, UsernameRules } from "./credential-rules";
 import {
   emptyRegisterValues,
   registerFieldForPath,
-  registerFieldLabels,
   registerFields,
   registerFormSchema,
   residenceNeeds,
@@ -27,15 +28,6 @@ import {
 } from "./register-form-schema";
 import { securityQuestions } from "./security-questions";
 
-const identifierTypeLabels: Record<(typeof registeredIdentifierTypes)[number], string> = {
-  PASSPORT: "Passport",
-  NATIONAL_IDENTITY_CARD: "National identity card",
-};
-const identifierTypeOptions: SelectOption[] = registeredIdentifierTypes.map((type) => ({
-  value: type,
-  label: identifierTypeLabels[type],
-}));
-
 export interface RegisterFormProps {
   /** Countries of residence to choose from (built on the server, see country-options.ts). */
   countries: readonly SelectOption[];
@@ -46,6 +38,16 @@ export interface RegisterFormProps {
 }
 
 export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) {
+  const t = useTranslations("register");
+  const translate = useFormMessage();
+  const identifierTypeOptions: SelectOption[] = registeredIdentifierTypes.map((type) => ({
+    value: type,
+    label: t(`documents.${type}`),
+  }));
+  const questions: SelectOption[] = securityQuestions.map((question) => ({
+    value: question.value,
+    label: t(`questions.${question.value as "1"}`),
+  }));
   const schema = useMemo(() => registerFormSchema(today ?? utcToday()), [today]);
   const {
     register,
@@ -74,7 +76,7 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
     try {
       result = await onSubmit(toRegisterRequest(values));
     } catch {
-      result = refusal("unavailable", "The registration could not be sent. Check your connection and try again.");
+      result = refusal("unavailable", t("notSent"));
     }
     if (!result || result.ok) return;
 
@@ -88,7 +90,9 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
         setError(field, { type: "server", message });
         placed.push(field);
       } else {
-        messages.push(field ? `${registerFieldLabels[field]}: ${message}` : message);
+        messages.push(
+          field ? t("fieldMessage", { field: t(`fields.${field}`), message: translate(message) }) : message,
+        );
       }
     }
     setAlertMessages(messages);
@@ -102,16 +106,13 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
   // method="post": a submit before hydration must not put the password into the URL of a GET.
   return (
     <form noValidate method="post" onSubmit={submit} className="space-y-6">
-      <FormAlert ref={alertRef} title="We could not register you" messages={alertMessages} />
+      <FormAlert ref={alertRef} title={t("alertTitle")} messages={alertMessages} />
 
-      <FormSection
-        title="Your membership"
-        description="We check these details against the membership before creating your login."
-      >
+      <FormSection title={t("membership")} description={t("membershipDescription")}>
         <TextField
           registration={register("membershipNumber")}
-          label="Membership number"
-          hint="The 16-digit number on your membership card, starting 3081."
+          label={t("fields.membershipNumber")}
+          hint={t("membershipNumberHint")}
           error={error("membershipNumber")}
           inputMode="numeric"
           autoComplete="off"
@@ -119,9 +120,9 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
         />
         <SelectField
           registration={register("country")}
-          label="Country of residence"
-          hint="It decides which detail confirms your identity."
-          placeholder="Choose a country"
+          label={t("fields.country")}
+          hint={t("countryHint")}
+          placeholder={t("chooseCountry")}
           options={countries}
           autoComplete="country"
           error={error("country")}
@@ -129,8 +130,8 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
         {needs.postCode ? (
           <TextField
             registration={register("postCode")}
-            label="Postcode"
-            hint="The postcode of your home address."
+            label={t("fields.postCode")}
+            hint={t("postCodeHint")}
             error={error("postCode")}
             autoComplete="postal-code"
             spellCheck={false}
@@ -141,14 +142,14 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
           <div className="grid gap-5 sm:grid-cols-2">
             <SelectField
               registration={register("identifierType")}
-              label="Identity document"
-              placeholder="Choose a document"
+              label={t("fields.identifierType")}
+              placeholder={t("chooseDocument")}
               options={identifierTypeOptions}
               error={error("identifierType")}
             />
             <TextField
               registration={register("identifierNumber")}
-              label="Document number"
+              label={t("fields.identifierNumber")}
               error={error("identifierNumber")}
               autoComplete="off"
               spellCheck={false}
@@ -160,7 +161,7 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
           <TextField
             registration={register("dateOfBirth")}
             type="date"
-            label="Date of birth"
+            label={t("fields.dateOfBirth")}
             error={error("dateOfBirth")}
             autoComplete="bday"
             max={today ?? utcToday()}
@@ -169,10 +170,10 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
         ) : null}
       </FormSection>
 
-      <FormSection title="Your login" description="You will sign in with these.">
+      <FormSection title={t("login")} description={t("loginDescription")}>
         <TextField
           registration={register("username")}
-          label="Username"
+          label={t("fields.username")}
           hint={<UsernameRules />}
           error={error("username")}
           autoComplete="username"
@@ -182,34 +183,31 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
         <PasswordInput registration={register("password")} error={error("password")} />
       </FormSection>
 
-      <FormSection
-        title="Security questions"
-        description="If you forget your login, we ask one of these. Choose two different questions."
-      >
+      <FormSection title={t("security")} description={t("securityDescription")}>
         <SelectField
           registration={register("question1")}
-          label="First security question"
-          placeholder="Choose a question"
-          options={securityQuestions}
+          label={t("fields.question1")}
+          placeholder={t("chooseQuestion")}
+          options={questions}
           error={error("question1")}
         />
         <TextField
           registration={register("answer1")}
-          label="First answer"
+          label={t("fields.answer1")}
           error={error("answer1")}
           autoComplete="off"
           maxLength={100}
         />
         <SelectField
           registration={register("question2")}
-          label="Second security question"
-          placeholder="Choose a question"
-          options={securityQuestions}
+          label={t("fields.question2")}
+          placeholder={t("chooseQuestion")}
+          options={questions}
           error={error("question2")}
         />
         <TextField
           registration={register("answer2")}
-          label="Second answer"
+          label={t("fields.answer2")}
           error={error("answer2")}
           autoComplete="off"
           maxLength={100}
@@ -218,13 +216,13 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
 
       <div className="flex flex-col-reverse items-stretch gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">
-          Already registered?{" "}
+          {t("alreadyRegistered")}{" "}
           <a href="/login" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
-            Sign in
+            {t("signIn")}
           </a>
         </p>
-        <SubmitButton pending={isSubmitting} pendingLabel="Registering…">
-          Register
+        <SubmitButton pending={isSubmitting} pendingLabel={t("registering")}>
+          {t("submit")}
         </SubmitButton>
       </div>
     </form>
@@ -233,13 +231,14 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
 
 /** The password with a show/hide switch: typing a strong password blind is where mistakes happen. */
 function PasswordInput({ registration, error }: { registration: UseFormRegisterReturn; error?: string }) {
+  const t = useTranslations("register");
   const [visible, setVisible] = useState(false);
   return (
     <div>
       <TextField
         registration={registration}
         type={visible ? "text" : "password"}
-        label="Password"
+        label={t("fields.password")}
         hint={<PasswordRules />}
         error={error}
         autoComplete="new-password"
@@ -251,7 +250,7 @@ function PasswordInput({ registration, error }: { registration: UseFormRegisterR
         onClick={() => setVisible((shown) => !shown)}
         className="mt-2 rounded text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
       >
-        {visible ? "Hide password" : "Show password"}
+        {visible ? t("hidePassword") : t("showPassword")}
       </button>
     </div>
   );

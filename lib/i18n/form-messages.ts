@@ -72,6 +72,64 @@ const exact: ReadonlyArray<readonly [string, FormMessageKey]> = [
   ["This request did not come from this site. Reload the page and try again.", "notFromThisSite"],
   ["Your session has ended. Sign in again.", "sessionEnded"],
   ["The language could not be changed. Please try again.", "languageNotChanged"],
+  // components/register/register-form-schema.ts: an empty field, and the contract's rules named by field.
+  ["Enter your membership number.", "regMembershipRequired"],
+  ["Choose your country of residence.", "regCountryRequired"],
+  ["Enter your postcode.", "regPostCodeRequired"],
+  ["Choose the type of identity document.", "regIdentifierTypeRequired"],
+  ["Enter the document number.", "regIdentifierRequired"],
+  ["Enter your date of birth.", "regDateOfBirthRequired"],
+  ["Choose a username.", "regUsernameRequired"],
+  ["Choose a password.", "regPasswordRequired"],
+  ["Choose a security question.", "regQuestion1Required"],
+  ["Enter an answer to the first question.", "regAnswer1Required"],
+  ["Choose a second security question.", "regQuestion2Required"],
+  ["Enter an answer to the second question.", "regAnswer2Required"],
+  ["The membership number must be 16 to 24 digits.", "regMembershipFormat"],
+  ["The date of birth must be a valid date YYYY-MM-DD.", "regDateInvalid"],
+  ["The date of birth must be 1000-01-01 or later.", "regDateTooEarly"],
+  ["The date of birth must not be in the future.", "regDateInFuture"],
+  ["The username must be 6 to 50 characters.", "regUsernameLength"],
+  [
+    "The username takes letters, digits and . @ - _, and starts and ends with a letter or digit.",
+    "regUsernameCharacters",
+  ],
+  ["The password must be 8 to 20 characters.", "regPasswordLength"],
+  ["The password must not contain accented characters or spaces.", "regPasswordCharacters"],
+  [
+    "The password needs at least three of: a digit, a lower-case letter, an upper-case letter, a special character.",
+    "regPasswordMix",
+  ],
+  ["The question identifier must be a number from 1 to 12.", "regQuestionIdentifier"],
+  ["The two security responses must answer different questions.", "regDifferentQuestions"],
+  ["The identifier is at most 24 characters.", "regIdentifierTooLong"],
+  ["The postcode is 1 to 8 letters and digits, without spaces.", "regPostCodeFormat"],
+  // server/portal/register/: the registration's refusals.
+  ["This username is taken. Choose another one.", "regUsernameTaken"],
+  ["Your membership needs a postcode to register: check the country of residence you chose.", "regNeedsPostCode"],
+  [
+    "Your membership needs an identity document to register: check the country of residence you chose.",
+    "regNeedsIdentifier",
+  ],
+  [
+    "Your membership needs a date of birth to register: check the country of residence you chose.",
+    "regNeedsDateOfBirth",
+  ],
+  ["This postcode does not match the one we hold for the membership.", "regPostCodeNotMatching"],
+  ["This date of birth does not match the one we hold for the membership.", "regDateOfBirthNotMatching"],
+  ["The registration failed. Please try again.", "regFailed"],
+  [
+    "This membership is already registered for online access. Sign in with its username and password instead.",
+    "regAlreadyRegistered",
+  ],
+  [
+    "We could not register this membership. Check the membership number: only an active membership can be registered online.",
+    "regNotActive",
+  ],
+  ["Check this number: it is not that of an active membership.", "regNumberNotActive"],
+  ["That username is already in use.", "regUsernameInUse"],
+  ["The details you gave do not match our records for this membership.", "regNotMatching"],
+  ["The registration could not be read. Reload the page and try again.", "regNotRead"],
 ];
 
 const patterns: ReadonlyArray<readonly [RegExp, FormMessageKey, (match: RegExpExecArray) => FormMessage["values"]]> = [
@@ -84,6 +142,21 @@ const patterns: ReadonlyArray<readonly [RegExp, FormMessageKey, (match: RegExpEx
     /^Numbers of members living in ([A-Z]{2}) have country code (\d+)\.$/,
     "phoneCountryCodeOf",
     (match) => ({ country: match[1]!, code: match[2]! }),
+  ],
+  [
+    /^The security response is at most (\d+) characters\.$/,
+    "regResponseTooLong",
+    (match) => ({ max: Number(match[1]) }),
+  ],
+  [
+    /^Too many registrations were sent from your network\. Please try again in (\d+) minutes?\.$/,
+    "regTooManyMinutes",
+    (match) => ({ count: Number(match[1]) }),
+  ],
+  [
+    /^Too many registrations were sent from your network\. Please try again in (\d+) hours?\.$/,
+    "regTooManyHours",
+    (match) => ({ count: Number(match[1]) }),
   ],
 ];
 

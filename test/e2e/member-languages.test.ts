@@ -194,6 +194,41 @@ describe("the member portal in the programme's five languages, in Chromium", () 
     await shown(page.getByRole("heading", { name: en.profile.title, level: 1 }));
     expect(locales).toContain("en");
   });
+
+  it("greets a visitor who is not signed in in the browser's language: the sign-in choice and the registration", async () => {
+    for (const locale of ["es", "ca", "fr", "it"] as const) {
+      const t = catalogues[locale];
+      const visitor = await browser.newContext({ locale, viewport: { width: 1280, height: 900 }, bypassCSP: true });
+      try {
+        const page = await visitor.newPage();
+        await page.goto(`${app.origin}/login`);
+        await shown(page.getByRole("heading", { name: t.login.heading, level: 1 }));
+        await checkVisitorPage(page, locale, "login");
+        await page.goto(`${app.origin}/register`);
+        await shown(page.getByRole("heading", { name: t.register.title, level: 1 }));
+        // An empty form is refused in the visitor's language, beside the first field.
+        await (await hydrated(page.getByRole("button", { name: t.register.submit }))).click();
+        await shown(page.getByText(t.formMessages.regMembershipRequired));
+        await checkVisitorPage(page, locale, "register");
+      } finally {
+        await visitor.close();
+      }
+    }
+  });
+
+  async function checkVisitorPage(visitorPage: Page, locale: Locale, name: string) {
+    expect(await visitorPage.getAttribute("html", "lang")).toBe(locale);
+    const text = (await visitorPage.locator("body").innerText()).replace(/\s+/g, " ");
+    expect(
+      english.filter((sentence) => text.includes(sentence)),
+      `${locale} ${name}: English left`,
+    ).toEqual([]);
+    expect(await seriousViolations(visitorPage), `${locale} ${name}: axe`).toEqual([]);
+    await screenshot(visitorPage, `languages-${locale}-${name}-1280`);
+    await visitorPage.setViewportSize({ width: 360, height: 800 });
+    expect(await widerThanScreen(visitorPage), `${locale} ${name}: wider than 360 px`).toEqual([]);
+    await screenshot(visitorPage, `languages-${locale}-${name}-360`);
+  }
 });
 
 /** The innermost elements that reach past the right edge of the screen, for a failure message. */

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { createTranslator } from "next-intl";
 import { cardFormSchema } from "@/components/checkout/card-form-schema";
+import {
+  emptyRegisterValues,
+  registerFormSchema,
+  type RegisterFormValues,
+} from "@/components/register/register-form-schema";
 import { formMessage, knownFormMessages } from "@/lib/i18n/form-messages";
 import { cardMessages } from "@/lib/payments-client/card-rules";
 import { profileFormSchema, toProfileValues } from "@/lib/portal/profile/profile-plan";
@@ -29,6 +34,10 @@ describe("form messages in the member's language", () => {
       "A postcode is required in GB.",
       "The postcode is not one of ZA.",
       "Numbers of members living in GB have country code 44.",
+      "The security response is at most 100 characters.",
+      "Too many registrations were sent from your network. Please try again in 1 minute.",
+      "Too many registrations were sent from your network. Please try again in 12 minutes.",
+      "Too many registrations were sent from your network. Please try again in 3 hours.",
     ]) {
       const known = formMessage(sentence);
       expect(known, sentence).toBeDefined();
@@ -57,6 +66,53 @@ describe("form messages in the member's language", () => {
     expect(messages.length).toBeGreaterThan(5);
     expect(messages.filter((message) => !formMessage(message))).toEqual([]);
     expect(Object.values(cardMessages).filter((message) => !formMessage(message))).toEqual([]);
+  });
+
+  it("knows every message the registration form's schema gives for an empty form and for bad values", () => {
+    const schema = registerFormSchema("2026-11-26");
+    const attempts: RegisterFormValues[] = [
+      { ...emptyRegisterValues },
+      { ...emptyRegisterValues, country: "ZA" },
+      { ...emptyRegisterValues, country: "ES" },
+      {
+        ...emptyRegisterValues,
+        membershipNumber: "1234",
+        country: "ES",
+        dateOfBirth: "2099-01-01",
+        username: "ab",
+        password: "short",
+        question1: "1",
+        answer1: "x".repeat(120),
+        question2: "1",
+        answer2: "y",
+      },
+      {
+        ...emptyRegisterValues,
+        membershipNumber: "3081000000000005",
+        country: "ZA",
+        postCode: "TOO LONG 99",
+        identifierType: "PASSPORT",
+        identifierNumber: "X".repeat(30),
+        username: "-bad name-",
+        password: "sólo acentos",
+        question1: "2",
+        answer1: "a",
+        question2: "3",
+        answer2: "b",
+      },
+      {
+        ...emptyRegisterValues,
+        membershipNumber: "3081000000000005",
+        country: "ES",
+        dateOfBirth: "0999-01-01",
+        password: "alllowercase",
+      },
+    ];
+    const messages = attempts.flatMap(
+      (values) => schema.safeParse(values).error?.issues.map((issue) => issue.message) ?? [],
+    );
+    expect(messages.length).toBeGreaterThan(15);
+    expect([...new Set(messages.filter((message) => !formMessage(message)))]).toEqual([]);
   });
 
   it("knows the messages the profile form's schema gives for a member's usual mistakes", () => {

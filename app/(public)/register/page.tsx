@@ -1,18 +1,20 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import { countryOptions } from "@/components/forms/country-options";
 import { PublicPage } from "@/components/register/public-page";
 import { RegisterForm } from "@/components/register/register-form";
+import { formattingLocale } from "@/lib/i18n/locales";
 import { registerAccount } from "@/server/portal/register/register-account-action";
 
-export const metadata: Metadata = { title: "Register for online access" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("register"))("title") };
+}
 
-export default function RegisterPage() {
+export default async function RegisterPage() {
+  const t = await getTranslations("register");
   return (
-    <PublicPage
-      title="Register for online access"
-      intro="Already a Northstar Club member? Create the username and password you will sign in with. You need your membership number."
-    >
-      <RegisterForm countries={countryOptions()} onSubmit={registerAccount} />
+    <PublicPage title={t("title")} intro={t("intro")}>
+      <RegisterForm countries={countryOptions(formattingLocale(await getLocale()))} onSubmit={registerAccount} />
     </PublicPage>
   );
 }
