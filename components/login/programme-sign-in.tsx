@@ -1,7 +1,7 @@
 "use client";
 
 import { signIn } from "next-auth/react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { signInProgrammes, type SignInProvider } from "@/lib/portal/sign-in-programmes";
 
@@ -12,6 +12,8 @@ import { signInProgrammes, type SignInProvider } from "@/lib/portal/sign-in-prog
  */
 export function ProgrammeSignIn({ callbackUrl }: { callbackUrl: string }) {
   const t = useTranslations("login");
+  // The programme's own login page speaks the member's language too (OpenID Connect's ui_locales).
+  const locale = useLocale();
   const [starting, setStarting] = useState<SignInProvider | null>(null);
   // Coming back with the browser's Back button restores the page as it was left: buttons disabled.
   useEffect(() => {
@@ -31,7 +33,7 @@ export function ProgrammeSignIn({ callbackUrl }: { callbackUrl: string }) {
             aria-describedby={`${programme.provider}-description`}
             onClick={() => {
               setStarting(programme.provider);
-              void signIn(programme.provider, { callbackUrl }).catch(() => setStarting(null));
+              void signIn(programme.provider, { callbackUrl }, { ui_locales: locale }).catch(() => setStarting(null));
             }}
             className="group flex min-h-16 w-full items-center justify-between gap-4 rounded-xl border border-slate-200 bg-white px-4 py-3 text-left shadow-sm hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 disabled:cursor-wait disabled:opacity-70"
           >

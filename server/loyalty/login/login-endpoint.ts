@@ -23,6 +23,7 @@ import { codeRedirect, errorRedirect, unauthorised } from "./login-redirect";
 import type { LoginRequest } from "./login-request";
 import { htmlResponse, redirectResponse } from "./login-response";
 import type { LoginService } from "./login-service";
+import { loginLocale } from "./login-locale";
 import { renderLoginForm, renderProblemPage } from "./render-login-page";
 
 type LoginHandler = (request: Request) => Promise<Response>;
@@ -53,13 +54,14 @@ interface LoginContext {
 async function answer(service: LoginService, request: Request, method: "GET" | "POST"): Promise<Response> {
   const requestId = randomUUID();
   const log = logger.child({ requestId, service: service.name });
+  const locale = loginLocale(request);
   try {
     const db = await getDatabase();
     // Before anything else is looked up, and long before a password is hashed.
     const limit = await tokenServiceLimit(db, service.name, request);
     if (limit && !limit.allowed) {
       log.info({ outcome: "rate-limited" }, "login request refused: too many from one address");
-      return htmlResponse(renderProblemPage(loginPages.tooManyRequests), {
+      return htmlResponse(renderProblemPage(loginPages.tooManyRequests, undefined, locale), {
         status: 429,
         headers: rateLimitHeaders([limit]),
       });
@@ -67,7 +69,7 @@ async function answer(service: LoginService, request: Request, method: "GET" | "
     const resolution = await service.resolveRequest(db, new URL(request.url));
     if (resolution.outcome === "page") {
       log.info({ outcome: resolution.problem }, "login request refused on a page");
-      return htmlResponse(renderProblemPage(loginPages[resolution.problem]), { status: 400 });
+      return htmlResponse(renderProblemPage(loginPages[resolution.problem], undefined, locale), { status: 400 });
     }
     if (resolution.outcome === "redirect") {
       log.info({ outcome: "invalid-request" }, "login request refused by redirect");
@@ -86,7 +88,7 @@ async function answer(service: LoginService, request: Request, method: "GET" | "
   } catch (error) {
     // Details go to the log only; the member sees a reference to quote.
     log.error({ err: error }, "login page failed");
-    return htmlResponse(renderProblemPage(loginPages.systemUnavailable, requestId), { status: 503 });
+    return htmlResponse(renderProblemPage(loginPages.systemUnavailable, requestId, locale), { status: 503 });
   }
 }
 
@@ -186,6 +188,7 @@ function showForm(context: LoginContext, state: FormState): Response {
     csrfToken: state.csrfToken,
     username: state.username,
     message: state.message,
+    locale: loginLocale(context.request),
   });
   return htmlResponse(page, {
     status: state.status,

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { env } from "@/server/config/env";
 import { html, trustedHtml, type SafeHtml } from "./html";
-import { loginFormText, type LoginMessage, type LoginPage } from "./login-messages";
+import { defaultLocale, type Locale } from "@/lib/i18n/locales";
+import type { LoginMessage, LoginPage } from "./login-messages";
+import { loginWords, translatedLoginMessage, translatedLoginPage } from "./login-translations";
 
 // System fonts only: the page loads nothing from anywhere, so its CSP can forbid everything else.
 const stylesheet = [
@@ -30,24 +32,25 @@ const stylesheet = [
 export const loginStyleSource = `'sha256-${createHash("sha256").update(stylesheet).digest("base64")}'`;
 
 /** The sandbox says so on every page (README, "Two modes"), the service's login pages included. */
-function sandboxNotice(): SafeHtml {
+function sandboxNotice(locale: Locale): SafeHtml {
+  const words = loginWords(locale);
   return env().APP_MODE === "live"
     ? html`<body>\n`
-    : html`<body class="in-sandbox">\n<aside class="sandbox" aria-label="Sandbox notice"><strong>Sandbox</strong> · test data only: accounts and keys here are public and nothing is real.</aside>\n`;
+    : html`<body class="in-sandbox">\n<aside class="sandbox" aria-label="${words.sandboxLabel}"><strong>${words.sandbox}</strong> · ${words.sandboxText}</aside>\n`;
 }
 
-function layout(title: string, content: SafeHtml): SafeHtml {
+function layout(title: string, content: SafeHtml, locale: Locale): SafeHtml {
   // The markup is written by hand (Prettier would re-indent it and change the hashed stylesheet).
   // prettier-ignore
   return html`<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
 <style>${trustedHtml(stylesheet)}</style>
 </head>
-${sandboxNotice()}<main>
+${sandboxNotice(locale)}<main>
 ${content}
 </main>
 </body>
@@ -65,10 +68,14 @@ export interface LoginFormView {
   /** Kept after a failed attempt; the password never is. */
   username?: string;
   message?: LoginMessage;
+  /** The page's language (login-locale.ts); English when not given. */
+  locale?: Locale;
 }
 
 export function renderLoginForm(view: LoginFormView): SafeHtml {
-  const heading = loginFormText.heading(view.programmeName);
+  const locale = view.locale ?? defaultLocale;
+  const words = loginWords(locale);
+  const heading = words.heading(view.programmeName);
   // The message describes both fields, so both point at it for screen readers.
   const describedBy = view.message ? html` aria-describedby="login-message" aria-invalid="true"` : "";
   // The markup is written by hand (Prettier would re-indent it and change the hashed stylesheet).
@@ -77,31 +84,35 @@ export function renderLoginForm(view: LoginFormView): SafeHtml {
     heading,
     html`<p class="brand">${view.brand}</p>
 <h1>${heading}</h1>
-<p class="intro">${loginFormText.intro(view.brand, view.programmeName)}</p>
-${view.message ? html`<p class="alert" role="alert" id="login-message">${view.message}</p>` : ""}
+<p class="intro">${words.intro(view.brand, view.programmeName)}</p>
+${view.message ? html`<p class="alert" role="alert" id="login-message">${translatedLoginMessage(view.message, locale)}</p>` : ""}
 <form method="post" action="${view.action}">
 <input type="hidden" name="csrf" value="${view.csrfToken}">
 <div class="field">
-<label for="username">${loginFormText.username}</label>
+<label for="username">${words.username}</label>
 <input id="username" name="username" type="text" value="${view.username ?? ""}" autocomplete="username" autocapitalize="none" spellcheck="false" required${describedBy}>
 </div>
 <div class="field">
-<label for="password">${loginFormText.password}</label>
+<label for="password">${words.password}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}>
 </div>
-<button type="submit">${loginFormText.submit}</button>
+<button type="submit">${words.submit}</button>
 </form>`,
+    locale,
   );
 }
 
 /** A page instead of the form: the request cannot go on, and nothing is sent back to the partner. */
-export function renderProblemPage(page: LoginPage, reference?: string): SafeHtml {
+export function renderProblemPage(page: LoginPage, reference?: string, locale: Locale = defaultLocale): SafeHtml {
+  const words = loginWords(locale);
+  const shown = translatedLoginPage(page, locale);
   // The markup is written by hand (Prettier would re-indent it and change the hashed stylesheet).
   // prettier-ignore
   return layout(
-    page.title,
-    html`<h1>${page.title}</h1>
-<p class="alert" role="alert">${page.text}</p>
-${reference ? html`<p class="reference">${loginFormText.reference}: ${reference}</p>` : ""}`,
+    shown.title,
+    html`<h1>${shown.title}</h1>
+<p class="alert" role="alert">${shown.text}</p>
+${reference ? html`<p class="reference">${words.referenceLine(reference)}</p>` : ""}`,
+    locale,
   );
 }

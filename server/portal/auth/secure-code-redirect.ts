@@ -7,6 +7,7 @@ import { furtherProgrammes } from "./further-programme-provider";
 const nextAuthState = /^[A-Za-z0-9_-]{16,256}$/;
 const pkceChallenge = /^[A-Za-z0-9_-]{43}$/;
 const scopeValue = /^[a-z_]+( [a-z_]+)*$/;
+const uiLocales = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*(?: [A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*){0,4}$/;
 
 function refuse(message: string): Response {
   return new Response(message, {
@@ -47,6 +48,9 @@ export function secureCodeRedirect(request: Request): Response {
   };
   const scope = query.get("scope");
   if (scope && scopeValue.test(scope)) parameters.scope = scope;
+  // The member's language, for A3's page (the portal's sign-in button sends it).
+  const locales = query.get("ui_locales");
+  if (locales && uiLocales.test(locales)) parameters.ui_locales = locales;
   const challenge = query.get("code_challenge");
   if (challenge && pkceChallenge.test(challenge) && query.get("code_challenge_method") === "S256") {
     parameters.code_challenge = challenge;
