@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
 import { isLocale, languageNames, locales, type Locale } from "@/lib/i18n/locales";
 import type { ActionResult } from "@/lib/portal/action-result";
+import { useFormMessage } from "@/components/forms/use-form-message";
 
 /**
  * The header's language choice: a native select (keyboard, screen readers
@@ -24,6 +25,7 @@ export function LanguageSwitcher({
   const id = useId();
   const [pending, startTransition] = useTransition();
   const [problem, setProblem] = useState<string | null>(null);
+  const translate = useFormMessage();
 
   return (
     <div className="flex items-center gap-1.5">
@@ -47,7 +49,7 @@ export function LanguageSwitcher({
           setProblem(null);
           startTransition(async () => {
             const result = await chooseLanguage({ locale: chosen });
-            if (!result.ok) setProblem(result.message);
+            if (!result.ok) setProblem(translate(result.message));
             router.refresh();
           });
         }}

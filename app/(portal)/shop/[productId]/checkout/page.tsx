@@ -78,7 +78,8 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
       </p>
       <h1 className="mb-4 text-2xl font-bold tracking-tight">{t("title")}</h1>
       <div className="grid gap-6 md:grid-cols-2">
-        <div className="space-y-6">
+        {/* min-w-0: a grid item is otherwise as wide as its widest word or table, wider than a phone. */}
+        <div className="min-w-0 space-y-6">
           <ChoiceSummary
             productName={listed.product.name}
             points={choice.points}
@@ -87,7 +88,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
             heldUntil={quote.expiresAt.toISOString()}
           />
         </div>
-        <section aria-labelledby="payment-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+        <section aria-labelledby="payment-heading" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
           <h2 id="payment-heading" className="mb-4 text-lg font-semibold">
             {choice.cashMinor > 0 ? t("card.label") : t("payWithPoints")}
           </h2>

@@ -1,0 +1,43 @@
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { LanguageSwitcher } from "@/components/portal/language-switcher";
+import es from "@/messages/es.json";
+import { render, screen, waitFor } from "@/test/support/render";
+
+const refresh = vi.fn();
+vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh, push: vi.fn() }) }));
+
+describe("the header's language switcher", () => {
+  it("offers the five languages, each named in itself and marked with its own lang, the page's own chosen", () => {
+    render(<LanguageSwitcher chooseLanguage={vi.fn()} />, { locale: "es", messages: es });
+    const select = screen.getByRole("combobox", { name: "Idioma" });
+    const options = screen.getAllByRole("option");
+    expect(options.map((option) => [option.textContent, option.getAttribute("lang")])).toEqual([
+      ["English", "en"],
+      ["Español", "es"],
+      ["Català", "ca"],
+      ["Français", "fr"],
+      ["Italiano", "it"],
+    ]);
+    expect((select as HTMLSelectElement).value).toBe("es");
+  });
+
+  it("stores the choice, then reads the page again in it", async () => {
+    const chooseLanguage = vi.fn().mockResolvedValue({ ok: true, data: undefined });
+    render(<LanguageSwitcher chooseLanguage={chooseLanguage} />);
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Language" }), "ca");
+    await waitFor(() => expect(refresh).toHaveBeenCalled());
+    expect(chooseLanguage).toHaveBeenCalledWith({ locale: "ca" });
+  });
+
+  it("says so when the choice could not be stored", async () => {
+    const chooseLanguage = vi.fn().mockResolvedValue({
+      ok: false,
+      code: "unavailable",
+      message: "The language could not be changed. Please try again.",
+    });
+    render(<LanguageSwitcher chooseLanguage={chooseLanguage} />);
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Language" }), "fr");
+    expect((await screen.findByRole("alert")).textContent).toBe("The language could not be changed. Please try again.");
+  });
+});
