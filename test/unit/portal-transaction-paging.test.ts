@@ -37,13 +37,13 @@ describe("the transactions page's paging and dates", () => {
 
   it("reports bad dates instead of sending them", () => {
     expect(parseTransactionSearch({ from: "2026-02-30" }, "primary").problems).toEqual([
-      { field: "from", message: "From must be a date (YYYY-MM-DD)." },
+      { field: "from", kind: "notADate", message: "From must be a date (YYYY-MM-DD)." },
     ]);
     expect(parseTransactionSearch({ to: "yesterday" }, "primary").problems).toEqual([
-      { field: "to", message: "To must be a date (YYYY-MM-DD)." },
+      { field: "to", kind: "notADate", message: "To must be a date (YYYY-MM-DD)." },
     ]);
     expect(parseTransactionSearch({ from: "2026-03-02", to: "2026-03-01" }, "primary").problems).toEqual([
-      { field: "to", message: "To must be on or after From." },
+      { field: "to", kind: "toBeforeFrom", message: "To must be on or after From." },
     ]);
     const sameDay = parseTransactionSearch({ from: "2026-03-01", to: "2026-03-01" }, "primary");
     expect(sameDay.problems).toEqual([]);
