@@ -132,7 +132,7 @@ export function PriceOptions({ productId, quoteId, price, balance, options }: Pr
               <option key={stop.id} value={position} label={words.stop(stop)} />
             ))}
           </datalist>
-          <div aria-hidden="true" className="flex justify-between text-xs text-slate-600">
+          <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-600">
             <span>{words.allCashEnd}</span>
             <span>{words.mostPointsEnd}</span>
           </div>
