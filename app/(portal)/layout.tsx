@@ -61,8 +61,9 @@ export default async function PortalLayout({ children }: { children: ReactNode }
                 <img src="/brand-mark.svg" alt="" width={28} height={28} className="h-7 w-7" />
                 Partner portal
               </Link>
-              <div className="flex items-center gap-3">
-                <div className="text-right text-sm leading-tight">
+              {/* On a phone this wraps under the brand: a row of its own, read from the left, Log out at the end. */}
+              <div className="flex w-full items-center justify-between gap-3 sm:w-auto sm:justify-end">
+                <div className="min-w-0 text-sm leading-tight sm:text-right">
                   <p className="font-medium text-slate-900">{session.name ?? `Member ${session.membershipNumber}`}</p>
                   <p className="text-slate-600">
                     {programmeName(session.programme)}
