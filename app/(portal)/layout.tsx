@@ -64,9 +64,13 @@ export default async function PortalLayout({ children }: { children: ReactNode }
                 <img src="/brand-mark.svg" alt="" width={28} height={28} className="h-7 w-7" />
                 {t("portalName")}
               </Link>
-              <div className="flex flex-wrap items-center justify-end gap-3">
+              {/* Beside the brand on a phone too: the language is found first, whatever the page's language. */}
+              <div className="ml-auto sm:order-last sm:ml-0">
                 <LanguageSwitcher chooseLanguage={chooseLanguage} />
-                <div className="text-right text-sm leading-tight">
+              </div>
+              {/* On a phone this wraps under the brand: a row of its own, read from the left, Log out at the end. */}
+              <div className="flex w-full items-center justify-between gap-3 sm:ml-auto sm:w-auto sm:justify-end">
+                <div className="min-w-0 text-sm leading-tight sm:text-right">
                   <p className="font-medium text-slate-900">
                     {session.name ?? t("memberNumber", { number: session.membershipNumber })}
                   </p>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { CodeBlock } from "@/components/docs/code-block";
 import { ConsoleActionForm } from "@/components/developers/console-action-form";
+import { consoleSectionStyle, consoleTime } from "@/components/developers/console-look";
 import { FurtherRedirectUrisForm } from "@/components/developers/further-redirect-uris-form";
 import { RedirectUrisForm } from "@/components/developers/redirect-uris-form";
 import { SandboxMembersTable } from "@/components/developers/sandbox-members-table";
@@ -22,15 +23,6 @@ import { listSandboxMembers } from "@/server/loyalty/developers/reset-developer-
 
 export const metadata: Metadata = { title: "Your sandbox" };
 
-const utc = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "UTC",
-  dateStyle: "medium",
-  timeStyle: "medium",
-  hourCycle: "h23",
-});
-const when = (date: Date | null) => (date ? `${utc.format(date)} UTC` : "Never");
-
-const sectionStyle = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
 const buttonLink =
   "inline-flex min-h-11 items-center rounded-md px-5 font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 
@@ -75,7 +67,7 @@ export default async function DevelopersPage() {
         </p>
       </div>
 
-      <section aria-labelledby="keys-heading" className={sectionStyle}>
+      <section aria-labelledby="keys-heading" className={consoleSectionStyle}>
         <h2 id="keys-heading" className="text-lg font-semibold text-slate-900">
           API keys
         </h2>
@@ -93,9 +85,9 @@ export default async function DevelopersPage() {
                 <dt className="text-slate-600">Environment</dt>
                 <dd>{key.environment}</dd>
                 <dt className="text-slate-600">Created</dt>
-                <dd>{when(key.createdAt)}</dd>
+                <dd>{consoleTime(key.createdAt)}</dd>
                 <dt className="text-slate-600">Last used</dt>
-                <dd data-last-used>{when(key.lastUsedAt)}</dd>
+                <dd data-last-used>{consoleTime(key.lastUsedAt)}</dd>
               </dl>
               {own && key.environment === "staging" ? (
                 <div className="mt-3">
@@ -114,7 +106,7 @@ export default async function DevelopersPage() {
         </ul>
       </section>
 
-      <section aria-labelledby="clients-heading" className={sectionStyle}>
+      <section aria-labelledby="clients-heading" className={consoleSectionStyle}>
         <h2 id="clients-heading" className="text-lg font-semibold text-slate-900">
           OAuth clients
         </h2>
@@ -138,9 +130,9 @@ export default async function DevelopersPage() {
                   </>
                 ) : null}
                 <dt className="text-slate-600">Secret last used</dt>
-                <dd>{when(client.lastUsedAt)}</dd>
+                <dd>{consoleTime(client.lastUsedAt)}</dd>
                 <dt className="text-slate-600">Secret rolled</dt>
-                <dd>{when(client.secretRolledAt)}</dd>
+                <dd>{consoleTime(client.secretRolledAt)}</dd>
               </dl>
               {own ? (
                 <div className="mt-3 space-y-4">
@@ -197,7 +189,7 @@ export default async function DevelopersPage() {
       </section>
 
       {own ? (
-        <section aria-labelledby="reset-heading" className={sectionStyle}>
+        <section aria-labelledby="reset-heading" className={consoleSectionStyle}>
           <h2 id="reset-heading" className="text-lg font-semibold text-slate-900">
             Reset
           </h2>
@@ -215,7 +207,7 @@ export default async function DevelopersPage() {
         </section>
       ) : null}
 
-      <section aria-labelledby="scenario-heading" className={sectionStyle}>
+      <section aria-labelledby="scenario-heading" className={consoleSectionStyle}>
         <h2 id="scenario-heading" className="text-lg font-semibold text-slate-900">
           Errors on demand
         </h2>
@@ -232,7 +224,7 @@ export default async function DevelopersPage() {
       </section>
 
       {steps ? (
-        <section aria-labelledby="quickstart-heading" className={sectionStyle}>
+        <section aria-labelledby="quickstart-heading" className={consoleSectionStyle}>
           <h2 id="quickstart-heading" className="text-lg font-semibold text-slate-900">
             Quickstart with your sandbox
           </h2>

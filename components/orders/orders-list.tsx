@@ -23,11 +23,11 @@ export function OrdersList({ orders }: { orders: OrderView[] }) {
         <li key={order.id}>
           <Link
             href={`/orders/${encodeURIComponent(order.id)}`}
-            className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+            className="flex flex-col items-start gap-1 rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
           >
             <span className="min-w-0">
               <span className="block font-medium text-slate-900">{order.productName}</span>
-              <span className="block text-sm break-all text-slate-600">
+              <span className="block text-sm break-words text-slate-600">
                 {t("order", { number: order.orderNumber })} · <LocalTime iso={order.createdAt} />
               </span>
               <span className="block text-sm text-slate-700">{paidWith(order)}</span>

@@ -1,9 +1,19 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useId, useState, type ChangeEvent, type KeyboardEvent } from "react";
 import type { PriceOption } from "@/lib/contract/product-pricing";
 import { formatPoints } from "@/lib/portal/format";
-import { formatMoney, formatValuePerPoint, priceChoices, type PriceChoice } from "@/lib/shop/price-choices";
+import {
+  allowedStop,
+  formatMoney,
+  formatValuePerPoint,
+  priceChoices,
+  priceStops,
+  sharedValuePerPoint,
+  suggestedStop,
+  type PriceChoice,
+} from "@/lib/shop/price-choices";
 
 export interface PriceOptionsProps {
   productId: string;
@@ -13,125 +23,173 @@ export interface PriceOptionsProps {
   options: PriceOption[];
 }
 
+/** Every word the control shows or announces, in the page's language (messages' `shop.priceOptions`). */
+function usePriceOptionsWords() {
+  const t = useTranslations("shop.priceOptions");
+  const locale = useLocale();
+  const points = (amount: number) => formatPoints(amount, locale);
+  const money = (choice: PriceChoice) => formatMoney(choice.cashMinor, choice.currency, locale);
+  const stop = (choice: PriceChoice) =>
+    choice.points === 0
+      ? t("stopCash", { cash: money(choice) })
+      : choice.cashMinor === 0
+        ? t("stopPoints", { count: choice.points, figure: points(choice.points) })
+        : t("stopBoth", { count: choice.points, figure: points(choice.points), cash: money(choice) });
+  return {
+    locale,
+    heading: t("heading"),
+    noPointsOption: t("noPointsOption"),
+    pointValue: (value: string) => t("pointValue", { value }),
+    perPoint: (value: string) => t("perPoint", { value }),
+    allCashEnd: t("allCashEnd"),
+    mostPointsEnd: t("mostPointsEnd"),
+    /** A stop's name, shown and announced as the slider's value (aria-valuetext). */
+    stop,
+    balanceAfter: (amount: number) =>
+      t("balanceAfter", { count: Math.max(0, amount), figure: points(Math.max(0, amount)) }),
+    hint: t("hint"),
+    notCovered: t("notCovered"),
+    missing: (choice: PriceChoice) =>
+      t("missing", { count: choice.missingPoints, figure: points(choice.missingPoints) }),
+    blocked: (choice: PriceChoice) =>
+      t("blocked", { stop: stop(choice), count: choice.missingPoints, figure: points(choice.missingPoints) }),
+    continue: t("continue"),
+    /** A stop named before what it lacks ("9,000 points + £90.00 by card:"). */
+    listed: (choice: PriceChoice) => t("listed", { stop: stop(choice) }),
+  };
+}
+
+/** A key's next stop, given the current one and the last. */
+const stopKeys: Record<string, (index: number, last: number) => number> = {
+  ArrowRight: (index) => index + 1,
+  ArrowUp: (index) => index + 1,
+  PageUp: (index) => index + 1,
+  ArrowLeft: (index) => index - 1,
+  ArrowDown: (index) => index - 1,
+  PageDown: (index) => index - 1,
+  Home: () => 0,
+  End: (_, last) => last,
+};
+
 /**
- * How the member pays: one radio per option of the quote plus all in cash.
- * Nothing is chosen until the member chooses (points are opt-in); options
- * the balance does not cover stay visible but disabled, saying what is missing.
+ * How the member splits the price: one slider from all cash to the most
+ * points, a stop per priced option, starting at the suggested stop
+ * (docs/decisions.md, "Shop, price options"). A native range input, so
+ * arrows, Home/End, Page keys, pointer and touch all work as the platform
+ * makes them; stops the balance does not cover stay on the scale but the
+ * slider never rests on them, and the page says how many points are missing.
  */
 export function PriceOptions({ productId, quoteId, price, balance, options }: PriceOptionsProps) {
-  const [chosen, setChosen] = useState<string | null>(null);
+  const words = usePriceOptionsWords();
+  const stops = priceStops(priceChoices(options, price, balance));
+  const [index, setIndex] = useState(() => suggestedStop(stops));
+  const [blocked, setBlocked] = useState<PriceChoice | undefined>(undefined);
   const headingId = useId();
+  const listId = useId();
   const hintId = useId();
-  const choices = priceChoices(options, price, balance);
-  // A point's value, said once above the options when they share it (as the partner's options usually do).
-  const values = new Set(
-    choices.flatMap((choice) =>
-      choice.valuePerPointMinor === undefined ? [] : [formatValuePerPoint(choice.valuePerPointMinor, choice.currency)],
-    ),
-  );
-  const sharedValue = values.size === 1 ? [...values][0] : undefined;
+  const summaryId = useId();
+  const chosen = stops[index] ?? stops[0]!;
+  const sharedValue = sharedValuePerPoint(stops);
+  const uncovered = stops.filter((stop) => !stop.affordable);
+
+  function moveTo(wanted: number) {
+    const target = Math.min(Math.max(0, wanted), stops.length - 1);
+    const landed = allowedStop(stops, target);
+    setBlocked(landed === target ? undefined : stops[target]);
+    setIndex(landed);
+  }
+
+  // The keys move by whole stops here rather than natively, so every browser
+  // (and a test's keyboard) lands on the same stop and never on an uncovered one.
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const wanted = stopKeys[event.key]?.(index, stops.length - 1);
+    if (wanted === undefined) return;
+    event.preventDefault();
+    moveTo(wanted);
+  }
 
   return (
     <form method="get" action={`/shop/${encodeURIComponent(productId)}/checkout`} className="space-y-4">
       <input type="hidden" name="quote" value={quoteId} />
+      <input type="hidden" name="option" value={chosen.id} />
       <h2 id={headingId} className="text-lg font-semibold">
-        Price options
+        {words.heading}
       </h2>
       {options.length === 0 ? (
         <p role="status" className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700">
-          Your balance does not cover any points option for this product. You can still pay in cash.
+          {words.noPointsOption}
         </p>
       ) : null}
-      {sharedValue ? (
-        <p className="text-sm text-slate-700">Each point is worth {sharedValue} on this product.</p>
+      {sharedValue !== undefined ? (
+        <p className="text-sm text-slate-700">
+          {words.pointValue(formatValuePerPoint(sharedValue, chosen.currency, words.locale))}
+        </p>
       ) : null}
-      <div role="radiogroup" aria-labelledby={headingId} aria-describedby={hintId} className="space-y-2">
-        {choices.map((choice) => (
-          <ChoiceRow
-            key={choice.id}
-            choice={choice}
-            checked={chosen === choice.id}
-            onChoose={setChosen}
-            showValue={!sharedValue}
+      {stops.length > 1 ? (
+        <div>
+          <input
+            type="range"
+            min={0}
+            max={stops.length - 1}
+            step={1}
+            value={index}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => moveTo(Number(event.target.value))}
+            onKeyDown={onKeyDown}
+            list={listId}
+            aria-labelledby={headingId}
+            aria-valuetext={words.stop(chosen)}
+            aria-describedby={`${summaryId} ${hintId}`}
+            className="block h-11 w-full cursor-pointer accent-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
           />
-        ))}
-      </div>
-      <p id={hintId} className="text-sm text-slate-600">
-        {chosen === null ? "Choose how you would like to pay." : "You can change your choice until you pay."}
-      </p>
-      {chosen !== null ? (
-        <button
-          type="submit"
-          className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 sm:w-auto"
-        >
-          Continue to payment
-        </button>
+          <datalist id={listId}>
+            {stops.map((stop, position) => (
+              <option key={stop.id} value={position} label={words.stop(stop)} />
+            ))}
+          </datalist>
+          <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-600">
+            <span>{words.allCashEnd}</span>
+            <span>{words.mostPointsEnd}</span>
+          </div>
+        </div>
       ) : null}
-    </form>
-  );
-}
-
-function ChoiceRow({
-  choice,
-  checked,
-  onChoose,
-  showValue,
-}: {
-  choice: PriceChoice;
-  checked: boolean;
-  onChoose: (id: string) => void;
-  /** Each option's value per point, when the options do not share one. */
-  showValue: boolean;
-}) {
-  const inputId = useId();
-  const detailId = useId();
-  const label =
-    choice.points === 0
-      ? `Pay all in cash: ${formatMoney(choice.cashMinor, choice.currency)}`
-      : choice.cashMinor === 0
-        ? `${formatPoints(choice.points)} points, no card payment`
-        : `${formatPoints(choice.points)} points + ${formatMoney(choice.cashMinor, choice.currency)}`;
-  return (
-    <div
-      className={`flex gap-3 rounded-xl border p-3 ${
-        !choice.affordable
-          ? "border-slate-200 bg-slate-50 text-slate-500"
-          : checked
-            ? "border-brand-600 bg-brand-50"
-            : "border-slate-300 bg-white"
-      }`}
-    >
-      <input
-        id={inputId}
-        type="radio"
-        name="option"
-        value={choice.id}
-        checked={checked}
-        disabled={!choice.affordable}
-        onChange={() => onChoose(choice.id)}
-        aria-describedby={detailId}
-        className="mt-1 size-5 shrink-0 accent-brand-600"
-      />
-      <div className="min-w-0">
-        <label htmlFor={inputId} className="font-medium">
-          {label}
-        </label>
-        <p id={detailId} className="text-sm text-slate-600">
-          {choice.valuePerPointMinor === undefined
-            ? "No points used · "
-            : showValue
-              ? `${formatValuePerPoint(choice.valuePerPointMinor, choice.currency)} per point · `
-              : null}
-          {choice.balanceAfter !== undefined
-            ? `balance after: ${formatPoints(Math.max(0, choice.balanceAfter))} points`
-            : null}
-          {!choice.affordable ? (
-            <span className="block font-medium text-rose-800">
-              You need {formatPoints(choice.missingPoints)} more points
+      <div id={summaryId} className="rounded-xl border border-brand-600 bg-brand-50 p-3">
+        <p className="font-semibold text-slate-900">{words.stop(chosen)}</p>
+        <p className="text-sm text-slate-700">
+          {chosen.balanceAfter !== undefined ? words.balanceAfter(chosen.balanceAfter) : null}
+          {sharedValue === undefined && chosen.valuePerPointMinor !== undefined ? (
+            <span className="block">
+              {words.perPoint(formatValuePerPoint(chosen.valuePerPointMinor, chosen.currency, words.locale))}
             </span>
           ) : null}
         </p>
       </div>
-    </div>
+      {/* Always in the page, so a screen reader announces the refusal when it fills. */}
+      <p role="status" className="text-sm font-medium text-rose-800 empty:hidden">
+        {blocked ? words.blocked(blocked) : null}
+      </p>
+      {uncovered.length > 0 ? (
+        <div className="text-sm text-slate-600">
+          <p>{words.notCovered}</p>
+          <ul className="list-disc pl-5">
+            {uncovered.map((stop) => (
+              <li key={stop.id}>
+                {words.listed(stop)} <span className="font-medium text-rose-800">{words.missing(stop)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {stops.length > 1 ? (
+        <p id={hintId} className="text-sm text-slate-600">
+          {words.hint}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 sm:w-auto"
+      >
+        {words.continue}
+      </button>
+    </form>
   );
 }

@@ -33,19 +33,20 @@ export function TransactionRowsTable({
 }) {
   const t = useTranslations("transactions.table");
   const locale = useLocale();
-  const cell = compact ? "px-3 py-2 sm:px-6" : "px-3 py-3 sm:px-5";
+  // Narrow screens: tight side padding and slim date and points columns, so the details keep most of the width.
+  const cell = compact ? "px-2 py-2 sm:px-6" : "px-2 py-3 sm:px-5";
   return (
     <table className="w-full table-fixed border-collapse text-left text-sm">
       <caption className="sr-only">{caption}</caption>
       <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
         <tr>
-          <th scope="col" className={`w-24 sm:w-36 ${cell}`}>
+          <th scope="col" className={`w-20 sm:w-36 ${cell}`}>
             {t("date")}
           </th>
           <th scope="col" className={cell}>
             {t("details")}
           </th>
-          <th scope="col" className={`w-28 text-right sm:w-36 ${cell}`}>
+          <th scope="col" className={`w-24 text-right sm:w-36 ${cell}`}>
             {t("points")}
           </th>
         </tr>

@@ -60,20 +60,20 @@ export const demoPaths: DemoPath[] = [
         title: "Redeem a flight with points and card",
         href: flightPath,
         action: "London Heathrow to Madrid",
-        todo: "Choose a price option with points, continue to payment and pay by card (any future expiry, any 3-digit code, any name).",
+        todo: "Move the price slider to a split with points (it starts at a suggested one), continue to payment and pay by card (any future expiry, any 3-digit code, any name).",
         type: [
           { label: "Card", value: groupedCardNumber(cards.APPROVED!) },
           { label: "Expiry", value: "12/30" },
           { label: "Security code", value: "123" },
         ],
         lookAt:
-          "The price options come from the service's pricing (P9), adjusted to the balance; paying holds the cash on the card first, then debits the points (P5), then captures the cash.",
+          "The slider's stops come from the service's pricing (P9), adjusted to the balance; paying holds the cash on the card first, then debits the points (P5), then captures the cash.",
       },
       {
         title: "Try a declined card: no point moves",
         href: flightPath,
         action: "Redeem the flight again",
-        todo: "Choose a points option again and pay with the card that is declined, then with the approved one.",
+        todo: "Keep a split with points and pay with the card that is declined, then with the approved one.",
         type: [{ label: "Card", value: groupedCardNumber(cards.DECLINED!) }],
         lookAt:
           "The card is authorised before any point moves: the checkout says it was declined, keeps your option, and your balance and history do not change until another card pays.",
@@ -82,7 +82,7 @@ export const demoPaths: DemoPath[] = [
         title: "Watch a failed payment give the points back",
         href: flightPath,
         action: "Redeem the flight again",
-        todo: "Choose a points option and pay with the card whose payment cannot be taken.",
+        todo: "Keep a split with points and pay with the card whose payment cannot be taken.",
         type: [{ label: "Card", value: groupedCardNumber(cards.CAPTURE_FAILS!) }],
         lookAt:
           "The card is accepted and the points debited (P5), then taking the payment fails: the shop releases the card and reverses the debit (P6). The order says the points were returned, and your history shows both, named by product and order.",

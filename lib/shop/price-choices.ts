@@ -69,3 +69,53 @@ export function formatValuePerPoint(minor: number, currency: string, locale?: st
     maximumFractionDigits: 4,
   }).format(minor / 100);
 }
+
+/**
+ * The stops of the split control, from all cash to the most points: cash
+ * first, then the options by points (ties: less cash first).
+ */
+export function priceStops(choices: PriceChoice[]): PriceChoice[] {
+  return [...choices].sort((a, b) => a.points - b.points || a.cashMinor - b.cashMinor);
+}
+
+/**
+ * The stop offered first (docs/decisions.md, "Shop, price options"): the
+ * covered option with the most points that still leaves a card part, else
+ * all cash. Spending every point is never suggested; the member moves there.
+ */
+export function suggestedStop(stops: PriceChoice[]): number {
+  let suggested = stops.findIndex((stop) => stop.points === 0);
+  stops.forEach((stop, index) => {
+    if (stop.affordable && stop.points > 0 && stop.cashMinor > 0) suggested = index;
+  });
+  return Math.max(0, suggested);
+}
+
+/**
+ * The stop the control lands on when the member asks for `wanted`: that one
+ * when the balance covers it, else the nearest covered one below it (the
+ * stops above the balance are the ones with more points), else above.
+ */
+export function allowedStop(stops: PriceChoice[], wanted: number): number {
+  const target = Math.min(Math.max(0, Math.round(wanted)), stops.length - 1);
+  for (let index = target; index >= 0; index--) if (stops[index]!.affordable) return index;
+  for (let index = target + 1; index < stops.length; index++) if (stops[index]!.affordable) return index;
+  return 0;
+}
+
+/** A point's value when every points option shares it (as the partner's options usually do), else undefined. */
+export function sharedValuePerPoint(choices: PriceChoice[]): number | undefined {
+  const values = new Set(
+    choices.flatMap((choice) =>
+      choice.valuePerPointMinor === undefined ? [] : [formatValuePerPoint(choice.valuePerPointMinor, choice.currency)],
+    ),
+  );
+  if (values.size !== 1) return undefined;
+  return choices.find((choice) => choice.valuePerPointMinor !== undefined)!.valuePerPointMinor;
+}
+
+/** The fewest points of any points option ("from N points" on the shop's cards); undefined without one. */
+export function fewestPoints(options: PriceOption[]): number | undefined {
+  const points = options.map((option) => option.pointsAmount.amount).filter((amount) => amount > 0);
+  return points.length === 0 ? undefined : Math.min(...points);
+}

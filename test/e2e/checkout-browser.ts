@@ -44,18 +44,40 @@ export async function expectHeaderBalance(page: Page, balance: number): Promise<
 }
 
 export interface CheckoutChoice {
-  productId: string;
-  /** The option's label, e.g. "9,000 points + £90.00" or "Pay all in cash: £180.00". */
+  /** The stop's accessible text, e.g. "9,000 points + £90.00 by card" or "£180.00 by card, no points". */
   option: string;
+  productId: string;
 }
 
-/** From the product page to the checkout of one option, by pointer. */
+/** The product page's split control. */
+export function priceSlider(page: Page) {
+  return page.getByRole("slider", { name: "Price options" });
+}
+
+/** The stop the slider rests on, as a screen reader announces it. */
+export async function sliderStop(page: Page): Promise<string> {
+  return (await priceSlider(page).getAttribute("aria-valuetext")) ?? "";
+}
+
+/** Moves the slider to the stop named `stop` with its keys: Home (all cash), then one stop at a time. */
+export async function moveSliderTo(page: Page, stop: string): Promise<void> {
+  const slider = await hydrated(priceSlider(page));
+  await slider.focus();
+  await page.keyboard.press("Home");
+  const passed: string[] = [];
+  for (let presses = 0; presses < 12; presses++) {
+    const current = await sliderStop(page);
+    if (current === stop) return;
+    passed.push(current);
+    await page.keyboard.press("ArrowRight");
+  }
+  throw new Error(`The slider never reached "${stop}" (stops: ${passed.join(" | ")})`);
+}
+
+/** From the product page to the checkout of one option, by the slider. */
 export async function chooseOption(page: Page, origin: string, choice: CheckoutChoice): Promise<void> {
   await page.goto(`${origin}/shop/${choice.productId}`);
-  const radio = await hydrated(
-    page.getByRole("radiogroup", { name: "Price options" }).getByRole("radio", { name: choice.option, exact: true }),
-  );
-  await radio.check();
+  await moveSliderTo(page, choice.option);
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await page.waitForURL((url) => url.pathname === `/shop/${choice.productId}/checkout`);
   await shown(page.getByRole("heading", { name: "Confirm and pay" }));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sandbox from "@/sandbox.json";
-import { seriousViolations } from "../support/axe";
+import { allViolations } from "../support/axe";
 import { expectAbsent, expectNoOverflow, expectOnPage, hydrated, shown } from "../support/page-expectations";
 import type { RunningApp } from "../support/start-app";
 import {
@@ -14,7 +14,9 @@ import {
   listedOrderNumbers,
   orderOpened,
   outcomePanel,
+  priceSlider,
   recordPortalRequests,
+  sliderStop,
   technicalDetails,
   timelineSteps,
   type PortalRequest,
@@ -29,8 +31,8 @@ const flight = "FLIGHT-LHR-MAD";
 
 /** The flight's options for demo.shopper (£180, a point worth 1p): 10, 25, 50, 75 and 100 % of the price in points. */
 const option = {
-  cheapest: { points: 1_800, label: "1,800 points + £162.00", pay: "Pay £162.00 and 1,800 points" },
-  half: { points: 9_000, label: "9,000 points + £90.00", pay: "Pay £90.00 and 9,000 points" },
+  cheapest: { points: 1_800, label: "1,800 points + £162.00 by card", pay: "Pay £162.00 and 1,800 points" },
+  half: { points: 9_000, label: "9,000 points + £90.00 by card", pay: "Pay £90.00 and 9,000 points" },
   allPoints: { points: 18_000, label: "18,000 points, no card payment", pay: "Pay 18,000 points" },
 };
 
@@ -263,18 +265,29 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
     // A package's options are not adjusted to the balance: the whole price in points is offered to everyone.
     expect(balance).toBeLessThan(49_000);
     await page.goto(`${app.origin}/shop/PACKAGE-MAD-CITY-BREAK`);
-    const group = page.getByRole("radiogroup", { name: "Price options" });
-    const whole = await hydrated(group.getByRole("radio", { name: "49,000 points, no card payment" }));
-    expect(await whole.isDisabled()).toBe(true);
-    await expectOnPage(() => group.textContent()).toContain(
-      `You need ${new Intl.NumberFormat("en-GB").format(49_000 - balance)} more points`,
+    const whole = "49,000 points, no card payment";
+    const slider = await hydrated(priceSlider(page));
+    const form = page.locator("form").filter({ has: slider });
+    const missing = new Intl.NumberFormat("en-GB").format(49_000 - balance);
+    await expectOnPage(() => form.textContent()).toContain(`${whole}: you need ${missing} more points`);
+    // By pointer: a click at the far end of the track (the whole price in points) stops short of it.
+    const box = (await slider.boundingBox())!;
+    await slider.click({ position: { x: box.width - 2, y: box.height / 2 } });
+    await expectOnPage(() => form.getByRole("status").textContent()).toContain(
+      `${whole} needs ${missing} more points than your balance`,
     );
-    await whole.click({ force: true });
-    expect(await whole.isChecked()).toBe(false);
-    await expectAbsent(page.getByRole("button", { name: "Continue to payment" }), {
-      once: page.getByText("Choose how you would like to pay."),
-    });
+    expect(await sliderStop(page)).not.toBe(whole);
+    // By keyboard: End stops short of it too.
+    await page.keyboard.press("Home");
+    await page.keyboard.press("End");
+    expect(await sliderStop(page)).not.toBe(whole);
+    expect(await sliderStop(page)).toMatch(/ by card$/);
     await snap(page, "checkout-07-package");
+    // The way on carries the stop the slider rests on, never the uncovered one.
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.waitForURL((url) => url.pathname === "/shop/PACKAGE-MAD-CITY-BREAK/checkout");
+    await expectOnPage(() => page.getByRole("region", { name: "Your order" }).textContent()).toMatch(/by card/);
+    expect(await page.getByRole("region", { name: "Your order" }).textContent()).not.toContain("49,000 points");
 
     // A checkout of a quote that does not hold (expired, another member's, made up) is never priced from it.
     await page.goto(`${app.origin}/shop/${flight}/checkout?quote=00000000-0000-4000-8000-000000000000&option=0`);
@@ -303,8 +316,7 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
     const page = await shopperPage();
     const before = await accountBalance(page, app.origin);
     await page.goto(`${app.origin}/shop/${flight}`);
-    const group = page.getByRole("radiogroup", { name: "Price options" });
-    await hydrated(group.getByRole("radio").first());
+    await hydrated(priceSlider(page));
 
     const focused = () =>
       page.evaluate(
@@ -324,12 +336,13 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
       throw new Error(`Tab never reached the element (last: ${await read()})`);
     }
 
-    // Into the radio group; the arrow keys move among its enabled options, Space chooses.
-    await tabTo((label) => /points \+|Pay all in cash/.test(label));
-    for (let presses = 0; presses < 6 && (await focusedLabel()) !== option.cheapest.label; presses++)
-      await page.keyboard.press("ArrowDown");
-    expect(await focusedLabel()).toBe(option.cheapest.label);
-    await page.keyboard.press("Space");
+    // Onto the slider (it starts at the suggested stop); Home is all cash, the arrow keys move a stop at a time.
+    const stopOfFocused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-valuetext") ?? "");
+    await tabTo((stop) => stop !== "", stopOfFocused);
+    await page.keyboard.press("Home");
+    expect(await stopOfFocused()).toBe("£180.00 by card, no points");
+    await page.keyboard.press("ArrowRight");
+    expect(await stopOfFocused()).toBe(option.cheapest.label);
     await tabTo((label) => label === "Continue to payment");
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === `/shop/${flight}/checkout`);
@@ -394,14 +407,14 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
     await snap(page, "checkout-09-not-found");
   });
 
-  it("no serious axe violation and no sideways scrolling at 360 px: /shop, a product, the card form, /orders, an order", async () => {
+  it("no axe violation (any impact) and no sideways scrolling at 360 px: /shop, a product, the card form, /orders, an order", async () => {
     const page = await shopperPage({ width: 360, axe: true });
     const visits: { name: string; path: string; ready: () => Promise<unknown> }[] = [
       { name: "shop", path: "/shop", ready: () => shown(page.getByRole("heading", { name: "Shop" })) },
       {
         name: "product",
         path: `/shop/${flight}`,
-        ready: () => hydrated(page.getByRole("radiogroup", { name: "Price options" }).getByRole("radio").first()),
+        ready: () => hydrated(priceSlider(page)),
       },
       { name: "orders", path: "/orders", ready: () => shown(page.getByRole("list", { name: "Orders" })) },
       {
@@ -430,7 +443,7 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
       expect(visible, visit.path).not.toMatch(
         /HTTP \d{3}|request [0-9a-f]{8}-|Shop#|PAYMENT-FAILED|ORDER-CANCELLED|CARD-DECLINED|P5 debit|P6 reverse/,
       );
-      problems.push(...(await seriousViolations(page)).map((problem) => `${visit.path}: ${problem}`));
+      problems.push(...(await allViolations(page)).map((problem) => `${visit.path}: ${problem}`));
     }
     // The card form, with a refusal showing (the alert and field errors are part of what is checked).
     await chooseOption(page, app.origin, { productId: flight, option: option.half.label });
@@ -439,7 +452,7 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
     await expectOnPage(() => page.getByLabel("Card number").getAttribute("aria-invalid")).toBe("true");
     await snap(page, "checkout-10-360-card-form");
     await expectNoOverflow(page);
-    problems.push(...(await seriousViolations(page)).map((problem) => `card form: ${problem}`));
+    problems.push(...(await allViolations(page)).map((problem) => `card form: ${problem}`));
     expect(problems).toEqual([]);
   });
 
@@ -458,7 +471,7 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
         {
           name: "product",
           path: `/shop/${flight}`,
-          ready: () => hydrated(page.getByRole("radiogroup", { name: "Price options" }).getByRole("radio").first()),
+          ready: () => hydrated(priceSlider(page)),
         },
         { name: "orders", path: "/orders", ready: () => shown(page.getByRole("list", { name: "Orders" })) },
         {
@@ -481,7 +494,7 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
           expect(await tab.isVisible()).toBe(true);
         await snap(page, `member-${width}-${visit.name}`);
         await expectNoOverflow(page);
-        problems.push(...(await seriousViolations(page)).map((problem) => `${visit.path}: ${problem}`));
+        problems.push(...(await allViolations(page)).map((problem) => `${visit.path}: ${problem}`));
       }
       // The checkout after a decline (the message beside the form).
       await chooseOption(page, app.origin, { productId: flight, option: option.half.label });
@@ -490,7 +503,7 @@ describe("the redemption checkout in Chromium, as demo.shopper", () => {
       await shown(page.getByRole("alert").filter({ hasText: "Try another card" }));
       await snap(page, `member-${width}-checkout-declined`);
       await expectNoOverflow(page);
-      problems.push(...(await seriousViolations(page)).map((problem) => `checkout: ${problem}`));
+      problems.push(...(await allViolations(page)).map((problem) => `checkout: ${problem}`));
       expect(problems).toEqual([]);
     },
   );

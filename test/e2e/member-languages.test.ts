@@ -133,13 +133,18 @@ describe("the member portal in the programme's five languages, in Chromium", () 
 
     await page.goto(`${app.origin}/shop`);
     await shown(page.getByRole("heading", { name: t.shop.title, level: 1 }));
+    // The cards' "from N points", written the language's way.
+    await shown(page.getByRole("list").getByText(formats[locale].points).first());
     await checkPage(locale, "shop");
 
     await page.goto(`${app.origin}/shop/${product}`);
-    const cash = await hydrated(page.locator("input[type=radio][value=cash]"));
+    const slider = await hydrated(page.getByRole("slider", { name: t.shop.priceOptions.heading }));
     await checkPage(locale, "product");
-    await cash.check();
-    await page.locator("form[action$='/checkout'] button[type=submit]").click();
+    // All cash: the slider's first stop.
+    await slider.focus();
+    await page.keyboard.press("Home");
+    await expectOnPage(() => page.locator("input[name=option]").inputValue()).toBe("cash");
+    await page.getByRole("button", { name: t.shop.priceOptions.continue }).click();
     await page.waitForURL((url) => url.pathname === `/shop/${product}/checkout`);
     await shown(page.getByRole("heading", { name: t.checkout.title, level: 1 }));
     await checkPage(locale, "checkout");

@@ -124,12 +124,12 @@ describe("the portal's security in Chromium", () => {
       expect(new URL(page.url()).pathname).toBe(path);
       await check(`08-${path.slice(1)}-loaded`);
     }
-    // The shop and a product's price options (a client component that asks for the price).
+    // The shop (its cards' points stream in) and a product's price slider (a client component).
     await openHydrated(page, `${app.origin}/shop`);
     await page.getByRole("heading", { name: "Shop" }).waitFor();
     await check("09-shop");
     await openHydrated(page, `${app.origin}/shop/FLIGHT-LHR-MAD`);
-    await page.getByRole("radiogroup", { name: "Price options" }).waitFor();
+    await page.getByRole("slider", { name: "Price options" }).waitFor();
     await check("10-shop-product");
     await openHydrated(page, `${app.origin}/profile`);
     // The profile form's script runs: a malformed e-mail is refused in the browser.

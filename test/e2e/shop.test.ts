@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import sandbox from "@/sandbox.json";
 import type { RunningApp } from "../support/start-app";
+import { expectOnPage, hydrated } from "../support/page-expectations";
+import { moveSliderTo, priceSlider, sliderStop } from "./checkout-browser";
 import { signIn, snap } from "./portal-browser";
 import { sharedBrowser, sharedPortal } from "./shared-run";
 
@@ -36,49 +38,53 @@ describe("the shop in Chromium", () => {
     expect(new URL(page.url()).pathname).toBe("/shop");
     const flightLink = page.getByRole("link", { name: /London Heathrow to Madrid, economy/ });
     await flightLink.waitFor();
+    // Each card names the fewest points it can cost this member (the flight's 10 %: 1,800 of its £180).
+    await expectOnPage(() => flightLink.textContent()).toContain("from 1,800 points");
     await snap(page, `shop-${width}-02-list`);
 
     await flightLink.click();
     await page.waitForURL((url) => url.pathname === "/shop/FLIGHT-LHR-MAD");
-    const options = page.getByRole("radiogroup", { name: "Price options" });
-    await options.waitFor();
-    const radios = options.getByRole("radio");
-    await expect.poll(() => radios.count()).toBeGreaterThan(1);
-    const states = await radios.evaluateAll((inputs) =>
-      inputs.map((input) => ({
-        checked: (input as HTMLInputElement).checked,
-        disabled: (input as HTMLInputElement).disabled,
-      })),
-    );
-    expect(states.some((state) => state.checked)).toBe(false);
-    // The service adjusts a single product to the balance; anything still above it must be disabled.
-    const labels = await radios.evaluateAll((inputs) =>
-      inputs.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent ?? ""),
-    );
+    const slider = await hydrated(priceSlider(page));
+    const form = page.locator("form").filter({ has: slider });
+    // Every stop, from all cash up (Home, then one stop at a time until the slider stops moving).
+    await slider.focus();
+    await page.keyboard.press("Home");
+    const stops = [await sliderStop(page)];
+    for (let presses = 0; presses < 10; presses++) {
+      await page.keyboard.press("ArrowRight");
+      const stop = await sliderStop(page);
+      if (stop === stops.at(-1)) break;
+      stops.push(stop);
+    }
+    expect(stops.length).toBeGreaterThan(1);
+    expect(stops[0]).toBe("£180.00 by card, no points");
+    // The service adjusts a single product to the balance: every stop is one the slider can rest on.
     const balance = shopper.balance;
-    labels.forEach((label, index) => {
-      const points = Number(/^([\d,]+) points/.exec(label)?.[1]?.replace(/,/g, "") ?? "0");
-      expect(states[index]!.disabled, label).toBe(points > balance);
-    });
-    expect(labels.at(-1)).toContain("Pay all in cash: £180.00");
+    for (const stop of stops) {
+      const points = Number(/^([\d,]+) points/.exec(stop)?.[1]?.replace(/,/g, "") ?? "0");
+      expect(points, stop).toBeLessThanOrEqual(balance);
+    }
+    expect(await form.textContent()).not.toContain("you need");
     expect(await page.getByText("1 adult").count()).toBeGreaterThan(0);
+    // Back to the suggested stop for the picture: a reload starts there again.
+    await page.reload();
+    await hydrated(priceSlider(page));
+    expect(await sliderStop(page)).toMatch(/^[\d,]+ points \+ £[\d,.]+ by card$/);
+    await expectOnPage(() => form.textContent()).toMatch(/Balance after: [\d,]+ points/);
     await snap(page, `shop-${width}-03-flight`);
 
-    // Points are opt-in: choosing one shows the way on, to the checkout of the quote.
-    await radios.first().check();
+    // A stop is chosen from the start; the way on leads to the checkout of the quote.
+    await moveSliderTo(page, stops[1]!);
     const proceed = page.getByRole("button", { name: "Continue to payment" });
-    await proceed.waitFor();
     await proceed.click();
     await page.waitForURL((url) => url.pathname === "/shop/FLIGHT-LHR-MAD/checkout");
     await page.getByRole("heading", { name: "Confirm and pay" }).waitFor();
     await snap(page, `shop-${width}-04-checkout`);
 
     await page.goto(`${app.origin}/shop/PACKAGE-MAD-CITY-BREAK`);
-    const packageOptions = page.getByRole("radiogroup", { name: "Price options" });
-    await packageOptions.waitFor();
-    await expect.poll(() => packageOptions.getByRole("radio").count()).toBeGreaterThan(1);
+    await hydrated(priceSlider(page));
+    expect(Number(await priceSlider(page).getAttribute("max"))).toBeGreaterThan(1);
     await page.getByRole("heading", { name: "In this package" }).waitFor();
-    expect(await packageOptions.getByRole("radio", { checked: true }).count()).toBe(0);
     await snap(page, `shop-${width}-05-package`);
 
     // No loading boundary sits above the product page, so the missing product is a real 404.

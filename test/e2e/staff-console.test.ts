@@ -222,7 +222,7 @@ describe("the staff console in Chromium", () => {
     await member.goto(`${app.origin}/shop`);
     await member.waitForURL((url) => url.pathname === "/login");
     await signIn(member, { programme: /Northstar Club/, username: shopper.username!, shotPrefix: "staff-06-member" });
-    await chooseOption(member, app.origin, { productId: "FLIGHT-LHR-MAD", option: "9,000 points + £90.00" });
+    await chooseOption(member, app.origin, { productId: "FLIGHT-LHR-MAD", option: "9,000 points + £90.00 by card" });
     await fillCard(member, { number: testCards.APPROVED });
     await member.getByRole("button", { name: "Pay £90.00 and 9,000 points" }).click();
     const orderId = await orderOpened(member);

@@ -11,22 +11,33 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
+/** Every axe-core violation on the page (or inside `include`), of any impact, described for a failure message. */
+export async function allViolations(page: Page, include?: string): Promise<string[]> {
+  return (await violations(page, include)).map(describe);
+}
+
 /**
  * axe-core's serious and critical violations on the page (or inside `include`), described for a failure message.
  * On a portal page the context must be made with `bypassCSP: true`: the nonce policy (rightly) refuses the
  * injected script otherwise.
  */
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  return (await violations(page, include))
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(describe);
+}
+
+async function violations(page: Page, include?: string): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async (context) => {
+  return page.evaluate(async (context) => {
     const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<{ violations: AxeViolation[] }> } })
       .axe;
     return (await axe.run(context ? { include: [context] } : document)).violations;
   }, include);
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
+}
+
+function describe(violation: AxeViolation): string {
+  return `${violation.id} [${violation.impact ?? "no impact"}] (${violation.help}): ${violation.nodes
+    .map((node) => node.target.join(" "))
+    .join(", ")}`;
 }

@@ -1,17 +1,21 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
+import { Suspense } from "react";
+import { formatPoints } from "@/lib/portal/format";
 import { formatMoney } from "@/lib/shop/price-choices";
-import { requireMemberSession } from "@/server/portal/auth/member-session";
+import { requireMemberSession, type MemberSession } from "@/server/portal/auth/member-session";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
-import { listShopProducts } from "@/server/portal/shop/shop-products";
+import { findFewestPoints } from "@/server/portal/shop/find-fewest-points";
+import { listShopProducts, type ListedProduct } from "@/server/portal/shop/shop-products";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("shop"))("title") };
 }
 
 export default async function ShopPage() {
-  await requireMemberSession();
+  const session = await requireMemberSession();
   const t = await getTranslations("shop");
   const locale = await getLocale();
   const products = await listShopProducts(await getPortalDatabase());
@@ -26,22 +30,48 @@ export default async function ShopPage() {
         </p>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
-          {products.map(({ product, priceMinor, currency }) => (
-            <li key={product.id}>
-              <Link
-                href={`/shop/${encodeURIComponent(product.id)}`}
-                className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-              >
-                <span className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
-                  {t(`kinds.${product.kind}`)}
-                </span>
-                <span className="mt-1 font-medium text-slate-900">{product.name}</span>
-                <span className="mt-auto pt-2 text-sm text-slate-600">{formatMoney(priceMinor, currency, locale)}</span>
-              </Link>
-            </li>
-          ))}
+          {products.map((listed) => {
+            const { product, priceMinor, currency } = listed;
+            return (
+              <li key={product.id}>
+                <Link
+                  href={`/shop/${encodeURIComponent(product.id)}`}
+                  className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                >
+                  <span className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+                    {t(`kinds.${product.kind}`)}
+                  </span>
+                  <span className="mt-1 font-medium text-slate-900">{product.name}</span>
+                  <span className="mt-auto flex flex-wrap items-baseline justify-between gap-x-3 pt-2 text-sm">
+                    <span className="text-slate-600">{formatMoney(priceMinor, currency, locale)}</span>
+                    {/* Each card is priced on its own, side by side, and streams in: the list never waits for them. */}
+                    <Suspense fallback={null}>
+                      <FromPoints session={session} listed={listed} />
+                    </Suspense>
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       )}
     </>
+  );
+}
+
+/** "from 1,800 points": the fewest points of the product's options for this member; nothing when it has none. */
+async function FromPoints({ session, listed }: { session: MemberSession; listed: ListedProduct }) {
+  const points = await findFewestPoints(session, listed, new Date());
+  if (points === undefined) return null;
+  return <FromPointsWords points={points} />;
+}
+
+function FromPointsWords({ points }: { points: number }) {
+  const t = useTranslations("shop");
+  const locale = useLocale();
+  return (
+    <span className="font-medium text-brand-700">
+      {t("fromPoints", { count: points, figure: formatPoints(points, locale) })}
+    </span>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ConsoleActionForm } from "@/components/developers/console-action-form";
+import { consoleSectionStyle, consoleTime } from "@/components/developers/console-look";
 import { eventDescriptions, eventTypes } from "@/lib/contract/webhook-events";
 import { env } from "@/server/config/env";
 import { getDatabase } from "@/server/db/database";
@@ -19,14 +20,6 @@ import { listEndpoints } from "@/server/loyalty/events/manage-endpoints";
 
 export const metadata: Metadata = { title: "Events" };
 
-const utc = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "UTC",
-  dateStyle: "medium",
-  timeStyle: "medium",
-  hourCycle: "h23",
-});
-const when = (date: Date) => `${utc.format(date)} UTC`;
-const sectionStyle = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
 const inputStyle =
   "block min-h-11 w-full rounded-md border border-slate-400 px-3 text-sm focus:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
 const linkStyle =
@@ -52,7 +45,7 @@ function deliverySummary(delivery: LoggedDelivery): string {
   if (delivery.state === "failed") return `Failed (${tries})`;
   return delivery.attempts.length === 0
     ? "Waiting to be sent"
-    : `Retrying at ${when(delivery.nextAttemptAt)} (${tries} so far)`;
+    : `Retrying at ${consoleTime(delivery.nextAttemptAt)} (${tries} so far)`;
 }
 
 /**
@@ -96,7 +89,7 @@ export default async function ConsoleEventsPage({ searchParams }: { searchParams
       </div>
 
       {own ? (
-        <section aria-labelledby="endpoints-heading" className={sectionStyle}>
+        <section aria-labelledby="endpoints-heading" className={consoleSectionStyle}>
           <h2 id="endpoints-heading" className="text-lg font-semibold text-slate-900">
             Endpoints
           </h2>
@@ -121,11 +114,11 @@ export default async function ConsoleEventsPage({ searchParams }: { searchParams
                     <dt className="text-slate-600">Events</dt>
                     <dd className="break-words">{endpoint.eventTypes.join(", ")}</dd>
                     <dt className="text-slate-600">Added</dt>
-                    <dd>{when(endpoint.createdAt)}</dd>
+                    <dd>{consoleTime(endpoint.createdAt)}</dd>
                     {endpoint.rolloverEndsAt ? (
                       <>
                         <dt className="text-slate-600">Old secret signs until</dt>
-                        <dd>{when(endpoint.rolloverEndsAt)}</dd>
+                        <dd>{consoleTime(endpoint.rolloverEndsAt)}</dd>
                       </>
                     ) : null}
                   </dl>
@@ -215,7 +208,7 @@ export default async function ConsoleEventsPage({ searchParams }: { searchParams
         </section>
       ) : null}
 
-      <section aria-labelledby="receiver-heading" className={sectionStyle}>
+      <section aria-labelledby="receiver-heading" className={consoleSectionStyle}>
         <h2 id="receiver-heading" className="text-lg font-semibold text-slate-900">
           Built-in receiver
         </h2>
@@ -234,7 +227,8 @@ export default async function ConsoleEventsPage({ searchParams }: { searchParams
                 className="rounded-lg border border-slate-200 p-3"
               >
                 <p className="text-sm">
-                  <span className="font-mono">{receipt.eventType ?? "(no type)"}</span> · {when(receipt.receivedAt)}
+                  <span className="font-mono">{receipt.eventType ?? "(no type)"}</span> ·{" "}
+                  {consoleTime(receipt.receivedAt)}
                 </p>
                 <p
                   data-signature={receipt.signatureValid ? "valid" : "invalid"}
@@ -259,7 +253,7 @@ export default async function ConsoleEventsPage({ searchParams }: { searchParams
       </section>
 
       {own ? (
-        <section aria-labelledby="test-heading" className={sectionStyle}>
+        <section aria-labelledby="test-heading" className={consoleSectionStyle}>
           <h2 id="test-heading" className="text-lg font-semibold text-slate-900">
             Send a test event
           </h2>
@@ -281,7 +275,7 @@ export default async function ConsoleEventsPage({ searchParams }: { searchParams
         </section>
       ) : null}
 
-      <section aria-labelledby="log-heading" className={sectionStyle}>
+      <section aria-labelledby="log-heading" className={consoleSectionStyle}>
         <h2 id="log-heading" className="text-lg font-semibold text-slate-900">
           Delivery log
         </h2>
@@ -339,7 +333,7 @@ function EventItem({ event, own }: { event: LoggedEvent; own: boolean }) {
       <p className="text-sm">
         <span className="font-mono font-semibold">{event.type}</span>
         {event.test ? <span className="ml-2 rounded bg-slate-200 px-1 text-xs">test</span> : null} ·{" "}
-        {when(event.createdAt)}
+        {consoleTime(event.createdAt)}
       </p>
       <p className="font-mono text-xs break-all text-slate-600">{event.id}</p>
       {event.deliveries.length === 0 ? (
@@ -381,7 +375,7 @@ function EventItem({ event, own }: { event: LoggedEvent; own: boolean }) {
                   delivery.attempts.map((attempt, index) => (
                     <tr key={`${delivery.id}-${index}`} className="align-top">
                       <td className="pr-3 break-all">{delivery.endpointUrl}</td>
-                      <td className="pr-3">{when(attempt.attemptedAt)}</td>
+                      <td className="pr-3">{consoleTime(attempt.attemptedAt)}</td>
                       <td className="pr-3" data-attempt-status>
                         {attempt.statusCode ?? "No answer"}
                       </td>

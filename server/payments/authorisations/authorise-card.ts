@@ -2,9 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { authorisationRequestSchema } from "@/lib/payments-client/contract";
-import type { DeclineCode } from "@/lib/payments-client/error-catalogue";
 import { isUniqueViolation } from "@/server/db/unique-violation";
-import type { TestCardOutcome } from "../cards/test-cards";
+import { testCardBehaviour } from "../cards/test-cards";
 import type { Database } from "../db/payments-database";
 import { authorisations, cardTokens, charges, type AuthorisationRow } from "../db/schema";
 import { PaymentsError } from "../payments-error";
@@ -22,22 +21,6 @@ export interface AuthorisationResult extends AuthorisationRecord {
   /** The timeout card: held for real, answered after the merchant has given up. */
   answersLate: boolean;
 }
-
-interface Behaviour {
-  status: "authorised" | "declined" | "failed";
-  failureCode: DeclineCode | "processing_error" | null;
-  answersLate: boolean;
-}
-
-const behaviours: Record<TestCardOutcome, Behaviour> = {
-  APPROVED: { status: "authorised", failureCode: null, answersLate: false },
-  DECLINED: { status: "declined", failureCode: "card_declined", answersLate: false },
-  DECLINED_INSUFFICIENT_FUNDS: { status: "declined", failureCode: "insufficient_funds", answersLate: false },
-  PROCESSING_ERROR: { status: "failed", failureCode: "processing_error", answersLate: false },
-  TIMEOUT_UNKNOWN_OUTCOME: { status: "authorised", failureCode: null, answersLate: true },
-  // Held as any good card; its captures fail (capture-authorisation.ts).
-  CAPTURE_FAILS: { status: "authorised", failureCode: null, answersLate: false },
-};
 
 /**
  * Holds an amount on a token's card under an idempotency key, written once
@@ -60,7 +43,7 @@ export async function authoriseCard(
   if (token.expiresAt.getTime() <= now.getTime()) throw new PaymentsError("token_expired", { param: "token" });
   const [charged] = await db.select({ id: charges.id }).from(charges).where(eq(charges.tokenId, token.id)).limit(1);
   if (charged) throw new PaymentsError("token_already_used", { param: "token" });
-  const behaviour = behaviours[token.testOutcome as TestCardOutcome];
+  const behaviour = testCardBehaviour(token.testOutcome);
 
   const row: AuthorisationRow = {
     id: randomId("auth"),
@@ -71,7 +54,7 @@ export async function authoriseCard(
     currency: request.currency,
     description: request.description,
     merchantReference: request.merchant_reference,
-    status: behaviour.status,
+    status: behaviour.authorisation,
     failureCode: behaviour.failureCode,
     cardBrand: token.brand,
     cardLast4: token.last4,

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { captureRequestSchema } from "@/lib/payments-client/contract";
 import { isUniqueViolation } from "@/server/db/unique-violation";
-import type { TestCardOutcome } from "../cards/test-cards";
+import { testCardBehaviour } from "../cards/test-cards";
 import type { Database } from "../db/payments-database";
 import { authorisations, captures, cardTokens, charges, type CaptureRow } from "../db/schema";
 import { PaymentsError } from "../payments-error";
@@ -55,7 +55,7 @@ export async function captureAuthorisation(
         .select({ outcome: cardTokens.testOutcome })
         .from(cardTokens)
         .where(eq(cardTokens.id, held.tokenId));
-      const fails = (token?.outcome as TestCardOutcome | undefined) === "CAPTURE_FAILS";
+      const fails = token !== undefined && testCardBehaviour(token.outcome).capturesFail;
       const id = randomId("cap");
       const chargeId = fails ? null : randomId("ch");
       if (chargeId) {

@@ -2,9 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { chargeRequestSchema } from "@/lib/payments-client/contract";
-import type { DeclineCode } from "@/lib/payments-client/error-catalogue";
 import { isUniqueViolation } from "@/server/db/unique-violation";
-import type { TestCardOutcome } from "../cards/test-cards";
+import { chargeBehaviour } from "../cards/test-cards";
 import type { Database } from "../db/payments-database";
 import { authorisations, cardTokens, charges, type ChargeRow } from "../db/schema";
 import { PaymentsError } from "../payments-error";
@@ -20,24 +19,6 @@ export interface ChargeResult extends ChargeRecord {
   /** The card stands for a processor that answers after the merchant has given up. */
   answersLate: boolean;
 }
-
-interface Behaviour {
-  status: "captured" | "declined" | "failed";
-  failureCode: DeclineCode | "processing_error" | null;
-  answersLate: boolean;
-}
-
-const behaviours: Record<TestCardOutcome, Behaviour> = {
-  APPROVED: { status: "captured", failureCode: null, answersLate: false },
-  DECLINED: { status: "declined", failureCode: "card_declined", answersLate: false },
-  DECLINED_INSUFFICIENT_FUNDS: { status: "declined", failureCode: "insufficient_funds", answersLate: false },
-  // Recorded as failed, so a lookup can say for certain that no money was taken.
-  PROCESSING_ERROR: { status: "failed", failureCode: "processing_error", answersLate: false },
-  // Captured for real: only the answer is lost, as when a network times out after the bank said yes.
-  TIMEOUT_UNKNOWN_OUTCOME: { status: "captured", failureCode: null, answersLate: true },
-  // A one-step charge is an authorisation captured at once: this card's capture fails, so nothing is taken.
-  CAPTURE_FAILS: { status: "failed", failureCode: "processing_error", answersLate: false },
-};
 
 /**
  * Charges a token once under an idempotency key. The charge is written
@@ -64,7 +45,7 @@ export async function chargeCard(
     .where(eq(authorisations.tokenId, token.id))
     .limit(1);
   if (held) throw new PaymentsError("token_already_used", { param: "token" });
-  const behaviour = behaviours[token.testOutcome as TestCardOutcome];
+  const behaviour = chargeBehaviour(token.testOutcome);
 
   const row: ChargeRow = {
     id: randomId("ch"),

@@ -2,7 +2,7 @@ import "server-only";
 import { formatPoints } from "@/lib/portal/format";
 import { isUnfinished, type UnfinishedState } from "@/lib/checkout/order-states";
 import { reversalDeadline } from "./reversal-deadline";
-import { moved, needsAttention, record, type SagaRun, type StepResult } from "./saga-run";
+import { moveOn, needsAttention, type SagaRun, type StepResult } from "./saga-run";
 import { authoriseCard } from "./steps/authorise-card";
 import { captureCard } from "./steps/capture-card";
 import { chargeCard } from "./steps/charge-card";
@@ -18,13 +18,11 @@ const authorisesFirst = (run: SagaRun) => run.order.authoriseKey !== null && run
 
 /** Stores `capturing` before the capture is sent. */
 async function toCapture(run: SagaRun): Promise<StepResult> {
-  await record(run, {
+  return moveOn(run, {
     to: "capturing",
     step: "capturing",
     description: "Charging the card",
-    actor: run.actor,
   });
-  return moved;
 }
 
 /** card_authorised: the points are debited next; with none, the hold is captured. */
@@ -37,21 +35,17 @@ async function afterAuthorisation(run: SagaRun): Promise<StepResult> {
 async function afterDebit(run: SagaRun): Promise<StepResult> {
   if (authorisesFirst(run)) return toCapture(run);
   if (run.order.cashMinor === 0) {
-    await record(run, {
+    return moveOn(run, {
       to: "completed",
       step: "completed",
       description: "Paid in points; nothing to charge to a card",
-      actor: run.actor,
     });
-    return moved;
   }
-  await record(run, {
+  return moveOn(run, {
     to: "payment_pending",
     step: "payment_pending",
     description: "Charging the card",
-    actor: run.actor,
   });
-  return moved;
 }
 
 /**
@@ -62,33 +56,27 @@ async function afterDebit(run: SagaRun): Promise<StepResult> {
 async function fromPriced(run: SagaRun): Promise<StepResult> {
   if (authorisesFirst(run)) return authoriseCard(run);
   if (run.order.points > 0) return debitPoints(run);
-  await record(run, {
+  return moveOn(run, {
     to: "payment_pending",
     step: "payment_pending",
     description: "Charging the card",
-    actor: run.actor,
   });
-  return moved;
 }
 
 /** payment_failed: points taken go back; with none taken the order simply ends. */
 async function afterFailedPayment(run: SagaRun): Promise<StepResult> {
   if (run.order.debitTransactionId) {
-    await record(run, {
+    return moveOn(run, {
       to: "reversing",
       step: "reversing",
       description: `Returning ${formatPoints(run.order.points)} points`,
-      actor: run.actor,
     });
-    return moved;
   }
-  await record(run, {
+  return moveOn(run, {
     to: "cancelled",
     step: "cancelled",
     description: "Nothing was debited or charged",
-    actor: run.actor,
   });
-  return moved;
 }
 
 /** cancelling: points back first (only they have a window), then the card refunded, then cancelled. */
@@ -97,13 +85,11 @@ async function cancelSteps(run: SagaRun): Promise<StepResult> {
   if (order.points > 0 && !order.reversalTransactionId) return reversePoints(run, "ORDER-CANCELLED");
   if (order.cashMinor > 0 && !order.refundId) return refundCard(run);
   const undone = [order.refundId ? "card refunded" : null, order.reversalTransactionId ? "points returned" : null];
-  await record(run, {
+  return moveOn(run, {
     to: "cancelled",
     step: "cancelled",
     description: `Order cancelled: ${undone.filter(Boolean).join(" and ")}`,
-    actor: run.actor,
   });
-  return moved;
 }
 
 const steps: Record<UnfinishedState, (run: SagaRun) => Promise<StepResult>> = {

@@ -85,7 +85,6 @@ export async function cancelOrder(
     step: "cancelling",
     description:
       actor.kind === "member" ? "Cancellation asked by the member" : `Refund by ${actor.username} of staff: ${reason}`,
-    actor: who,
     changes: { cancelledBy: who, cancelReason: reason?.slice(0, 500) ?? null },
   });
   await driveOrder(run);

@@ -36,11 +36,27 @@ export const moved: StepResult = { kind: "moved" };
 export const wait = (reason: string, retryAfterMs?: number): StepResult =>
   retryAfterMs === undefined ? { kind: "wait", reason } : { kind: "wait", reason, retryAfterMs };
 
+/** A step of this run: whoever drives the order is its actor. */
+export type RunStep = Omit<OrderStep, "actor">;
+
 /** Stores a step (state, answer, timeline) and passes the fault point after it. */
-export async function record(run: SagaRun, step: OrderStep): Promise<void> {
+export async function record(run: SagaRun, step: RunStep): Promise<void> {
   const { deps } = run;
-  run.order = await recordOrderStep(deps.db, run.order, run.leaseToken, step, deps.now(), deps.settings.leaseMs);
+  run.order = await recordOrderStep(
+    deps.db,
+    run.order,
+    run.leaseToken,
+    { ...step, actor: run.actor },
+    deps.now(),
+    deps.settings.leaseMs,
+  );
   deps.faults?.reach(step.to ? `state:${step.to}` : `event:${step.step}`);
+}
+
+/** Stores a step and moves the order on: how most steps end. */
+export async function moveOn(run: SagaRun, step: RunStep): Promise<StepResult> {
+  await record(run, step);
+  return moved;
 }
 
 /** The fault point after a remote call answered, before its outcome is stored. */
@@ -62,13 +78,11 @@ export function callRecorder(operation: string) {
 /** Moves the order to needs_attention with the reason in words; the member's token is dropped. */
 export async function needsAttention(run: SagaRun, reason: string, call?: StepCall): Promise<StepResult> {
   run.deps.logger.warn({ orderId: run.order.id, state: run.order.state, reason }, "checkout order needs attention");
-  await record(run, {
+  return moveOn(run, {
     to: "needs_attention",
     step: "needs_attention",
     description: `Our team will look at this order: ${reason}`,
-    actor: run.actor,
     call,
     changes: { attentionReason: reason, memberToken: null },
   });
-  return moved;
 }

@@ -1,14 +1,16 @@
 import "server-only";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { formatPoints } from "@/lib/portal/format";
-import type { OrderStep, StepCall } from "../record-order-step";
+import type { StepCall } from "../record-order-step";
 import {
   answered,
   callRecorder,
+  moveOn,
   moved,
   needsAttention,
   record,
   wait,
+  type RunStep,
   type SagaRun,
   type StepResult,
 } from "../saga-run";
@@ -39,15 +41,13 @@ export async function debitPoints(run: SagaRun): Promise<StepResult> {
     });
     answered(run, "debit");
     const debit = answer.debitTransaction;
-    await record(run, {
+    return moveOn(run, {
       to: "points_debited",
       step: "points_debited",
       description: `${formatPoints(order.points)} points debited (transaction ${debit.identifier})`,
-      actor: run.actor,
       call: recorder.call(),
       changes: { debitTransactionId: debit.identifier, debitedAt: new Date(debit.dateMade), memberToken: null },
     });
-    return moved;
   } catch (error) {
     if (!isLoyaltyFailure(error)) throw error;
     answered(run, "debit");
@@ -78,21 +78,19 @@ async function judgeRefusal(run: SagaRun, error: Error, call: StepCall): Promise
       : error.has("BALANCE_INSUFFICIENT")
         ? "your balance does not cover them"
         : `the loyalty service refused them (${error.code})`;
-  await record(run, noDebit(run, `No points were debited and nothing was charged: ${why}.`, call));
-  return moved;
+  return moveOn(run, noDebit(run, `No points were debited and nothing was charged: ${why}.`, call));
 }
 
 /**
  * The order's end when its points were certainly not debited: cancelled,
  * or first the card's hold released (voiding) when one was made.
  */
-function noDebit(run: SagaRun, description: string, call: StepCall): OrderStep {
+function noDebit(run: SagaRun, description: string, call: StepCall): RunStep {
   const held = run.order.authorisationId !== null;
   return {
     to: held ? "voiding" : "cancelled",
     step: held ? "debit_refused" : "cancelled",
     description,
-    actor: run.actor,
     call,
     changes: { memberToken: null },
   };
@@ -103,15 +101,13 @@ async function settleWithoutToken(run: SagaRun): Promise<StepResult> {
   const search = await findDebit(run);
   answered(run, "debit-lookup");
   if (search.kind === "found") {
-    await record(run, {
+    return moveOn(run, {
       to: "points_debited",
       step: "points_debited",
       description: `${formatPoints(run.order.points)} points debited (transaction ${search.identifier}, found in the member's transactions)`,
-      actor: run.actor,
       call: search.call,
       changes: { debitTransactionId: search.identifier, debitedAt: run.order.createdAt, memberToken: null },
     });
-    return moved;
   }
   if (search.kind === "absent") {
     await record(

@@ -1,19 +1,10 @@
 import "server-only";
-import { PaymentsApiError } from "@/lib/payments-client/errors";
 import { formatMoney } from "@/lib/shop/price-choices";
-import {
-  answered,
-  callRecorder,
-  moved,
-  needsAttention,
-  record,
-  wait,
-  type SagaRun,
-  type StepResult,
-} from "../saga-run";
+import { moveOn, needsAttention, wait, type SagaRun, type StepResult } from "../saga-run";
+import { callProcessor } from "./processor-call";
 
 /**
- * The compensation of charge-card.ts, for a cancelled order: the whole
+ * The compensation of a card payment (charge-card.ts or capture-card.ts), for a cancelled order: the whole
  * charge refunded under the order's refund key (a retry gets the first
  * refund back). Recorded as an event; the order stays cancelling until its
  * points are back too.
@@ -23,37 +14,28 @@ export async function refundCard(run: SagaRun): Promise<StepResult> {
   if (!order.chargeId) return needsAttention(run, "the charge to refund is not known");
   // Fixed per order (who asked), so a retry sends the same body under the same key.
   const reason = order.cancelledBy?.startsWith("staff:") ? "order_cancelled" : "requested_by_customer";
-  const recorder = callRecorder("refund");
-  let outcome;
-  try {
-    outcome = await deps.payments.refund(order.chargeId, {
-      idempotencyKey: order.refundKey,
-      reason,
-      onAnswer: recorder.onAnswer,
-    });
-  } catch (error) {
-    answered(run, "refund");
-    if (!(error instanceof PaymentsApiError)) throw error;
-    return needsAttention(run, `the processor refused the refund (${error.code})`, recorder.call());
-  }
-  answered(run, "refund");
+  const chargeId = order.chargeId;
+  const answer = await callProcessor(run, "refund", (onAnswer) =>
+    deps.payments.refund(chargeId, { idempotencyKey: order.refundKey, reason, onAnswer }),
+  );
+  if (answer.kind === "refused")
+    return needsAttention(run, `the processor refused the refund (${answer.error.code})`, answer.call);
+  const { outcome, call } = answer;
   if (outcome.kind === "unknown") return wait("the refund's outcome is not known yet");
   let refundId: string | null = outcome.kind === "refunded" ? outcome.refund.id : null;
   if (outcome.kind === "refused") {
     if (outcome.code !== "charge_already_refunded") {
-      return needsAttention(run, `the processor refused the refund (${outcome.code})`, recorder.call());
+      return needsAttention(run, `the processor refused the refund (${outcome.code})`, call);
     }
     // Refunded already (by another hand): the processor's record names the refund.
     const charge = await deps.payments.findChargeByIdempotencyKey(order.chargeKey).catch(() => null);
     refundId = charge?.refund ?? null;
     if (!refundId) return wait("the refund could not be confirmed yet");
   }
-  await record(run, {
+  return moveOn(run, {
     step: "card_refunded",
     description: `${formatMoney(order.cashMinor, order.currency)} refunded to the card (refund ${refundId})`,
-    actor: run.actor,
-    call: recorder.call(),
+    call: call,
     changes: { refundId },
   });
-  return moved;
 }

@@ -5,16 +5,7 @@ import { formatPoints } from "@/lib/portal/format";
 import type { OrderState } from "@/lib/checkout/order-states";
 import type { OrderRow } from "../order-store";
 import { isLoyaltyFailure } from "./loyalty-failure";
-import {
-  answered,
-  callRecorder,
-  moved,
-  needsAttention,
-  record,
-  wait,
-  type SagaRun,
-  type StepResult,
-} from "../saga-run";
+import { answered, callRecorder, moveOn, needsAttention, wait, type SagaRun, type StepResult } from "../saga-run";
 
 /** Why the points go back; fixed per order, so a retry sends the same body under the same key. */
 export type ReversalReason = "PAYMENT-FAILED" | "ORDER-CANCELLED";
@@ -60,15 +51,13 @@ export async function reversePoints(run: SagaRun, reason: ReversalReason, to?: O
     );
     answered(run, "reverse");
     const reversal = answer.reversalTransaction;
-    await record(run, {
+    return moveOn(run, {
       to,
       step: to ?? "points_reversed",
       description: `${formatPoints(order.points)} points returned (transaction ${reversal.identifier})`,
-      actor: run.actor,
       call: recorder.call(),
       changes: { reversalTransactionId: reversal.identifier },
     });
-    return moved;
   } catch (error) {
     if (!isLoyaltyFailure(error)) throw error;
     answered(run, "reverse");

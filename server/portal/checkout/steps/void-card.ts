@@ -1,18 +1,10 @@
 import "server-only";
-import { PaymentsApiError } from "@/lib/payments-client/errors";
 import { formatPoints } from "@/lib/portal/format";
 import { formatMoney } from "@/lib/shop/price-choices";
-import {
-  answered,
-  callRecorder,
-  moved,
-  needsAttention,
-  record,
-  wait,
-  type SagaRun,
-  type StepResult,
-} from "../saga-run";
-import { cardName } from "./charge-card";
+import type { StepCall } from "../record-order-step";
+import { moveOn, needsAttention, wait, type SagaRun, type StepResult } from "../saga-run";
+import { cardName } from "./card-request";
+import { callProcessor } from "./processor-call";
 
 /**
  * Step of `voiding` (stored before the call): release the card's hold under
@@ -22,45 +14,40 @@ import { cardName } from "./charge-card";
  */
 export async function voidCard(run: SagaRun): Promise<StepResult> {
   const { order, deps } = run;
-  let call;
-  if (order.authorisationId && order.voidKey) {
-    const recorder = callRecorder("void");
-    let outcome;
-    try {
-      outcome = await deps.payments.void(order.authorisationId, {
-        idempotencyKey: order.voidKey,
-        onAnswer: recorder.onAnswer,
-      });
-    } catch (error) {
-      answered(run, "void");
-      if (!(error instanceof PaymentsApiError)) throw error;
-      return needsAttention(run, `the processor refused to release the card's hold (${error.code})`, recorder.call());
-    }
-    answered(run, "void");
+  const { authorisationId, voidKey } = order;
+  let call: StepCall | undefined;
+  if (authorisationId && voidKey) {
+    const answer = await callProcessor(run, "void", (onAnswer) =>
+      deps.payments.void(authorisationId, { idempotencyKey: voidKey, onAnswer }),
+    );
+    if (answer.kind === "refused")
+      return needsAttention(
+        run,
+        `the processor refused to release the card's hold (${answer.error.code})`,
+        answer.call,
+      );
+    const { outcome } = answer;
     if (outcome.kind === "unknown") return wait("the release of the card's hold is not known yet");
     if (outcome.kind === "refused" && outcome.code === "authorisation_already_captured")
-      return needsAttention(run, "the card was charged although the order could not go on", recorder.call());
+      return needsAttention(run, "the card was charged although the order could not go on", answer.call);
     if (outcome.kind === "refused" && outcome.code === "authorisation_not_found")
-      return needsAttention(run, "the processor does not know the card's hold", recorder.call());
-    call = recorder.call();
+      return needsAttention(run, "the processor does not know the card's hold", answer.call);
+    call = answer.call;
   }
+  const released = `Hold of ${formatMoney(order.cashMinor, order.currency)} on ${cardName(order)} released`;
   if (order.debitTransactionId) {
-    await record(run, {
+    return moveOn(run, {
       to: "reversing",
       step: "reversing",
-      description: `Hold of ${formatMoney(order.cashMinor, order.currency)} on ${cardName(order)} released; returning ${formatPoints(order.points)} points`,
-      actor: run.actor,
+      description: `${released}; returning ${formatPoints(order.points)} points`,
       call,
     });
-    return moved;
   }
-  await record(run, {
+  return moveOn(run, {
     to: "cancelled",
     step: "cancelled",
-    description: `Hold of ${formatMoney(order.cashMinor, order.currency)} on ${cardName(order)} released; no points were used and nothing was charged.`,
-    actor: run.actor,
+    description: `${released}; no points were used and nothing was charged.`,
     call,
     changes: { memberToken: null },
   });
-  return moved;
 }
