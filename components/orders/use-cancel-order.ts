@@ -1,6 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { balanceQueryKey } from "@/components/portal/balance-badge";
 import type { CancelOrderActionResult } from "@/lib/checkout/place-order-request";
@@ -17,6 +18,7 @@ export type CancelOrder = (orderId: string) => Promise<CancelOrderActionResult>;
  */
 export function useCancelOrder(orderId: string, cancelOrder: CancelOrder) {
   const queryClient = useQueryClient();
+  const notSent = useTranslations("orders.cancel")("notSent");
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -28,7 +30,7 @@ export function useCancelOrder(orderId: string, cancelOrder: CancelOrder) {
     setPending(true);
     setError(undefined);
     const result = await cancelOrder(orderId).catch((): CancelOrderActionResult =>
-      refusal("unavailable", "The cancellation could not be sent. Check your connection and try again.", {
+      refusal("unavailable", notSent, {
         reason: "unavailable",
       }),
     );

@@ -72,6 +72,14 @@ const exact: ReadonlyArray<readonly [string, FormMessageKey]> = [
   ["This request did not come from this site. Reload the page and try again.", "notFromThisSite"],
   ["Your session has ended. Sign in again.", "sessionEnded"],
   ["The language could not be changed. Please try again.", "languageNotChanged"],
+  // The order page's cancellation (server/portal/orders/cancel-order-action.ts, server/portal/checkout/cancel-order.ts).
+  ["Your session has ended. Sign in again to cancel.", "cancelSignedOut"],
+  ["We can't find that order.", "cancelNotFound"],
+  ["We could not find this order.", "cancelCouldNotFind"],
+  ["We could not cancel this order just now. Please try again in a few minutes.", "cancelUnavailable"],
+  ["Only a completed order can be cancelled, and this one is not completed.", "cancelNotCompleted"],
+  ["This order can no longer be cancelled: the time to return its points has passed.", "cancelWindowClosed"],
+  ["This order is being updated. Please try again in a minute.", "cancelBusy"],
   // components/register/register-form-schema.ts: an empty field, and the contract's rules named by field.
   ["Enter your membership number.", "regMembershipRequired"],
   ["Choose your country of residence.", "regCountryRequired"],
