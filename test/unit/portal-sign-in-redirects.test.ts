@@ -45,6 +45,17 @@ describe("the first stop of a further programme's sign-in (/login/secure-code)",
     expect(location.searchParams.get("state")).toMatch(/^[A-Za-z0-9]{1,1024}$/);
   });
 
+  it("passes on the member's language (ui_locales) for A3's page, and nothing that is not a language tag", () => {
+    const location = (ui_locales: string) =>
+      new URL(
+        start({ "programme-identifier": "MERIDIAN", state: nextAuthState, ui_locales }).headers.get("location")!,
+      ).searchParams.get("ui_locales");
+    expect(location("ca")).toBe("ca");
+    expect(location("fr-FR en")).toBe("fr-FR en");
+    expect(location("<script>")).toBeNull();
+    expect(location("es".repeat(20))).toBeNull();
+  });
+
   it("refuses programmes that are not further programmes, and states that are not next-auth's", () => {
     expect(start({ "programme-identifier": "NORTHSTAR", state: nextAuthState }).status).toBe(400);
     expect(start({ "programme-identifier": "HORIZON", state: "<script>" }).status).toBe(400);
