@@ -3,9 +3,11 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ProgrammeSignIn } from "@/components/login/programme-sign-in";
+import { LanguageSwitcher } from "@/components/portal/language-switcher";
 import { safeCallbackPath } from "@/lib/portal/login-path";
 import { loginNotice, type LoginQuery } from "@/server/portal/auth/login-notice";
 import { getMemberSession } from "@/server/portal/auth/member-session";
+import { chooseLanguage } from "@/server/portal/i18n/choose-language-action";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("login"))("title") };
@@ -31,7 +33,10 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
 
   return (
     <main id="main" className="mx-auto max-w-lg px-4 py-10 sm:py-16">
-      <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">{t("portalName")}</p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">{t("portalName")}</p>
+        <LanguageSwitcher chooseLanguage={chooseLanguage} />
+      </div>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">{t("heading")}</h1>
       <p className="mt-3 text-slate-600">{t("intro")}</p>
 

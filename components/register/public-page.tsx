@@ -3,7 +3,18 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 /** The frame of the public registration pages: the portal's name, a heading and a narrow column that reads well at 360 px. */
-export function PublicPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+export function PublicPage({
+  title,
+  intro,
+  languageChoice,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  /** The language switcher, handed in by the page (it holds the server action). */
+  languageChoice?: ReactNode;
+  children: ReactNode;
+}) {
   const t = useTranslations("register");
   return (
     <>
@@ -15,12 +26,15 @@ export function PublicPage({ title, intro, children }: { title: string; intro?: 
           >
             {t("portalName")}
           </Link>
-          <Link
-            href="/login"
-            className="rounded text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-          >
-            {t("signIn")}
-          </Link>
+          <div className="flex items-center gap-3">
+            {languageChoice}
+            <Link
+              href="/login"
+              className="rounded text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+            >
+              {t("signIn")}
+            </Link>
+          </div>
         </div>
       </header>
       <main className="mx-auto max-w-2xl px-4 py-8 sm:py-12">

@@ -230,6 +230,23 @@ describe("the member portal in the programme's five languages, in Chromium", () 
     }
   });
 
+  it("lets a visitor choose another language than the browser's before signing in, kept in a cookie", async () => {
+    const visitor = await browser.newContext({ locale: "fr", viewport: { width: 360, height: 800 } });
+    try {
+      const page = await visitor.newPage();
+      await page.goto(`${app.origin}/login`);
+      expect(await page.getAttribute("html", "lang")).toBe("fr");
+      await (await hydrated(page.getByRole("combobox", { name: fr.header.language }))).selectOption("es");
+      await expectOnPage(() => page.getAttribute("html", "lang")).toBe("es");
+      await shown(page.getByRole("heading", { name: es.login.heading, level: 1 }));
+      await page.goto(`${app.origin}/register`);
+      await shown(page.getByRole("heading", { name: es.register.title, level: 1 }));
+      expect(await page.getAttribute("html", "lang")).toBe("es");
+    } finally {
+      await visitor.close();
+    }
+  });
+
   async function checkVisitorPage(visitorPage: Page, locale: Locale, name: string) {
     expect(await visitorPage.getAttribute("html", "lang")).toBe(locale);
     const text = (await visitorPage.locator("body").innerText()).replace(/\s+/g, " ");

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { countryOptions } from "@/components/forms/country-options";
+import { LanguageSwitcher } from "@/components/portal/language-switcher";
 import { PublicPage } from "@/components/register/public-page";
 import { RegisterForm } from "@/components/register/register-form";
 import { formattingLocale } from "@/lib/i18n/locales";
+import { chooseLanguage } from "@/server/portal/i18n/choose-language-action";
 import { registerAccount } from "@/server/portal/register/register-account-action";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,7 +15,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function RegisterPage() {
   const t = await getTranslations("register");
   return (
-    <PublicPage title={t("title")} intro={t("intro")}>
+    <PublicPage
+      title={t("title")}
+      intro={t("intro")}
+      languageChoice={<LanguageSwitcher chooseLanguage={chooseLanguage} />}
+    >
       <RegisterForm countries={countryOptions(formattingLocale(await getLocale()))} onSubmit={registerAccount} />
     </PublicPage>
   );
