@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SQL } from "drizzle-orm";
+import type { Query, SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "./connect";
 import { rowsOf } from "./rows";
@@ -19,15 +19,38 @@ function statementName(text: string): string {
   return name;
 }
 
+// A statement built once and run many times (placeholders for its values) is turned into text once.
+const compiled = new WeakMap<SQL, { query: Query; name: string }>();
+
+function compile(statement: SQL): { query: Query; name: string } {
+  const known = compiled.get(statement);
+  if (known) return known;
+  const query = dialect.sqlToQuery(statement);
+  const entry = { query, name: statementName(query.sql) };
+  compiled.set(statement, entry);
+  return entry;
+}
+
 /**
  * Runs a raw statement as a named prepared statement: PostgreSQL parses and
  * plans it once per connection instead of on every call, which for the
  * ledger's statements costs several times their execution. Works on a
  * connection or inside a transaction, on PostgreSQL and on PGlite (which
- * ignores the name). Rows come back as `db.execute` gives them.
+ * ignores the name). Rows come back as `db.execute` gives them. A statement
+ * kept and reused with `sql.placeholder` values (given in `values`) is
+ * compiled to text once, not on every call.
  */
-export async function executePrepared<Row = Record<string, unknown>>(db: Database, statement: SQL): Promise<Row[]> {
+export async function executePrepared<Row = Record<string, unknown>>(
+  db: Database,
+  statement: SQL,
+  values?: Record<string, unknown>,
+): Promise<Row[]> {
+  const { query, name } = values === undefined ? compileOnce(statement) : compile(statement);
+  const prepared = db._.session.prepareQuery(query, undefined, name, false);
+  return rowsOf<Row>(await prepared.execute(values));
+}
+
+function compileOnce(statement: SQL): { query: Query; name: string } {
   const query = dialect.sqlToQuery(statement);
-  const prepared = db._.session.prepareQuery(query, undefined, statementName(query.sql), false);
-  return rowsOf<Row>(await prepared.execute());
+  return { query, name: statementName(query.sql) };
 }
