@@ -25,6 +25,8 @@ import { countStatements } from "./statement-count";
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+/** STAGE_TOP=n also lists the n leaf frames with the most samples, with their stage (idle included). */
+const topFrames = Number(process.env.STAGE_TOP ?? 0);
 
 interface ProfileNode {
   id: number;
@@ -32,6 +34,8 @@ interface ProfileNode {
   children?: number[];
 }
 interface CpuProfile {
+  /** Microseconds on the monotonic clock, which process.hrtime reads too (in any process of this machine). */
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -65,7 +69,8 @@ const stageRules: { stage: string; test: (source: string, name: string) => boole
       s.includes("forwarded-for") ||
       s.includes("media-types") ||
       s.includes("sandbox-scenario") ||
-      s.includes("server/http/"),
+      s.includes("server/http/client-address") ||
+      s.includes("server/http/socket-address-hook"),
   },
   {
     stage: "render (response JSON, errors)",
@@ -80,6 +85,7 @@ const stageRules: { stage: string; test: (source: string, name: string) => boole
     stage: "parse and validate (body, zod)",
     test: (s) =>
       s.includes("read-body") ||
+      s.includes("server/http/read-body-within") ||
       s.includes("validate-input") ||
       s.includes("node_modules/zod") ||
       s.includes("lib/contract/"),
@@ -87,7 +93,9 @@ const stageRules: { stage: string; test: (source: string, name: string) => boole
   {
     stage: "SQL (drizzle, pg driver)",
     test: (s) =>
-      s.includes("node_modules/drizzle-orm") ||
+      s.includes("drizzle-orm") ||
+      // drizzle's own maps name its TypeScript sources (src/sql/sql.ts, src/pg-core/…)
+      /(^|\/)src\/(sql|pg-core|node-postgres|pglite|entity|tracing)/.test(s) ||
       s.includes("node_modules/pg") ||
       s.includes("node_modules/postgres-") ||
       s.includes("server/db/") ||
@@ -97,11 +105,16 @@ const stageRules: { stage: string; test: (source: string, name: string) => boole
   },
   {
     stage: "operation wrapper and handler (ours, other)",
-    test: (s) => s.includes("server/loyalty/") || s.includes("/lib/") || s.includes("app/api/"),
+    test: (s) => /^(server|lib|app)\//.test(s),
   },
   {
     stage: "framework (Next.js routing, Request/Response, streams)",
-    test: (s) => s.includes("node_modules/next/") || s.includes("next/dist") || s.includes("[turbopack]"),
+    test: (s) =>
+      s.includes("node_modules/next/") ||
+      s.startsWith("next/") ||
+      s.includes("[turbopack]") ||
+      s.includes("@opentelemetry") ||
+      s.includes("node_modules/"),
   },
 ];
 
@@ -125,12 +138,15 @@ function sourceMapOf(url: string): SourceMap | null {
 /** The frame's original source (and function name, if the map has one). */
 function originalOf(frame: ProfileNode["callFrame"]): { source: string; name: string } {
   const map = frame.url ? sourceMapOf(frame.url) : null;
-  if (!map) return { source: frame.url, name: frame.functionName };
+  if (!map)
+    return { source: frame.url.replace(/^file:\/\/.*?\/node_modules\//, "node_modules/"), name: frame.functionName };
   const entry = map.findEntry(frame.lineNumber, frame.columnNumber) as {
     originalSource?: string;
     name?: string;
   };
-  return { source: entry.originalSource ?? frame.url, name: entry.name ?? frame.functionName };
+  // Turbopack's maps name sources relative to the chunk (../../../server/…); the rules read them from the project root.
+  const source = (entry.originalSource ?? frame.url).replace(/^.*?(\.\.\/)+/, "");
+  return { source, name: entry.name ?? frame.functionName };
 }
 
 function stageOfFrame(frame: ProfileNode["callFrame"]): string | undefined {
@@ -141,8 +157,12 @@ function stageOfFrame(frame: ProfileNode["callFrame"]): string | undefined {
   return stageRules.find((rule) => rule.test(source, name))?.stage;
 }
 
-/** Self time by stage, in microseconds: each sample goes to the innermost frame of its stack that names a stage. */
-function stageShares(profile: CpuProfile): Map<string, number> {
+/**
+ * Self time by stage, in microseconds: each sample taken within `window`
+ * (the measured load, not start-up or warm-up) goes to the innermost frame
+ * of its stack that names a stage.
+ */
+function stageShares(profile: CpuProfile, window: { from: number; to: number }): Map<string, number> {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
@@ -159,17 +179,34 @@ function stageShares(profile: CpuProfile): Map<string, number> {
     return stage;
   };
   const totals = new Map<string, number>();
+  const leaves = new Map<string, number>();
+  let at = profile.startTime;
   profile.samples.forEach((id, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    if (at < window.from || at > window.to) return;
     const stage = resolve(id);
     totals.set(stage, (totals.get(stage) ?? 0) + (profile.timeDeltas[index] ?? 0));
+    if (topFrames > 0) {
+      const frame = byId.get(id)!.callFrame;
+      const { source, name } = originalOf(frame);
+      const leaf = `${stage} ← ${name || "(anonymous)"} ${source}`;
+      leaves.set(leaf, (leaves.get(leaf) ?? 0) + (profile.timeDeltas[index] ?? 0));
+    }
   });
+  if (topFrames > 0) {
+    const sum = [...leaves.values()].reduce((total, micros) => total + micros, 0);
+    for (const [leaf, micros] of [...leaves].sort((a, b) => b[1] - a[1]).slice(0, topFrames))
+      console.log(`${((micros / sum) * 100).toFixed(2).padStart(6)} % ${leaf}`);
+  }
   return totals;
 }
 
-function stageTable(totals: Map<string, number>): string[] {
+function stageTable(totals: Map<string, number>, requests: number): string[] {
   const busy = [...totals].filter(([stage]) => stage !== "idle");
   const sum = busy.reduce((total, [, micros]) => total + micros, 0);
   return [
+    `App process CPU per debit: ${(sum / requests / 1000).toFixed(2)} ms (busy samples over ${requests} answered requests; under the profiler).`,
+    "",
     "| Stage | Share of busy CPU |",
     "| --- | ---: |",
     ...busy
@@ -178,11 +215,15 @@ function stageTable(totals: Map<string, number>): string[] {
   ];
 }
 
+const microsecondsNow = () => Number(process.hrtime.bigint() / 1_000n);
+
 async function main(): Promise<void> {
   ensureBuild();
   const database = await createPostgresDatabase();
   const profileDir = mkdtempSync(path.join(tmpdir(), "loyalty-cpuprof-"));
   const countFile = path.join(profileDir, "statements");
+  let window: { from: number; to: number } | undefined;
+  let answered = 0;
   const app = await startApp(
     { DATABASE_URL: database.url, LOG_LEVEL: "info", STATEMENT_COUNT_FILE: countFile },
     {
@@ -198,7 +239,10 @@ async function main(): Promise<void> {
     const [debit] = await appTargets("PostgreSQL", app, (scenario) => scenario.name.startsWith("debit"));
     await runLoad({ ...debit!, label: "warm-up", connections, seconds: 5 });
     const statements = await countStatements(countFile, debit!);
+    const from = microsecondsNow();
     const result = await runLoad({ ...debit!, connections, seconds });
+    window = { from, to: microsecondsNow() };
+    answered = Object.values(result.statuses).reduce((total, count) => total + count, 0);
     console.log(
       `debit under --cpu-prof: ${result.requestsPerSecond.toFixed(0)} requests/s, p99 ${result.p99} ms, ${JSON.stringify(result.statuses)}`,
     );
@@ -207,10 +251,11 @@ async function main(): Promise<void> {
     await app.stop();
     await database.drop();
   }
+  if (!window) throw new Error("no load was measured");
   const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
   if (!file) throw new Error("no CPU profile written");
   const profile = JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile;
-  console.log(stageTable(stageShares(profile)).join("\n"));
+  console.log(stageTable(stageShares(profile, window), answered).join("\n"));
   if (process.env.KEEP_PROFILE) console.log(`profile: ${path.join(profileDir, file)}`);
   else rmSync(profileDir, { recursive: true, force: true });
 }
