@@ -219,13 +219,19 @@ const microsecondsNow = () => Number(process.hrtime.bigint() / 1_000n);
 
 async function main(): Promise<void> {
   ensureBuild();
-  const database = await createPostgresDatabase();
+  // STAGE_DATABASE=pglite: the embedded database in a folder, as the bench's PGlite scenarios run it.
+  const embedded = process.env.STAGE_DATABASE === "pglite";
+  const database = embedded ? undefined : await createPostgresDatabase();
   const profileDir = mkdtempSync(path.join(tmpdir(), "loyalty-cpuprof-"));
   const countFile = path.join(profileDir, "statements");
   let window: { from: number; to: number } | undefined;
   let answered = 0;
   const app = await startApp(
-    { DATABASE_URL: database.url, LOG_LEVEL: "info", STATEMENT_COUNT_FILE: countFile },
+    {
+      ...(database ? { DATABASE_URL: database.url } : { PGLITE_DATA_DIR: path.join(profileDir, "pglite") }),
+      LOG_LEVEL: "info",
+      STATEMENT_COUNT_FILE: countFile,
+    },
     {
       nodeArgs: [
         "--cpu-prof",
@@ -236,9 +242,12 @@ async function main(): Promise<void> {
     },
   );
   try {
-    const [debit] = await appTargets("PostgreSQL", app, (scenario) => scenario.name.startsWith("debit"));
+    const [debit] = await appTargets(embedded ? "PGlite (file)" : "PostgreSQL", app, (scenario) =>
+      scenario.name.startsWith("debit"),
+    );
     await runLoad({ ...debit!, label: "warm-up", connections, seconds: 5 });
-    const statements = await countStatements(countFile, debit!);
+    // The counter patches pg's client: the embedded database's statements are the same code's, not counted here.
+    const statements = embedded ? undefined : await countStatements(countFile, debit!);
     const from = microsecondsNow();
     const result = await runLoad({ ...debit!, connections, seconds });
     window = { from, to: microsecondsNow() };
@@ -246,10 +255,10 @@ async function main(): Promise<void> {
     console.log(
       `debit under --cpu-prof: ${result.requestsPerSecond.toFixed(0)} requests/s, p99 ${result.p99} ms, ${JSON.stringify(result.statuses)}`,
     );
-    console.log(`SQL statements per debit: ${statements.perRequest.toFixed(2)} (${statements.detail})`);
+    if (statements) console.log(`SQL statements per debit: ${statements.perRequest.toFixed(2)} (${statements.detail})`);
   } finally {
     await app.stop();
-    await database.drop();
+    await database?.drop();
   }
   if (!window) throw new Error("no load was measured");
   const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
