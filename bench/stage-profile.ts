@@ -8,6 +8,7 @@ import { startApp } from "@/test/support/start-app";
 import { createPostgresDatabase } from "@/test/support/test-database";
 import { appTargets } from "./app-targets";
 import { runLoad } from "./autocannon-run";
+import { databaseBackendsCpu } from "./server-cpu";
 import { countStatements } from "./statement-count";
 
 /**
@@ -248,14 +249,22 @@ async function main(): Promise<void> {
     await runLoad({ ...debit!, label: "warm-up", connections, seconds: 5 });
     // The counter patches pg's client: the embedded database's statements are the same code's, not counted here.
     const statements = embedded ? undefined : await countStatements(countFile, debit!);
+    const serverBefore = database ? await databaseBackendsCpu(database.url) : undefined;
     const from = microsecondsNow();
     const result = await runLoad({ ...debit!, connections, seconds });
     window = { from, to: microsecondsNow() };
+    const serverAfter = database ? await databaseBackendsCpu(database.url) : undefined;
     answered = Object.values(result.statuses).reduce((total, count) => total + count, 0);
     console.log(
       `debit under --cpu-prof: ${result.requestsPerSecond.toFixed(0)} requests/s, p99 ${result.p99} ms, ${JSON.stringify(result.statuses)}`,
     );
     if (statements) console.log(`SQL statements per debit: ${statements.perRequest.toFixed(2)} (${statements.detail})`);
+    if (serverBefore && serverAfter && answered > 0) {
+      // Only backends there before and after count: the pool's, which served the load.
+      console.log(
+        `PostgreSQL backends' CPU per debit: ${((serverAfter.milliseconds - serverBefore.milliseconds) / answered).toFixed(2)} ms (${serverAfter.pids.length} backends of this database, /proc, during the load)`,
+      );
+    }
   } finally {
     await app.stop();
     await database?.drop();

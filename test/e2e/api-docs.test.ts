@@ -38,6 +38,10 @@ describe("the API docs in Chromium", () => {
     await tryIt.waitFor();
     await screenshot(page, "docs-01-reference");
     expect(requested).toContain(`${session.origin}/api/openapi.json`);
+    // Scalar's own greys and method colours failed AA; the project's theme (api-reference-contrast.css) fixes them.
+    // Its other serious violations are in Scalar's markup (docs/decisions.md, "API reference"): not checked here yet.
+    const contrast = async () => (await seriousViolations(page)).filter((line) => line.startsWith("color-contrast"));
+    expect(await contrast()).toEqual([]);
 
     await tryIt.click();
     const send = page.getByRole("button", { name: /Send get request to/i }).first();
@@ -50,6 +54,7 @@ describe("the API docs in Chromium", () => {
     expect(new URL(response.url()).searchParams.get("api_key")).toBe(apiKey);
     expect(((await response.json()) as { size: number }).size).toBe(sandbox.programmes.length);
     await screenshot(page, "docs-02-try-it");
+    expect(await contrast()).toEqual([]);
 
     expect(session.offMachine(requested)).toEqual([]);
   });
