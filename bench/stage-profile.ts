@@ -92,6 +92,10 @@ const stageRules: { stage: string; test: (source: string, name: string) => boole
       s.includes("lib/contract/"),
   },
   {
+    stage: "SQL (PGlite: PostgreSQL in WebAssembly, in this process)",
+    test: (s) => s.includes("@electric-sql/pglite") || s.startsWith("wasm://"),
+  },
+  {
     stage: "SQL (drizzle, pg driver)",
     test: (s) =>
       s.includes("drizzle-orm") ||
