@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
@@ -37,6 +38,9 @@ export default defineConfig({
     sequence: { sequencer: OwnPortalsFirst },
     // Generous: on 2 cores a database file's setup (migrate, seed, argon2) waits behind the others.
     testTimeout: 60_000,
+    // Every core, not Vitest's default of one fewer: the files spend much of their time waiting on a
+    // server, Chromium or PostgreSQL in other processes, so a 2-core machine runs two files side by side.
+    maxWorkers: availableParallelism(),
     hookTimeout: 180_000,
     projects: [
       { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node" } },

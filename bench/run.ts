@@ -4,13 +4,12 @@ import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
 import sandbox from "@/sandbox.json";
+import { appTargets, benchMembers, type Target } from "./app-targets";
 import ensureBuild from "@/scripts/ensure-build";
-import { freePort, productionNodeFlags, startApp, type RunningApp } from "@/test/support/start-app";
+import { freePort, productionNodeFlags, startApp } from "@/test/support/start-app";
 import { createPostgresDatabase } from "@/test/support/test-database";
 import { runLoad, type LoadResult, type RequestVariant } from "./autocannon-run";
-import { memberAccessToken } from "./member-token";
 import { measurePageWeights, pageWeightSection } from "./page-weight";
-import { benchScenarios, type BenchMember } from "./scenarios";
 
 /**
  * `npm run bench`: the real debit (and the other scenarios) through the whole
@@ -31,67 +30,14 @@ process.env.TEST_DATABASE_URL = serverUrl;
 const unlimitedLabel = "PostgreSQL, RATE_LIMITS=off";
 const unloggedLabel = "PostgreSQL, REQUEST_LOG=off";
 
-const apiKey = sandbox.partners[0]!.apiKeys.staging;
-/** Active members who can log in: the load spreads over their accounts, as real traffic does. */
-const benchMembers = sandbox.members.filter(
-  (member) =>
-    member.username && member.status === "ACTIVE" && !member.passwordExpired && member.programme === "NORTHSTAR",
-);
-
-/** Gives a member enough points for the run through P4, as a partner would. */
-async function creditForRun(origin: string, membershipNumber: string, familyName: string): Promise<void> {
-  const response = await fetch(
-    `${origin}/api/v1/programmes/NORTHSTAR/accounts/${membershipNumber}/credit-transaction-requests?api_key=${apiKey}`,
-    {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        monetaryAmount: { amount: "999999", currency: { currencyCode: "POINTS" } },
-        externalTransactionIdentifier: `BENCHFUND${membershipNumber}${Date.now()}`,
-        externalTransactionDate: new Date().toISOString(),
-        externalSource: "DEMOSHOP",
-        type: "COLLECTION",
-        person: { name: { familyName } },
-      }),
-    },
-  );
-  if (response.status !== 201)
-    throw new Error(`crediting ${membershipNumber} failed: ${response.status} ${await response.text()}`);
-}
-
 interface Measured {
+  /** Measured in the same rounds as the baseline and the minimal Next.js route (the PostgreSQL group). */
+  pairedWithReference: boolean;
   median: LoadResult;
   slowest: LoadResult;
   fastest: LoadResult;
   /** Every measured run, in round order. */
   rounds: LoadResult[];
-}
-
-interface Target {
-  label: string;
-  origin: string;
-  variants: RequestVariant[];
-}
-
-/** The scenarios against one app (those `only` keeps), once its bench members are funded and logged in. */
-async function appTargets(
-  label: string,
-  app: RunningApp,
-  only: (scenario: (typeof benchScenarios)[number]) => boolean = () => true,
-): Promise<Target[]> {
-  const members: BenchMember[] = [];
-  for (const member of benchMembers) {
-    await creditForRun(app.origin, member.membershipNumber, member.familyName);
-    members.push({
-      membershipNumber: member.membershipNumber,
-      token: await memberAccessToken(app.origin, member.username!),
-    });
-  }
-  return benchScenarios.filter(only).map((scenario) => ({
-    label: `${scenario.name} · ${label}`,
-    origin: app.origin,
-    variants: scenario.variants({ apiKey, members }),
-  }));
 }
 
 /**
@@ -102,7 +48,7 @@ async function appTargets(
  * pages). Each target's median round is reported, with the spread of its
  * rounds.
  */
-async function measure(targets: Target[]): Promise<Measured[]> {
+async function measure(targets: Target[], pairedWithReference: boolean): Promise<Measured[]> {
   for (const target of targets) await runLoad({ ...target, label: "warm-up", connections, seconds: warmUpSeconds });
   const runs = new Map<Target, LoadResult[]>(targets.map((target) => [target, []]));
   for (let round = 0; round < rounds; round++) {
@@ -114,6 +60,7 @@ async function measure(targets: Target[]): Promise<Measured[]> {
     const measured = runs.get(target)!;
     const sorted = [...measured].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
     return {
+      pairedWithReference,
       median: sorted[Math.floor(sorted.length / 2)]!,
       slowest: sorted[0]!,
       fastest: sorted[sorted.length - 1]!,
@@ -227,17 +174,57 @@ async function startMinimalNext(
   };
 }
 
-function row({ median, slowest, fastest }: Measured, baseline: LoadResult): string {
+/**
+ * One scenario's line. `toMinimal`: its throughput over the minimal Next.js
+ * route's, paired by round when both ran in the same rounds (PostgreSQL),
+ * else the ratio of the medians (PGlite runs in rounds of its own).
+ */
+function row(measured: Measured, baseline: LoadResult, minimal: Measured): string {
+  const { median, slowest, fastest } = measured;
   const ratio = median.requestsPerSecond / baseline.requestsPerSecond;
+  const paired = measured.rounds.length === minimal.rounds.length && measured.pairedWithReference;
+  const toMinimal = paired
+    ? `${pairedShare(measured, minimal).median.toFixed(2)}×`
+    : `${(median.requestsPerSecond / minimal.median.requestsPerSecond).toFixed(2)}× (medians)`;
   const statuses = Object.entries(median.statuses)
     .filter(([, count]) => count > 0)
     .map(([status, count]) => `${status}: ${count}`)
     .join(", ");
   const spread = `${slowest.requestsPerSecond.toFixed(0)}–${fastest.requestsPerSecond.toFixed(0)}`;
-  return `| ${median.label} | ${median.requestsPerSecond.toFixed(0)} | ${spread} | ${ratio.toFixed(2)}× | ${median.p50} | ${median.p99} | ${statuses}${median.errors ? `, errors: ${median.errors}` : ""} |`;
+  return `| ${median.label} | ${median.requestsPerSecond.toFixed(0)} | ${spread} | ${ratio.toFixed(2)}× | ${toMinimal} | ${median.p50} | ${median.p99} | ${statuses}${median.errors ? `, errors: ${median.errors}` : ""} |`;
+}
+
+/** This run against issue 26's targets, one line each. */
+function issue26Lines(appResults: Measured[], minimal: Measured): string[] {
+  const find = (prefix: string, suffix: string) =>
+    appResults.find(({ median }) => median.label.startsWith(prefix) && median.label.endsWith(suffix));
+  const lines: string[] = [];
+  for (const [prefix, target] of [
+    ["debit", 0.85],
+    ["retrieve programmes", 0.95],
+    ["product pricing", 0.95],
+  ] as const) {
+    const measured = find(prefix, "· PostgreSQL");
+    if (!measured) continue;
+    const share = pairedShare(measured, minimal);
+    const met = share.median >= target && measured.median.p99 < 100;
+    lines.push(
+      `- ${measured.median.label}: ${share.median.toFixed(2)}× the minimal route (rounds ${share.byRound.map((ratio) => ratio.toFixed(2)).join(", ")}), p99 ${measured.median.p99} ms: ${met ? "met" : "NOT met"}.`,
+    );
+  }
+  const pgDebit = find("debit", "· PostgreSQL");
+  const pgliteDebit = find("debit", "· PGlite (file)");
+  if (pgDebit && pgliteDebit) {
+    const ratio = pgliteDebit.median.requestsPerSecond / pgDebit.median.requestsPerSecond;
+    lines.push(
+      `- debit on PGlite ÷ debit on PostgreSQL (medians): ${ratio.toFixed(2)}×: ${ratio >= 0.7 ? "met" : "NOT met"}.`,
+    );
+  }
+  return lines;
 }
 
 const performanceDoc = "docs/performance.md";
+const stagesHeading = "## Where the debit's time goes";
 const pagesHeading = "## Member pages in Chromium";
 
 /** The report as Prettier lays it out, so `prettier --check` passes after a run. */
@@ -296,14 +283,10 @@ async function main(): Promise<void> {
       scenario.name.startsWith("debit"),
     );
     // The debits side by side in every round, so drift of the shared machine touches them alike.
-    postgresResults = await measure([
-      baselineServer.target,
-      minimalNext.target,
-      limitedDebit!,
-      ...unlimitedDebit,
-      ...unloggedDebit,
-      ...otherTargets,
-    ]);
+    postgresResults = await measure(
+      [baselineServer.target, minimalNext.target, limitedDebit!, ...unlimitedDebit, ...unloggedDebit, ...otherTargets],
+      true,
+    );
   } finally {
     baselineServer.stop();
     minimalNext.stop();
@@ -319,7 +302,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "loyalty-bench-"));
   const pgliteApp = await startApp({ PGLITE_DATA_DIR: dataDir, LOG_LEVEL: "info" });
   try {
-    appResults.push(...(await measure(await appTargets("PGlite (file)", pgliteApp))));
+    appResults.push(...(await measure(await appTargets("PGlite (file)", pgliteApp), false)));
   } finally {
     await pgliteApp.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -343,19 +326,22 @@ async function main(): Promise<void> {
     `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}.`,
     `autocannon in its own process, ${connections} connections. Each scenario is warmed up for ${warmUpSeconds} s at full load, then measured ${rounds} times for ${seconds} s, in turns with the others; the table gives the median run and the range of all runs.`,
     `The app is \`next start\` as \`npm start\` runs it (Node flags: ${productionNodeFlags.join(" ") || "none"}), with request logging on (LOG_LEVEL=info).`,
-    "Latencies in milliseconds. Ratio: median throughput over the baseline's median, measured in the same rounds.",
+    "Latencies in milliseconds. Ratio: median throughput over the baseline's median, measured in the same rounds. × minimal Next.js: throughput over the minimal Next.js route's, paired by round (the median of the rounds' ratios) for the PostgreSQL group; PGlite runs in rounds of its own, so its scenarios give the ratio of the medians.",
     "The baseline runs the debit's own SQL (server/loyalty/ledger/post-journal-entry.ts: one statement that updates the balance conditionally and writes the journal row) behind a bare node:http + pg server; the load spreads over the sandbox members who can log in, as the real scenarios do.",
     "",
-    "| Scenario | Requests/s (median) | Range | Ratio | p50 | p99 | Responses (median run) |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
-    row(baselineResult!, baseline),
-    row(minimalResult!, baseline),
-    ...appResults.map((result) => row(result, baseline)),
+    "| Scenario | Requests/s (median) | Range | Ratio | × minimal Next.js | p50 | p99 | Responses (median run) |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    row(baselineResult!, baseline, minimalResult!),
+    row(minimalResult!, baseline, minimalResult!),
+    ...appResults.map((result) => row(result, baseline, minimalResult!)),
     "",
     "Target (issue 4): the real debit route at least 0.2× the baseline's throughput, with p99 under 100 ms at 32 connections.",
     debit
       ? `This run: ${debitRatio.toFixed(2)}× the baseline, p99 ${debit.p99} ms: ${debitRatio >= 0.2 && debit.p99 < 100 ? "met" : "NOT met"}. The debit reaches ${((debit.requestsPerSecond / minimal.requestsPerSecond) * 100).toFixed(0)} % of the minimal Next.js route's throughput (the issue's estimate: a minimal route at about 0.25× the baseline, the debit within 80 % of it; here the minimal route reaches ${(minimal.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}×).`
       : "",
+    "",
+    "Targets (issue 26), on PostgreSQL, paired by round with the minimal Next.js route: the debit at ≥ 0.85×, programmes and pricing at ≥ 0.95×, each with p99 under 100 ms; the debit on PGlite at ≥ 0.7× the debit on PostgreSQL.",
+    ...issue26Lines(appResults, minimalResult!),
     "",
     "Target (issue 14): the debit within 5 % of its throughput without the rate limiter and the body cap (same run, RATE_LIMITS=off).",
     debit && unlimitedDebit && limitsShare
@@ -370,7 +356,13 @@ async function main(): Promise<void> {
     // The member pages in Chromium, on port 3000 (where the sandbox registers the portal's callbacks).
     ...pageWeightSection(await measurePageWeights()),
   ];
-  writeFileSync(performanceDoc, lines.join("\n"));
+  // The stage tables (npm run bench:stages) are kept as they are: this run does not profile.
+  const previous = existsSync(performanceDoc) ? readFileSync(performanceDoc, "utf8") : "";
+  const stagesStart = previous.indexOf(stagesHeading);
+  const stagesEnd = stagesStart < 0 ? -1 : previous.indexOf("\n## ", stagesStart + stagesHeading.length);
+  const stages =
+    stagesStart < 0 ? [] : ["", previous.slice(stagesStart, stagesEnd < 0 ? undefined : stagesEnd).trimEnd()];
+  writeFileSync(performanceDoc, [...lines, ...stages, ""].join("\n"));
   formatDoc();
   console.log(lines.join("\n"));
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { CodeBlock } from "@/components/docs/code-block";
 import { ConsoleActionForm } from "@/components/developers/console-action-form";
 import { consoleSectionStyle, consoleTime } from "@/components/developers/console-look";
@@ -214,9 +215,9 @@ export default async function DevelopersPage() {
         <p className="mt-1 text-sm text-slate-700">
           On a staging key, the header <code className="font-mono">{sandboxScenarioHeader}</code> with the name of an
           entry of the{" "}
-          <a className="text-brand-700 underline" href="/docs/api/errors">
+          <Link className="text-brand-700 underline" href="/docs/api/errors">
             error catalogue
-          </a>{" "}
+          </Link>{" "}
           makes any operation answer that error exactly as documented, without reading or changing anything. A name the
           operation cannot answer is refused with the list of those it can. Live keys ignore the header.
         </p>

@@ -2,6 +2,7 @@
 
 import { ApiReferenceReact } from "@scalar/api-reference-react";
 import "@scalar/api-reference-react/style.css";
+import "./api-reference-contrast.css";
 
 /**
  * Scalar's interactive reference, bundled with the app and kept on this

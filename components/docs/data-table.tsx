@@ -3,19 +3,26 @@ import type { ReactNode } from "react";
 /**
  * A table that scrolls sideways inside its own focusable region on narrow
  * screens, so the page never does and keyboard users can scroll it too.
+ * `layout="cards"`: one card per row instead (the first column its title,
+ * the others as labelled values), for records too wide for the page: every
+ * value stays in view at 1280 px and at 360 px, with nothing to scroll.
  */
 export function DataTable({
   caption,
   headers,
   rows,
   proseColumns = [],
+  layout = "table",
 }: {
   caption: string;
   headers: string[];
   rows: ReactNode[][];
   /** Columns of running text, which wrap within a readable width; the others (codes, numbers) never break. */
   proseColumns?: number[];
+  layout?: "table" | "cards";
 }) {
+  if (layout === "cards")
+    return <RecordCards caption={caption} headers={headers} rows={rows} proseColumns={proseColumns} />;
   return (
     <div
       role="region"
@@ -50,5 +57,45 @@ export function DataTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+function RecordCards({
+  caption,
+  headers,
+  rows,
+  proseColumns,
+}: {
+  caption: string;
+  headers: string[];
+  rows: ReactNode[][];
+  proseColumns: number[];
+}) {
+  const [titleHeader, ...valueHeaders] = headers;
+  return (
+    <ul aria-label={caption} className="space-y-3">
+      {rows.map(([title, ...values], index) => (
+        <li key={index} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+          <p className="text-slate-900">
+            <span className="sr-only">{titleHeader}: </span>
+            <span className="font-semibold">{title}</span>
+          </p>
+          <dl className="mt-2 grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-1 text-slate-700 sm:grid-cols-[repeat(2,minmax(0,auto)_minmax(0,1fr))]">
+            {values.map((value, valueIndex) => {
+              const prose = proseColumns.includes(valueIndex + 1);
+              return (
+                <div
+                  key={valueIndex}
+                  className={`contents ${prose ? "sm:[&>dd]:col-span-3 sm:[&>dt]:col-start-1" : ""}`}
+                >
+                  <dt className="font-semibold text-slate-900">{valueHeaders[valueIndex]}</dt>
+                  <dd className="min-w-0 break-words">{value === "" ? "—" : value}</dd>
+                </div>
+              );
+            })}
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }

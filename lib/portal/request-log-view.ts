@@ -48,7 +48,7 @@ export function requestLogHref(filters: Partial<RequestLogFilters>): string {
   return text ? `${requestLogPath}?${text}` : requestLogPath;
 }
 
-/** `#programme-not-found`: where the error catalogue describes a code. */
+/** `/docs/api/errors/programme-not-found`: the error catalogue's page of a code. */
 export function errorCatalogueHref(code: string): string {
-  return `/docs/api/errors#${code.toLowerCase().replaceAll("_", "-")}`;
+  return `/docs/api/errors/${code.toLowerCase().replaceAll("_", "-")}`;
 }

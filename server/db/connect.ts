@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { Pool } from "pg";
+import { Client, Pool } from "pg";
 
 /** Held while migrating and seeding, so several instances starting together take turns. */
 export const startupLockId = 7_304_210_001;
@@ -23,6 +23,13 @@ export interface DatabaseHandle {
   exec(sql: string): Promise<void>;
   /** Runs `task` while holding a lock that every instance sharing this database respects. */
   withStartupLock<T>(task: () => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` on every NOTIFY on `channel` (from any instance sharing
+   * this database), and `onLost` whenever notifications may have been missed
+   * (the listening connection failed; it reconnects by itself). Resolves once
+   * listening; the returned function stops.
+   */
+  listen?(channel: string, onNotify: () => void, onLost: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -42,6 +49,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     // An idle client that errors (server restart) must not crash the process.
     pool.on("error", () => undefined);
     const db = drizzleNodePostgres({ client: pool }) as unknown as Database;
+    const listeners: (() => Promise<void>)[] = [];
     return {
       db,
       kind: "postgres",
@@ -58,7 +66,15 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
           lockClient.release();
         }
       },
-      close: () => pool.end(),
+      listen: async (channel, onNotify, onLost) => {
+        const stop = await listenOnPostgres(options.databaseUrl!, channel, onNotify, onLost);
+        listeners.push(stop);
+        return stop;
+      },
+      close: async () => {
+        await Promise.all(listeners.map((stop) => stop()));
+        await pool.end();
+      },
     };
   }
 
@@ -80,6 +96,59 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     },
     // One process owns an embedded database, and it runs one statement at a time.
     withStartupLock: (task) => task(),
+    // One process: its own notifications are all there is, and none is lost.
+    listen: async (channel, onNotify) => client.listen(channel, () => onNotify()),
     close: () => client.close(),
   };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to
+ * queries). When it fails, `onLost` says notifications may have been missed,
+ * and it connects again a second later, for as long as it is not stopped.
+ */
+async function listenOnPostgres(
+  databaseUrl: string,
+  channel: string,
+  onNotify: () => void,
+  onLost: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: Client | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new Client({ connectionString: databaseUrl });
+    let lost = false;
+    const lose = () => {
+      if (lost) return;
+      lost = true;
+      onLost();
+      next.end().catch(() => undefined);
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1_000).unref();
+    };
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on("error", lose);
+    next.on("end", lose);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${quoteIdentifier(channel)}`);
+    } catch (error) {
+      // A database dropped (tests) or renamed is gone for good: nothing left to follow.
+      if ((error as { code?: string }).code === "3D000") stopped = true;
+      lose();
+      throw error;
+    }
+    client = next;
+    if (stopped) await next.end().catch(() => undefined);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
+  };
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/server/config/env";
 import { ensureDevelopersSeeded } from "@/server/loyalty/developers/seed-developers";
+import { followPartnerKeyChanges } from "@/server/loyalty/partners/follow-partner-key-changes";
 import { ensureSandboxSeeded } from "@/server/loyalty/sandbox/ensure-sandbox-seeded";
 import type { Database, DatabaseHandle } from "./connect";
 import { migrateDatabase } from "./migrate";
@@ -29,8 +30,18 @@ export async function getDatabase(): Promise<Database> {
   if (ready) return ready;
   const handle = await getConnection();
   await prepareDatabase(handle);
+  await followOnce(handle);
   ready = handle.db;
   return ready;
+}
+
+const followed = new WeakSet<DatabaseHandle>();
+
+/** One listener per connection, however many requests wait for the first preparation. */
+async function followOnce(handle: DatabaseHandle): Promise<void> {
+  if (followed.has(handle)) return;
+  followed.add(handle);
+  await followPartnerKeyChanges(handle);
 }
 
 /** Points the process at a database prepared elsewhere (tests, scripts). */

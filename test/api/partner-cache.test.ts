@@ -1,7 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { partners } from "@/server/db/schema";
-import { findPartnerByApiKeyCached, partnerCacheSeconds } from "@/server/loyalty/partners/cached-partner-lookup";
+import {
+  clearPartnerCache,
+  findPartnerByApiKeyCached,
+  partnerCacheSeconds,
+} from "@/server/loyalty/partners/cached-partner-lookup";
+import { followPartnerKeyChanges } from "@/server/loyalty/partners/follow-partner-key-changes";
 import { demoApiKey } from "../support/call-route";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -25,5 +30,22 @@ describe("the gateway's partner lookup", () => {
 
   it("never remembers an unknown key", async () => {
     expect(await findPartnerByApiKeyCached(database.db(), "ABCDEFGHIJKLMNOPQRSTUVWX")).toBeUndefined();
+  });
+
+  it("forgets at once what another connection changed, once it follows the database's announcements", async () => {
+    const db = database.db();
+    await followPartnerKeyChanges(database.handle());
+    clearPartnerCache(); // what the first test remembered
+    const start = Date.now();
+    expect((await findPartnerByApiKeyCached(db, demoApiKey, start))?.partner.status).toBe("ACTIVE");
+    // Well within the cache's lifetime: only the announcement can make the change show.
+    await db.update(partners).set({ status: "INACTIVE" }).where(eq(partners.partnerIdentifier, "DEMOPARTNER01"));
+    await expect
+      .poll(async () => (await findPartnerByApiKeyCached(db, demoApiKey, start + 1_000))?.partner.status)
+      .toBe("INACTIVE");
+    await db.update(partners).set({ status: "ACTIVE" }).where(eq(partners.partnerIdentifier, "DEMOPARTNER01"));
+    await expect
+      .poll(async () => (await findPartnerByApiKeyCached(db, demoApiKey, start + 2_000))?.partner.status)
+      .toBe("ACTIVE");
   });
 });

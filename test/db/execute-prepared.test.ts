@@ -46,6 +46,23 @@ describe("executePrepared", () => {
     },
   );
 
+  it.runIf(!onPostgres)(
+    "prepares each statement once on the embedded database too (PREPARE, then EXECUTE)",
+    async () => {
+      for (let call = 0; call < 5; call++)
+        expect(await executePrepared(handle!.db, addOne(call))).toEqual([{ result: call + 1 }]);
+      await executePrepared(handle!.db, sql`SELECT ${"x"}::text AS other`);
+      const prepared = await handle!.db.execute(
+        sql`SELECT statement FROM pg_prepared_statements WHERE name LIKE 'loyalty_%' ORDER BY statement`,
+      );
+      const rows = (prepared as unknown as { rows: { statement: string }[] }).rows;
+      expect(rows.map((row) => row.statement.replace(/^PREPARE \S+ AS /, ""))).toEqual([
+        "SELECT $1::int + 1 AS result",
+        "SELECT $1::text AS other",
+      ]);
+    },
+  );
+
   it("runs inside a transaction, which sees its own uncommitted writes", async () => {
     const seen = await handle!.db.transaction(async (tx) => {
       await tx.execute(sql`CREATE TEMPORARY TABLE scratch (value int) ON COMMIT DROP`);

@@ -1,10 +1,9 @@
 import { eq, getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { executePrepared } from "@/server/db/execute-prepared";
 import { accounts, members, partners, transactions } from "@/server/db/schema";
 import { journalRowFromSql } from "@/server/loyalty/ledger/journal-row";
 import {
-  journalEntryStatement,
+  runJournalEntryStatement,
   journalInsertColumns,
   type JournalEntryInput,
 } from "@/server/loyalty/ledger/post-journal-entry";
@@ -52,7 +51,7 @@ describe("the ledger statement and the journal table", () => {
 
   it("returns every column, and its row maps to exactly what the ORM reads back", async () => {
     const input = await debitInput();
-    const [raw] = await executePrepared(database.db(), journalEntryStatement(input));
+    const [raw] = await runJournalEntryStatement(database.db(), input);
     expect(Object.keys(raw!).sort()).toEqual([...tableColumnNames].sort());
     const entry = journalRowFromSql(raw!);
     const [stored] = await database.db().select().from(transactions).where(eq(transactions.id, entry.id));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import sandbox from "@/sandbox.json";
+import { codePagePath, documentedCodes } from "@/lib/docs/errors/catalogue";
 import { seriousViolations } from "../support/axe";
 import { screenshot } from "../support/browser";
 import { browsingSession } from "./browsing-session";
@@ -15,7 +16,16 @@ const guides = [
   { path: "/docs/guides/webhooks", heading: "Events (webhooks)" },
   { path: "/docs/guides/versions", heading: "Versions" },
   { path: "/docs/api/errors", heading: "Error catalogue" },
+  { path: "/docs/api/errors/data-invalid", heading: "DATA_INVALID" },
 ];
+
+/** Every page under /docs: the reference, the guides, the catalogue's index and each code's page. */
+const docsPaths = [
+  "/docs",
+  ...guides.map((guide) => guide.path),
+  ...documentedCodes.map((code) => codePagePath(code.code)),
+];
+const maxDocsPageBytes = 150 * 1024;
 
 describe("the API docs in Chromium", () => {
   const session = browsingSession();
@@ -28,6 +38,10 @@ describe("the API docs in Chromium", () => {
     await tryIt.waitFor();
     await screenshot(page, "docs-01-reference");
     expect(requested).toContain(`${session.origin}/api/openapi.json`);
+    // Scalar's own greys and method colours failed AA; the project's theme (api-reference-contrast.css) fixes them.
+    // Its other serious violations are in Scalar's markup (docs/decisions.md, "API reference"): not checked here yet.
+    const contrast = async () => (await seriousViolations(page)).filter((line) => line.startsWith("color-contrast"));
+    expect(await contrast()).toEqual([]);
 
     await tryIt.click();
     const send = page.getByRole("button", { name: /Send get request to/i }).first();
@@ -40,6 +54,7 @@ describe("the API docs in Chromium", () => {
     expect(new URL(response.url()).searchParams.get("api_key")).toBe(apiKey);
     expect(((await response.json()) as { size: number }).size).toBe(sandbox.programmes.length);
     await screenshot(page, "docs-02-try-it");
+    expect(await contrast()).toEqual([]);
 
     expect(session.offMachine(requested)).toEqual([]);
   });
@@ -68,6 +83,17 @@ describe("the API docs in Chromium", () => {
     },
   );
 
+  it("keeps every /docs page under 150 kB of HTML", async () => {
+    const sizes = await Promise.all(
+      docsPaths.map(async (path) => {
+        const response = await fetch(`${session.origin}${path}`);
+        expect(response.status, path).toBe(200);
+        return { path, bytes: Buffer.byteLength(await response.text()) };
+      }),
+    );
+    expect(sizes.filter(({ bytes }) => bytes > maxDocsPageBytes)).toEqual([]);
+  });
+
   it("is usable from the keyboard: skip link, every docs page in the nav, copy buttons", async () => {
     const { page } = await newPage(1280);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: session.origin });
@@ -92,14 +118,10 @@ describe("the API docs in Chromium", () => {
     await page.waitForURL((url) => url.pathname === "/docs/api/errors");
     await page.getByRole("heading", { level: 1, name: "Error catalogue" }).waitFor();
 
-    // A developerLink's fragment lands on its code.
+    // A developerLink's fragment is forwarded to its code's page.
     await page.goto(`${session.origin}/docs/api/errors#reversal-no-longer-permitted`);
-    await page.getByRole("heading", { level: 2, name: "REVERSAL_NO_LONGER_PERMITTED" }).waitFor();
-    await expect
-      .poll(() =>
-        page.evaluate(() => document.getElementById("reversal-no-longer-permitted")?.getBoundingClientRect().top ?? -1),
-      )
-      .toBeLessThan(100);
+    await page.waitForURL((url) => url.pathname === "/docs/api/errors/reversal-no-longer-permitted");
+    await page.getByRole("heading", { level: 1, name: "REVERSAL_NO_LONGER_PERMITTED" }).waitFor();
     await screenshot(page, "docs-04-catalogue-fragment");
 
     // The copy button works from the keyboard and says so.

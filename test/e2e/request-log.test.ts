@@ -52,9 +52,10 @@ describe("the developer console's request log in Chromium (the Demo Partner's de
     expect(await page.content()).not.toContain(`api_key=${apiKey}`);
     await screenshot(page, "request-log-01-found-by-id");
 
-    // The error code leads to its entry in the error catalogue.
+    // The error code leads to its page in the error catalogue.
     await row.getByRole("link", { name: "PROGRAMME_NOT_FOUND" }).click();
-    await page.waitForURL((url) => url.pathname === "/docs/api/errors" && url.hash === "#programme-not-found");
+    await page.waitForURL((url) => url.pathname === "/docs/api/errors/programme-not-found");
+    await page.getByRole("heading", { level: 1, name: "PROGRAMME_NOT_FOUND" }).waitFor();
     expect(session.offMachine(requested)).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ import { grantTokenResponseSchema } from "@/lib/contract/token-services";
 import { debitResponseSchema } from "@/lib/contract/debit-currency";
 import { reverseResponseSchema } from "@/lib/contract/reverse-transaction";
 import { programmeListResponseSchema } from "@/lib/contract/retrieve-programme";
-import { catalogueEntry, type ErrorName } from "@/lib/docs/errors/catalogue";
+import { catalogueEntry, codePagePath, documentedCodes, type ErrorName } from "@/lib/docs/errors/catalogue";
 import { errorRecipes, type ErrorRecipe } from "@/lib/docs/errors/error-recipes";
 import { recipeShape } from "@/lib/docs/errors/entry-view";
 import { requestHeaders, requestUrl } from "@/lib/docs/curl";
@@ -54,7 +54,7 @@ describe("the service description over HTTP", () => {
 });
 
 describe("the error catalogue page", () => {
-  it("has the anchor of every developerLink the service can produce", async () => {
+  it("has the anchor of every developerLink the service can produce, each leading to its code's own page", async () => {
     const answer = await fetch(`${app.origin}/docs/api/errors`);
     expect(answer.status).toBe(200);
     const html = await answer.text();
@@ -70,13 +70,25 @@ describe("the error catalogue page", () => {
       const page = await fetch(link);
       expect(page.status).toBe(200);
       if (!html.includes(`id="${link.hash.slice(1)}"`)) missing.push(code);
+      // The index maps the fragment to the code's page (forwarded in the browser), which has the code in full.
+      if (!html.includes(`href="${codePagePath(code)}"`)) missing.push(`${code} (no link to its page)`);
+      const codePage = await fetch(`${app.origin}${codePagePath(code)}`);
+      expect(codePage.status, code).toBe(200);
+      expect(await codePage.text()).toContain(`id="${link.hash.slice(1)}"`);
     }
     expect(codes.size).toBeGreaterThan(30);
     expect(missing).toEqual([]);
   });
 
+  it("answers 404 for a code it does not document", async () => {
+    expect((await fetch(`${app.origin}/docs/api/errors/no-such-code`)).status).toBe(404);
+  });
+
   it("is written for this origin: its curl commands call the sandbox it is served by", async () => {
-    const html = await (await fetch(`${app.origin}/docs/api/errors`)).text();
+    const pages = await Promise.all(
+      documentedCodes.map(async (code) => (await fetch(`${app.origin}${codePagePath(code.code)}`)).text()),
+    );
+    const html = pages.join("\n");
     expect(html).toContain(`${app.origin}/api/v1/programmes/N0RTHSTAR?api_key=`);
   });
 });

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anchorOf, catalogueEntries } from "@/lib/docs/errors/catalogue";
+import { anchorOf, catalogueEntries, codePagePath, documentedCodes } from "@/lib/docs/errors/catalogue";
 import { scenarioCurl } from "@/lib/docs/errors/scenario-curl";
 import { startApp, type RunningApp } from "../support/start-app";
 
@@ -27,7 +27,11 @@ function pageText(html: string): string {
 
 describe("the error catalogue's X-Sandbox-Scenario curls, run as written against the running app", () => {
   it("shows one per entry an operation can answer, and each answers exactly its entry", async () => {
-    const page = pageText(await (await fetch(`${app.origin}/docs/api/errors`)).text());
+    // The catalogue loads one code per page: read them all.
+    const pages = await Promise.all(
+      documentedCodes.map(async (code) => (await fetch(`${app.origin}${codePagePath(code.code)}`)).text()),
+    );
+    const page = pageText(pages.join("\n"));
     const forced = catalogueEntries.flatMap((entry) => {
       const command = scenarioCurl(app.origin, entry);
       return command ? [{ entry, command }] : [];

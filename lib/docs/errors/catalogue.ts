@@ -58,3 +58,13 @@ export const documentedCodes: readonly DocumentedCode[] = [
     asCode: catalogueEntries.filter((entry) => entry.code === code),
     asChild: catalogueEntries.filter((entry) => entry.childCode === code),
   }));
+
+/** The page that describes a code in full: the catalogue loads one code at a time (each page stays small). */
+export function codePagePath(code: string): string {
+  return `/docs/api/errors/${anchorOf(code)}`;
+}
+
+/** The code whose anchor this is, if any. */
+export function documentedCodeOfAnchor(anchor: string): DocumentedCode | undefined {
+  return documentedCodes.find((code) => code.anchor === anchor);
+}

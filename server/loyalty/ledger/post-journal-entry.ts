@@ -59,30 +59,68 @@ type JournalColumn = Exclude<keyof Transaction, "id">;
 const optionalIso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
 /**
+ * The statement's parameters, by name. The statement's text depends only on
+ * the entry's shape (statementShape), so it is built and prepared once per
+ * shape; each posting only fills these in (no SQL built, no text hashed).
+ */
+function journalParameters(input: JournalEntryInput): Record<string, unknown> {
+  const claim = input.completesClaim;
+  return {
+    identifier: input.identifier,
+    partnerId: input.partnerId,
+    kind: input.kind,
+    pointsDelta: input.pointsDelta.toString(),
+    amount: (-input.pointsDelta).toString(),
+    description: input.description ?? null,
+    externalTransactionIdentifier: input.externalTransactionIdentifier,
+    externalTransactionDate: optionalIso(input.externalTransactionDate),
+    externalReferenceIdentifier: input.externalReferenceIdentifier ?? null,
+    externalReferenceDescription: input.externalReferenceDescription ?? null,
+    externalPartnerIdentifier: input.externalPartnerIdentifier ?? null,
+    externalSource: input.externalSource ?? null,
+    serviceReference: input.serviceReference ?? null,
+    productSummary:
+      input.productSummary === undefined || input.productSummary === null ? null : JSON.stringify(input.productSummary),
+    agentId: input.agentId ?? null,
+    reversedTransactionId: input.reversedTransactionId?.toString() ?? null,
+    dateMade: input.dateMade.toISOString(),
+    lastActivityDate: input.dateMade.toISOString().slice(0, 10),
+    accessTokenId: input.whileAccessTokenLive ?? null,
+    claimPartnerId: claim?.partnerId ?? null,
+    claimKey: claim?.key ?? null,
+    claimLeaseToken: claim?.leaseToken ?? null,
+    accountId: "id" in input.account ? input.account.id : null,
+    membershipNumber: "membershipNumber" in input.account ? input.account.membershipNumber : null,
+    programmeIdentifier: "programmeIdentifier" in input.account ? input.account.programmeIdentifier : null,
+  };
+}
+type JournalParameter = keyof ReturnType<typeof journalParameters>;
+const parameter = (name: JournalParameter) => sql.placeholder(name);
+
+/**
  * What the statement writes into each column of the journal, by the Drizzle
  * table's property names: the type requires every column but the generated
  * id, so the schema and the statement cannot drift apart.
  */
 const journalValues = {
-  identifier: (input) => sql`${input.identifier}`,
-  accountId: () => sql`moved.id`,
-  partnerId: (input) => sql`${input.partnerId}::integer`,
-  kind: (input) => sql`${input.kind}`,
-  pointsDelta: (input) => sql`${input.pointsDelta.toString()}::bigint`,
-  description: (input) => sql`${input.description ?? null}`,
-  externalTransactionIdentifier: (input) => sql`${input.externalTransactionIdentifier}`,
-  externalTransactionDate: (input) => sql`${optionalIso(input.externalTransactionDate)}::timestamptz`,
-  externalReferenceIdentifier: (input) => sql`${input.externalReferenceIdentifier ?? null}`,
-  externalReferenceDescription: (input) => sql`${input.externalReferenceDescription ?? null}`,
-  externalPartnerIdentifier: (input) => sql`${input.externalPartnerIdentifier ?? null}`,
-  externalSource: (input) => sql`${input.externalSource ?? null}`,
-  serviceReference: (input) => sql`${input.serviceReference ?? null}`,
-  productSummary: (input) =>
-    sql`${input.productSummary === undefined || input.productSummary === null ? null : JSON.stringify(input.productSummary)}::jsonb`,
-  agentId: (input) => sql`${input.agentId ?? null}`,
-  reversedTransactionId: (input) => sql`${input.reversedTransactionId?.toString() ?? null}::bigint`,
-  dateMade: (input) => sql`${input.dateMade.toISOString()}::timestamptz`,
-} satisfies Record<JournalColumn, (input: JournalEntryInput) => SQL>;
+  identifier: sql`${parameter("identifier")}`,
+  accountId: sql`moved.id`,
+  partnerId: sql`${parameter("partnerId")}::integer`,
+  kind: sql`${parameter("kind")}`,
+  pointsDelta: sql`${parameter("pointsDelta")}::bigint`,
+  description: sql`${parameter("description")}`,
+  externalTransactionIdentifier: sql`${parameter("externalTransactionIdentifier")}`,
+  externalTransactionDate: sql`${parameter("externalTransactionDate")}::timestamptz`,
+  externalReferenceIdentifier: sql`${parameter("externalReferenceIdentifier")}`,
+  externalReferenceDescription: sql`${parameter("externalReferenceDescription")}`,
+  externalPartnerIdentifier: sql`${parameter("externalPartnerIdentifier")}`,
+  externalSource: sql`${parameter("externalSource")}`,
+  serviceReference: sql`${parameter("serviceReference")}`,
+  productSummary: sql`${parameter("productSummary")}::jsonb`,
+  agentId: sql`${parameter("agentId")}`,
+  reversedTransactionId: sql`${parameter("reversedTransactionId")}::bigint`,
+  dateMade: sql`${parameter("dateMade")}::timestamptz`,
+} satisfies Record<JournalColumn, SQL>;
 
 const insertedProperties = Object.keys(journalValues) as JournalColumn[];
 
@@ -96,41 +134,55 @@ const insertedColumnList = sql.raw(journalInsertColumns.map((name) => `"${name}"
 const partnerExternalIdentifierIndex = "transactions_partner_external_uq";
 const oneReversalPerDebitConstraint = "transactions_reversed_transaction_id_unique";
 
+/** What decides the statement's text; everything else is a parameter. */
+interface StatementShape {
+  debit: boolean;
+  whileTokenLive: boolean;
+  completesClaim: boolean;
+  accountById: boolean;
+}
+
+function statementShape(input: JournalEntryInput): StatementShape {
+  return {
+    debit: input.pointsDelta < 0n,
+    whileTokenLive: input.whileAccessTokenLive !== undefined,
+    completesClaim: input.completesClaim !== undefined,
+    accountById: "id" in input.account,
+  };
+}
+
 /**
  * The one statement that moves points: the balance change, its journal row,
  * its partner event and (given a claim) the idempotency key's completion. A debit changes the
  * balance by a conditional UPDATE (`balance >= amount`), never read-then-write.
+ * Its values are placeholders (journalParameters fills them).
  */
-export function journalEntryStatement(input: JournalEntryInput): SQL {
-  const balanceCondition =
-    input.pointsDelta < 0n ? sql`AND balance >= ${(-input.pointsDelta).toString()}::bigint` : sql``;
-  const tokenCondition =
-    input.whileAccessTokenLive === undefined
-      ? sql``
-      : sql`AND EXISTS (SELECT 1 FROM loyalty.tokens t WHERE t.id = ${input.whileAccessTokenLive} AND t.kind = 'access' AND t.revoked_at IS NULL)`;
-  const claim = input.completesClaim;
+function journalEntryStatement(shape: StatementShape): SQL {
+  const balanceCondition = shape.debit ? sql`AND balance >= ${parameter("amount")}::bigint` : sql``;
+  const tokenCondition = shape.whileTokenLive
+    ? sql`AND EXISTS (SELECT 1 FROM loyalty.tokens t WHERE t.id = ${parameter("accessTokenId")} AND t.kind = 'access' AND t.revoked_at IS NULL)`
+    : sql``;
   // FOR UPDATE: a takeover committed while this statement waits is seen (rechecked), never moved past.
-  const heldKey = claim
+  const heldKey = shape.completesClaim
     ? sql`held_key AS (
         SELECT 1 FROM loyalty.idempotency_keys
-        WHERE partner_id = ${claim.partnerId} AND "key" = ${claim.key} AND lease_token = ${claim.leaseToken}
-          AND transaction_id IS NULL
+        WHERE partner_id = ${parameter("claimPartnerId")}::integer AND "key" = ${parameter("claimKey")}
+          AND lease_token = ${parameter("claimLeaseToken")} AND transaction_id IS NULL
         FOR UPDATE
       ),`
     : sql``;
-  const claimCondition = claim ? sql`AND EXISTS (SELECT 1 FROM held_key)` : sql``;
-  const accountId =
-    "id" in input.account
-      ? sql`${input.account.id}`
-      : sql`(SELECT a.id FROM loyalty.accounts a
+  const claimCondition = shape.completesClaim ? sql`AND EXISTS (SELECT 1 FROM held_key)` : sql``;
+  const accountId = shape.accountById
+    ? sql`${parameter("accountId")}::integer`
+    : sql`(SELECT a.id FROM loyalty.accounts a
               JOIN loyalty.members m ON m.id = a.member_id
               JOIN loyalty.programmes p ON p.id = a.programme_id
-              WHERE m.membership_number = ${input.account.membershipNumber}
-                AND p.identifier = ${input.account.programmeIdentifier} AND a.status = 'ACTIVE')`;
+              WHERE m.membership_number = ${parameter("membershipNumber")}
+                AND p.identifier = ${parameter("programmeIdentifier")} AND a.status = 'ACTIVE')`;
   const insert = sql`
     INSERT INTO loyalty.transactions (${insertedColumnList})
     SELECT ${sql.join(
-      insertedProperties.map((property) => journalValues[property](input)),
+      insertedProperties.map((property) => journalValues[property]),
       sql`, `,
     )}
     FROM moved
@@ -138,21 +190,39 @@ export function journalEntryStatement(input: JournalEntryInput): SQL {
   const moved = sql`
     WITH ${heldKey} moved AS (
       UPDATE loyalty.accounts
-      SET balance = balance + ${input.pointsDelta.toString()}::bigint,
-        last_activity_date = ${input.dateMade.toISOString().slice(0, 10)}::date
+      SET balance = balance + ${parameter("pointsDelta")}::bigint,
+        last_activity_date = ${parameter("lastActivityDate")}::date
       WHERE id = ${accountId} ${balanceCondition} ${tokenCondition} ${claimCondition}
       RETURNING id, balance, member_id, programme_id
     )`;
-  const completed = claim
+  const completed = shape.completesClaim
     ? sql`completed AS (
       UPDATE loyalty.idempotency_keys k
       SET transaction_id = entry.id, completed_at = entry.date_made, lease_token = NULL, locked_until = NULL
       FROM entry
-      WHERE k.partner_id = ${claim.partnerId} AND k."key" = ${claim.key}
+      WHERE k.partner_id = ${parameter("claimPartnerId")}::integer AND k."key" = ${parameter("claimKey")}
     ),`
     : sql``;
   return sql`${moved}, entry AS (${insert}), ${completed} ${journalEventInsert}
     SELECT entry.* FROM entry`;
+}
+
+const shapeStatements = new Map<string, SQL>();
+
+/**
+ * Runs the journal statement for `input`: its text is built once per shape
+ * and prepared once per connection (executePrepared), then only the
+ * parameters change.
+ */
+export function runJournalEntryStatement(db: Database, input: JournalEntryInput): Promise<Record<string, unknown>[]> {
+  const shape = statementShape(input);
+  const key = `${+shape.debit}${+shape.whileTokenLive}${+shape.completesClaim}${+shape.accountById}`;
+  let statement = shapeStatements.get(key);
+  if (statement === undefined) {
+    statement = journalEntryStatement(shape);
+    shapeStatements.set(key, statement);
+  }
+  return executePrepared(db, statement, journalParameters(input));
 }
 
 /**
@@ -198,7 +268,7 @@ const journalEventInsert = sql`event AS (
 export async function postJournalEntry(db: Database, input: JournalEntryInput): Promise<PostingOutcome> {
   let inserted: Record<string, unknown>[];
   try {
-    inserted = await executePrepared(db, journalEntryStatement(input));
+    inserted = await runJournalEntryStatement(db, input);
   } catch (error) {
     const violation = uniqueViolationOf(error);
     if (violation?.constraint === partnerExternalIdentifierIndex)

@@ -1,20 +1,36 @@
 import type { Metadata } from "next";
-import { ErrorCodeSection } from "@/components/docs/error-code-section";
+import { CatalogueFragmentForward } from "@/components/docs/catalogue-fragment-forward";
 import { Code } from "@/components/docs/guide-page";
-import { documentedCodes } from "@/lib/docs/errors/catalogue";
-import { requestOrigin } from "@/server/docs/request-origin";
+import { codePagePath, documentedCodes } from "@/lib/docs/errors/catalogue";
+import { entryAnchor, homeCode } from "@/lib/docs/errors/entry-view";
 
 export const metadata: Metadata = { title: "Error catalogue" };
 
-/** Every code the service answers with; each `developerLink` lands on its section. */
-export default async function ErrorCataloguePage() {
-  const origin = await requestOrigin();
+/** The fragments a `developerLink` (or an older link to an entry) can carry, and the page each now lives on. */
+function fragmentTargets(): Record<string, string> {
+  const targets: Record<string, string> = {};
+  for (const code of documentedCodes) {
+    targets[code.anchor] = codePagePath(code.code);
+    for (const entry of [...code.asCode, ...code.asChild]) {
+      targets[entryAnchor(entry)] = `${codePagePath(homeCode(entry))}#${entryAnchor(entry)}`;
+    }
+  }
+  return targets;
+}
+
+/**
+ * Every code the service answers with, one line each; each code's page has
+ * its entries in full. Every `developerLink` (`/docs/api/errors#<code>`)
+ * lands on its code's line here and is forwarded to that page.
+ */
+export default function ErrorCataloguePage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-12">
+      <CatalogueFragmentForward targets={fragmentTargets()} />
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Error catalogue</h1>
       <p className="mt-3 text-slate-700">
         Every code the partner operations answer with, as <Code>code</Code> or as <Code>childError[].code</Code>. Each
-        error&apos;s <Code>developerLink</Code> points at its section here. Each entry says when it happens, its status,
+        error&apos;s <Code>developerLink</Code> leads to its code&apos;s page, which says when it happens, its status,
         its shape (flat, or wrapped in <Code>error</Code>), the operations that answer it, and a request that makes this
         sandbox answer it. The requests only ever get refusals: trying them changes nothing. Token services answer OAuth
         errors instead (see the{" "}
@@ -23,26 +39,25 @@ export default async function ErrorCataloguePage() {
         </a>
         ).
       </p>
-      <nav aria-label="Codes" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
-        <h2 className="text-sm font-semibold text-slate-900">Codes</h2>
-        <ul className="mt-2 flex flex-wrap gap-2">
-          {documentedCodes.map((code) => (
-            <li key={code.code}>
+      <h2 className="mt-8 text-lg font-semibold text-slate-900">Codes</h2>
+      <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+        {documentedCodes.map((code) => {
+          const entries = [...code.asCode, ...code.asChild.filter((entry) => !code.asCode.includes(entry))];
+          const statuses = [...new Set(entries.map((entry) => entry.status))].sort();
+          return (
+            <li key={code.code} id={code.anchor} className="scroll-mt-4 px-4 py-3">
               <a
-                href={`#${code.anchor}`}
-                className="inline-flex min-h-8 items-center rounded border border-slate-300 px-2 font-mono text-xs text-slate-800 hover:border-brand-600 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                href={codePagePath(code.code)}
+                className="font-mono text-sm font-semibold break-all text-brand-700 underline underline-offset-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
               >
                 {code.code}
               </a>
+              <span className="ml-2 text-sm text-slate-600">HTTP {statuses.join(", ")}</span>
+              <p className="mt-1 text-sm text-slate-700">{entries[0]?.message}</p>
             </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="mt-10 space-y-12">
-        {documentedCodes.map((code) => (
-          <ErrorCodeSection key={code.code} code={code} origin={origin} />
-        ))}
-      </div>
+          );
+        })}
+      </ul>
     </div>
   );
 }

@@ -28,6 +28,7 @@ export default function SandboxDataPage() {
         <p>Each member exists for a reason: pick the one whose situation you want to test.</p>
         <DataTable
           caption="Sandbox members"
+          layout="cards"
           proseColumns={[7]}
           headers={["Membership", "Username", "Programme", "Status", "Type", "Balance", "Country", "What it is for"]}
           rows={sandbox.members.map((member) => [
@@ -45,6 +46,7 @@ export default function SandboxDataPage() {
       <GuideSection id="keys" title="Partners and api_keys">
         <DataTable
           caption="Sandbox partners"
+          layout="cards"
           headers={["Partner", "Status", "Staging key", "Live key", "Programmes"]}
           rows={sandbox.partners.map((partner) => [
             partner.name,
@@ -63,6 +65,7 @@ export default function SandboxDataPage() {
         </p>
         <DataTable
           caption="OAuth clients"
+          layout="cards"
           headers={["Used for", "Client identifier", "Secret", "Other values", "Redirect URIs"]}
           rows={[
             [
@@ -97,6 +100,7 @@ export default function SandboxDataPage() {
       <GuideSection id="programmes" title="Programmes">
         <DataTable
           caption="Programmes"
+          layout="cards"
           headers={["Code", "Name", "Role", "Countries", "Partner"]}
           rows={sandbox.programmes.map((programme) => [
             <Code key="id">{programme.identifier}</Code>,
@@ -121,6 +125,7 @@ export default function SandboxDataPage() {
       <GuideSection id="cards" title="Test cards">
         <p>The payments sandbox decides a card payment&apos;s outcome by its number.</p>
         <DataTable
+          layout="cards"
           caption="Test cards"
           proseColumns={[2]}
           headers={["Number", "Outcome", "Notes"]}
@@ -135,6 +140,7 @@ export default function SandboxDataPage() {
         <p>{sandbox.demoShop.about}</p>
         <DataTable
           caption="Demo shop products"
+          layout="cards"
           proseColumns={[2]}
           headers={["Product", "Kind", "Name", "Cash price"]}
           rows={shop.map((product) => [

@@ -1,0 +1,61 @@
+import sandbox from "@/sandbox.json";
+import type { RunningApp } from "@/test/support/start-app";
+import type { RequestVariant } from "./autocannon-run";
+import { memberAccessToken } from "./member-token";
+import { benchScenarios, type BenchMember } from "./scenarios";
+
+/** What `npm run bench` and `npm run bench:stages` drive: the sandbox's first partner and its members. */
+export const apiKey = sandbox.partners[0]!.apiKeys.staging;
+/** Active members who can log in: the load spreads over their accounts, as real traffic does. */
+export const benchMembers = sandbox.members.filter(
+  (member) =>
+    member.username && member.status === "ACTIVE" && !member.passwordExpired && member.programme === "NORTHSTAR",
+);
+
+/** Gives a member enough points for the run through P4, as a partner would. */
+export async function creditForRun(origin: string, membershipNumber: string, familyName: string): Promise<void> {
+  const response = await fetch(
+    `${origin}/api/v1/programmes/NORTHSTAR/accounts/${membershipNumber}/credit-transaction-requests?api_key=${apiKey}`,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        monetaryAmount: { amount: "999999", currency: { currencyCode: "POINTS" } },
+        externalTransactionIdentifier: `BENCHFUND${membershipNumber}${Date.now()}`,
+        externalTransactionDate: new Date().toISOString(),
+        externalSource: "DEMOSHOP",
+        type: "COLLECTION",
+        person: { name: { familyName } },
+      }),
+    },
+  );
+  if (response.status !== 201)
+    throw new Error(`crediting ${membershipNumber} failed: ${response.status} ${await response.text()}`);
+}
+
+export interface Target {
+  label: string;
+  origin: string;
+  variants: RequestVariant[];
+}
+
+/** The scenarios against one app (those `only` keeps), once its bench members are funded and logged in. */
+export async function appTargets(
+  label: string,
+  app: RunningApp,
+  only: (scenario: (typeof benchScenarios)[number]) => boolean = () => true,
+): Promise<Target[]> {
+  const members: BenchMember[] = [];
+  for (const member of benchMembers) {
+    await creditForRun(app.origin, member.membershipNumber, member.familyName);
+    members.push({
+      membershipNumber: member.membershipNumber,
+      token: await memberAccessToken(app.origin, member.username!),
+    });
+  }
+  return benchScenarios.filter(only).map((scenario) => ({
+    label: `${scenario.name} · ${label}`,
+    origin: app.origin,
+    variants: scenario.variants({ apiKey, members }),
+  }));
+}
