@@ -5,6 +5,7 @@ import EditMemberPage from "@/app/staff/(console)/members/[membershipNumber]/edi
 import { members } from "@/server/db/schema";
 import { staffAuditEvents } from "@/server/portal/db/schema";
 import { checkoutFetch } from "../support/checkout-harness";
+import { withEnglishMessages } from "../support/render";
 import { newStaffRequest, signInAs } from "../support/staff-request";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -39,7 +40,9 @@ async function editPage(searchParams: Record<string, string> = {}): Promise<stri
     params: Promise.resolve({ membershipNumber: member }),
     searchParams: Promise.resolve(searchParams),
   });
-  return `${renderToStaticMarkup(page)}\n${JSON.stringify(page)}`;
+  // Inside the provider the root layout gives every page (staff pages are English).
+  const markup = renderToStaticMarkup(withEnglishMessages(page));
+  return `${markup}\n${JSON.stringify(page)}`;
 }
 
 /** The member's email as the service holds it (read by an ADMIN's page, which shows it in full). */

@@ -22,3 +22,12 @@ export function render(
   );
   return renderInDom(ui, { wrapper: Wrapper, ...options });
 }
+
+/** A page or element inside the provider the root layout gives it, in English: for rendering on the server. */
+export function withEnglishMessages(node: ReactNode): ReactElement {
+  return (
+    <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+      {node}
+    </NextIntlClientProvider>
+  );
+}
