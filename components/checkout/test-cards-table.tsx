@@ -2,18 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, useSyncExternalStore } from "react";
-import type { TestCard } from "@/lib/payments-client/test-cards";
-
-const outcomes = [
-  "APPROVED",
-  "DECLINED",
-  "DECLINED_INSUFFICIENT_FUNDS",
-  "PROCESSING_ERROR",
-  "TIMEOUT_UNKNOWN_OUTCOME",
-  "CAPTURE_FAILS",
-] as const;
-type KnownOutcome = (typeof outcomes)[number];
-const isKnownOutcome = (outcome: string): outcome is KnownOutcome => (outcomes as readonly string[]).includes(outcome);
+import { isTestCardOutcome, type TestCard } from "@/lib/payments-client/test-cards";
 
 /** "4242424242424242" → "4242 4242 4242 4242", as printed on cards. */
 function grouped(number: string): string {
@@ -84,7 +73,7 @@ export function TestCardsTable({ cards, onPick }: { cards: readonly TestCard[]; 
                   )}
                 </td>
                 <td className="py-2 align-top">
-                  {isKnownOutcome(card.outcome) ? t(`outcomes.${card.outcome}`) : card.outcome}
+                  {isTestCardOutcome(card.outcome) ? t(`outcomes.${card.outcome}`) : card.outcome}
                 </td>
               </tr>
             ))}

@@ -1,3 +1,17 @@
+/** What a payment with each test card of the payments sandbox does (sandbox.json's `paymentTestCards`). */
+export const testCardOutcomes = [
+  "APPROVED",
+  "DECLINED",
+  "DECLINED_INSUFFICIENT_FUNDS",
+  "PROCESSING_ERROR",
+  "TIMEOUT_UNKNOWN_OUTCOME",
+  "CAPTURE_FAILS",
+] as const;
+export type TestCardOutcome = (typeof testCardOutcomes)[number];
+
+export const isTestCardOutcome = (outcome: string): outcome is TestCardOutcome =>
+  (testCardOutcomes as readonly string[]).includes(outcome);
+
 /** A test card of the payments sandbox as the checkout lists it: its number and what a payment with it does. */
 export interface TestCard {
   number: string;

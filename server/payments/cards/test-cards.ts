@@ -1,16 +1,7 @@
 import { z } from "zod";
 import type { DeclineCode } from "@/lib/payments-client/error-catalogue";
+import { testCardOutcomes, type TestCardOutcome } from "@/lib/payments-client/test-cards";
 import sandbox from "@/sandbox.json";
-
-export const testCardOutcomes = [
-  "APPROVED",
-  "DECLINED",
-  "DECLINED_INSUFFICIENT_FUNDS",
-  "PROCESSING_ERROR",
-  "TIMEOUT_UNKNOWN_OUTCOME",
-  "CAPTURE_FAILS",
-] as const;
-export type TestCardOutcome = (typeof testCardOutcomes)[number];
 
 const testCardsSchema = z.array(
   z.object({ number: z.string().regex(/^\d{12,19}$/), outcome: z.enum(testCardOutcomes) }),
