@@ -1,11 +1,11 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { authorisationRequestSchema } from "@/lib/payments-client/contract";
 import { isUniqueViolation } from "@/server/db/unique-violation";
+import { findPayableToken } from "../cards/payable-token";
 import { testCardBehaviour } from "../cards/test-cards";
 import type { Database } from "../db/payments-database";
-import { authorisations, cardTokens, charges, type AuthorisationRow } from "../db/schema";
+import { authorisations, type AuthorisationRow } from "../db/schema";
 import { PaymentsError } from "../payments-error";
 import { randomId } from "../random-id";
 import { requestHash } from "../request-hash";
@@ -38,11 +38,7 @@ export async function authoriseCard(
   if (earlier && earlier.authorisation.idempotencyKey === idempotencyKey) return replay(earlier, hash);
   if (earlier) throw new PaymentsError("idempotency_key_reused");
 
-  const [token] = await db.select().from(cardTokens).where(eq(cardTokens.id, request.token)).limit(1);
-  if (!token) throw new PaymentsError("token_not_found", { param: "token" });
-  if (token.expiresAt.getTime() <= now.getTime()) throw new PaymentsError("token_expired", { param: "token" });
-  const [charged] = await db.select({ id: charges.id }).from(charges).where(eq(charges.tokenId, token.id)).limit(1);
-  if (charged) throw new PaymentsError("token_already_used", { param: "token" });
+  const token = await findPayableToken(db, request.token, { now, unusedBy: "charges" });
   const behaviour = testCardBehaviour(token.testOutcome);
 
   const row: AuthorisationRow = {

@@ -1,11 +1,11 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { chargeRequestSchema } from "@/lib/payments-client/contract";
 import { isUniqueViolation } from "@/server/db/unique-violation";
+import { findPayableToken } from "../cards/payable-token";
 import { chargeBehaviour } from "../cards/test-cards";
 import type { Database } from "../db/payments-database";
-import { authorisations, cardTokens, charges, type ChargeRow } from "../db/schema";
+import { charges, type ChargeRow } from "../db/schema";
 import { PaymentsError } from "../payments-error";
 import { randomId } from "../random-id";
 import { requestHash } from "../request-hash";
@@ -36,15 +36,7 @@ export async function chargeCard(
   const earlier = await findChargeByIdempotencyKey(db, idempotencyKey);
   if (earlier) return replay(earlier, hash);
 
-  const [token] = await db.select().from(cardTokens).where(eq(cardTokens.id, request.token)).limit(1);
-  if (!token) throw new PaymentsError("token_not_found", { param: "token" });
-  if (token.expiresAt.getTime() <= now.getTime()) throw new PaymentsError("token_expired", { param: "token" });
-  const [held] = await db
-    .select({ id: authorisations.id })
-    .from(authorisations)
-    .where(eq(authorisations.tokenId, token.id))
-    .limit(1);
-  if (held) throw new PaymentsError("token_already_used", { param: "token" });
+  const token = await findPayableToken(db, request.token, { now, unusedBy: "authorisations" });
   const behaviour = chargeBehaviour(token.testOutcome);
 
   const row: ChargeRow = {

@@ -27,3 +27,10 @@ export function parseInput<Schema extends z.ZodType>(
   const message = code === "parameter_invalid" ? issue.message : undefined;
   throw new PaymentsError(code, { param, message });
 }
+
+/** A query parameter that may be sent once at most: a repeated one is refused, never guessed between. */
+export function singleQueryValue(url: URL, name: string): string | undefined {
+  const values = url.searchParams.getAll(name);
+  if (values.length > 1) throw new PaymentsError("parameter_invalid", { param: name, message: `Send ${name} once.` });
+  return values[0];
+}

@@ -3,7 +3,7 @@ import { chargeLookupQuerySchema } from "@/lib/payments-client/contract";
 import { findChargeByIdempotencyKey } from "../charges/find-charge";
 import { chargeView } from "../charges/charge-view";
 import { paymentsOperation } from "../http/payments-operation";
-import { parseInput } from "../http/parse-input";
+import { parseInput, singleQueryValue } from "../http/parse-input";
 import { PaymentsError } from "../payments-error";
 
 /** `GET /payments-sandbox/v1/charges?idempotency_key=...`: the charge made under a key, whatever its status. */
@@ -12,10 +12,7 @@ export const lookUpCharge = paymentsOperation({
   method: "GET",
   key: "secret",
   async handle({ db, url }) {
-    const keys = url.searchParams.getAll("idempotency_key");
-    if (keys.length > 1)
-      throw new PaymentsError("parameter_invalid", { param: "idempotency_key", message: "Send idempotency_key once." });
-    const query = parseInput(chargeLookupQuerySchema, { idempotency_key: keys[0] });
+    const query = parseInput(chargeLookupQuerySchema, { idempotency_key: singleQueryValue(url, "idempotency_key") });
     const found = await findChargeByIdempotencyKey(db, query.idempotency_key);
     if (!found) throw new PaymentsError("charge_not_found");
     return { status: 200, body: chargeView(found.charge, found.refund) };
