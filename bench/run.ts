@@ -1,14 +1,13 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
-import { Client } from "pg";
-import sandbox from "@/sandbox.json";
-import { appTargets, benchMembers, type Target } from "./app-targets";
+import { appTargets, type Target } from "./app-targets";
+import { accountsAndPartner, accountVariantsOf, startBaseline, startMinimalNext } from "./reference-servers";
 import ensureBuild from "@/scripts/ensure-build";
-import { freePort, productionNodeFlags, startApp } from "@/test/support/start-app";
+import { productionNodeFlags, startApp } from "@/test/support/start-app";
 import { createPostgresDatabase } from "@/test/support/test-database";
-import { runLoad, type LoadResult, type RequestVariant } from "./autocannon-run";
+import { runLoad, type LoadResult } from "./autocannon-run";
 import { measurePageWeights, pageWeightSection } from "./page-weight";
 
 /**
@@ -23,7 +22,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Load before the first measured run, at full concurrency: the figures are of a warm server (JIT, caches, pools). */
 const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
-const minimalNextDir = path.join("bench", "minimal-next");
 const serverUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 process.env.TEST_DATABASE_URL = serverUrl;
@@ -85,93 +83,6 @@ function pairedShare(
   );
   const ratios = [...byRound].sort((a, b) => a - b);
   return { median: ratios[Math.floor(ratios.length / 2)]!, low: ratios[0]!, high: ratios[ratios.length - 1]!, byRound };
-}
-
-async function accountsAndPartner(databaseUrl: string): Promise<{ accountIds: number[]; partnerId: number }> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const accounts = await client.query(
-      "SELECT a.id FROM loyalty.accounts a JOIN loyalty.members m ON m.id = a.member_id WHERE m.membership_number = ANY($1)",
-      [benchMembers.map((member) => member.membershipNumber)],
-    );
-    const partner = await client.query("SELECT id FROM loyalty.partners WHERE partner_identifier = $1", [
-      sandbox.partners[0]!.partnerIdentifier,
-    ]);
-    return { accountIds: accounts.rows.map((row: { id: number }) => row.id), partnerId: partner.rows[0].id as number };
-  } finally {
-    await client.end();
-  }
-}
-
-async function startBaseline(
-  databaseUrl: string,
-  partnerId: number,
-  variants: RequestVariant[],
-): Promise<{ target: Target; stop: () => void }> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      path.join("node_modules", "tsx", "dist", "cli.mjs"),
-      "bench/baseline-server.ts",
-      String(port),
-      databaseUrl,
-      String(partnerId),
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
-  return {
-    target: {
-      label: "baseline: bare node:http + pg, same SQL statement",
-      origin: `http://127.0.0.1:${port}`,
-      variants,
-    },
-    stop: () => child.kill(),
-  };
-}
-
-/**
- * The reference point the issue sets the debit against: a minimal Next.js
- * route handler doing only the baseline's SQL (bench/minimal-next), built and
- * started like the app.
- */
-async function startMinimalNext(
-  databaseUrl: string,
-  partnerId: number,
-  accountVariants: RequestVariant[],
-): Promise<{ target: Target; stop: () => void }> {
-  const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
-  const build = spawnSync(process.execPath, [nextBin, "build", minimalNextDir], {
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (build.status !== 0) throw new Error("building bench/minimal-next failed");
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [...productionNodeFlags, nextBin, "start", minimalNextDir, "--port", String(port)],
-    {
-      stdio: "ignore",
-      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, BENCH_PARTNER_ID: String(partnerId) },
-    },
-  );
-  const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await fetch(`${origin}/debit`);
-      break;
-    } catch {
-      if (attempt > 120) throw new Error("bench/minimal-next did not start");
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  const variants = accountVariants.map((variant) => ({ ...variant, path: "/debit" }));
-  return {
-    target: { label: "minimal Next.js route handler, same SQL statement", origin, variants },
-    stop: () => child.kill(),
-  };
 }
 
 /**
@@ -265,12 +176,7 @@ async function main(): Promise<void> {
   const pgAppUnlogged = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "info", REQUEST_LOG: "off" });
   const { accountIds, partnerId } = await accountsAndPartner(database.url);
   // The bare servers are told each request's account by id.
-  const accountVariants = accountIds.map((accountId) => ({
-    method: "POST" as const,
-    path: "/",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ id: "B[<id>]", accountId }),
-  }));
+  const accountVariants = accountVariantsOf(accountIds);
   const baselineServer = await startBaseline(database.url, partnerId, accountVariants);
   const minimalNext = await startMinimalNext(database.url, partnerId, accountVariants);
   let postgresResults: Measured[];
@@ -289,7 +195,7 @@ async function main(): Promise<void> {
     );
   } finally {
     baselineServer.stop();
-    minimalNext.stop();
+    await minimalNext.stop();
     await pgApp.stop();
     await pgAppUnlimited.stop();
     await pgAppUnlogged.stop();

@@ -6,8 +6,9 @@ import { fileURLToPath } from "node:url";
 import ensureBuild from "@/scripts/ensure-build";
 import { startApp } from "@/test/support/start-app";
 import { createPostgresDatabase } from "@/test/support/test-database";
-import { appTargets } from "./app-targets";
+import { appTargets, type Target } from "./app-targets";
 import { runLoad } from "./autocannon-run";
+import { accountsAndPartner, accountVariantsOf, startMinimalNext } from "./reference-servers";
 import { databaseBackendsCpu } from "./server-cpu";
 import { countStatements } from "./statement-count";
 
@@ -222,15 +223,17 @@ function stageTable(totals: Map<string, number>, requests: number): string[] {
 
 const microsecondsNow = () => Number(process.hrtime.bigint() / 1_000n);
 
-async function main(): Promise<void> {
-  ensureBuild();
-  // STAGE_DATABASE=pglite: the embedded database in a folder, as the bench's PGlite scenarios run it.
-  const embedded = process.env.STAGE_DATABASE === "pglite";
-  const database = embedded ? undefined : await createPostgresDatabase();
-  const profileDir = mkdtempSync(path.join(tmpdir(), "loyalty-cpuprof-"));
+/** The server under the profiler and the debit load it gets. */
+interface Profiled {
+  debit: Target;
+  /** The app's own statement counter (PostgreSQL only). */
+  countFile?: string;
+  stop: () => Promise<void>;
+}
+
+/** The app (`next start` of this project), as partners reach it. */
+async function profiledApp(profileDir: string, database: { url: string } | undefined): Promise<Profiled> {
   const countFile = path.join(profileDir, "statements");
-  let window: { from: number; to: number } | undefined;
-  let answered = 0;
   const app = await startApp(
     {
       ...(database ? { DATABASE_URL: database.url } : { PGLITE_DATA_DIR: path.join(profileDir, "pglite") }),
@@ -247,20 +250,62 @@ async function main(): Promise<void> {
     },
   );
   try {
-    const [debit] = await appTargets(embedded ? "PGlite (file)" : "PostgreSQL", app, (scenario) =>
+    const [debit] = await appTargets(database ? "PostgreSQL" : "PGlite (file)", app, (scenario) =>
       scenario.name.startsWith("debit"),
     );
-    await runLoad({ ...debit!, label: "warm-up", connections, seconds: 5 });
+    return { debit: debit!, countFile: database ? countFile : undefined, stop: () => app.stop() };
+  } catch (error) {
+    await app.stop();
+    throw error;
+  }
+}
+
+/**
+ * STAGE_TARGET=minimal: the bench's minimal Next.js route (bench/minimal-next)
+ * under the same load, so the framework's own cost per request can be read
+ * beside the app's. The app prepares and funds the database first, then stops.
+ */
+async function profiledMinimalRoute(profileDir: string, database: { url: string }): Promise<Profiled> {
+  const seeding = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "silent" });
+  try {
+    await appTargets("PostgreSQL", seeding, (scenario) => scenario.name.startsWith("debit"));
+  } finally {
+    await seeding.stop();
+  }
+  const { accountIds, partnerId } = await accountsAndPartner(database.url);
+  const minimal = await startMinimalNext(database.url, partnerId, accountVariantsOf(accountIds), [
+    "--cpu-prof",
+    `--cpu-prof-dir=${profileDir}`,
+  ]);
+  return { debit: minimal.target, stop: minimal.stop };
+}
+
+async function main(): Promise<void> {
+  ensureBuild();
+  // STAGE_DATABASE=pglite: the embedded database in a folder, as the bench's PGlite scenarios run it.
+  const embedded = process.env.STAGE_DATABASE === "pglite";
+  const minimalRoute = process.env.STAGE_TARGET === "minimal";
+  if (embedded && minimalRoute) throw new Error("the minimal route runs on PostgreSQL only");
+  const database = embedded ? undefined : await createPostgresDatabase();
+  const profileDir = mkdtempSync(path.join(tmpdir(), "loyalty-cpuprof-"));
+  let window: { from: number; to: number } | undefined;
+  let answered = 0;
+  const profiled = minimalRoute
+    ? await profiledMinimalRoute(profileDir, database!)
+    : await profiledApp(profileDir, database);
+  try {
+    const { debit } = profiled;
+    await runLoad({ ...debit, label: "warm-up", connections, seconds: 5 });
     // The counter patches pg's client: the embedded database's statements are the same code's, not counted here.
-    const statements = embedded ? undefined : await countStatements(countFile, debit!);
+    const statements = profiled.countFile ? await countStatements(profiled.countFile, debit) : undefined;
     const serverBefore = database ? await databaseBackendsCpu(database.url) : undefined;
     const from = microsecondsNow();
-    const result = await runLoad({ ...debit!, connections, seconds });
+    const result = await runLoad({ ...debit, connections, seconds });
     window = { from, to: microsecondsNow() };
     const serverAfter = database ? await databaseBackendsCpu(database.url) : undefined;
     answered = Object.values(result.statuses).reduce((total, count) => total + count, 0);
     console.log(
-      `debit under --cpu-prof: ${result.requestsPerSecond.toFixed(0)} requests/s, p99 ${result.p99} ms, ${JSON.stringify(result.statuses)}`,
+      `${debit.label} under --cpu-prof: ${result.requestsPerSecond.toFixed(0)} requests/s, p99 ${result.p99} ms, ${JSON.stringify(result.statuses)}`,
     );
     if (statements) console.log(`SQL statements per debit: ${statements.perRequest.toFixed(2)} (${statements.detail})`);
     if (serverBefore && serverAfter && answered > 0) {
@@ -270,7 +315,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await app.stop();
+    await profiled.stop();
     await database?.drop();
   }
   if (!window) throw new Error("no load was measured");
