@@ -211,7 +211,7 @@ function stageTable(totals: Map<string, number>, requests: number): string[] {
   const busy = [...totals].filter(([stage]) => stage !== "idle");
   const sum = busy.reduce((total, [, micros]) => total + micros, 0);
   return [
-    `App process CPU per debit: ${(sum / requests / 1000).toFixed(2)} ms (busy samples over ${requests} answered requests; under the profiler).`,
+    `Server process CPU per request: ${(sum / requests / 1000).toFixed(2)} ms (busy samples over ${requests} answered requests; under the profiler).`,
     "",
     "| Stage | Share of busy CPU |",
     "| --- | ---: |",
@@ -261,16 +261,23 @@ async function profiledApp(profileDir: string, database: { url: string } | undef
 }
 
 /**
- * STAGE_TARGET=minimal: the bench's minimal Next.js route (bench/minimal-next)
- * under the same load, so the framework's own cost per request can be read
- * beside the app's. The app prepares and funds the database first, then stops.
+ * The bench's minimal Next.js route (bench/minimal-next) under the same
+ * load, so the framework's own cost per request can be read beside the
+ * app's. Unless the app already did (`prepared`), an unprofiled app
+ * prepares and funds the database first, then stops.
  */
-async function profiledMinimalRoute(profileDir: string, database: { url: string }): Promise<Profiled> {
-  const seeding = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "silent" });
-  try {
-    await appTargets("PostgreSQL", seeding, (scenario) => scenario.name.startsWith("debit"));
-  } finally {
-    await seeding.stop();
+async function profiledMinimalRoute(
+  profileDir: string,
+  database: { url: string },
+  prepared: boolean,
+): Promise<Profiled> {
+  if (!prepared) {
+    const seeding = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "silent" });
+    try {
+      await appTargets("PostgreSQL", seeding, (scenario) => scenario.name.startsWith("debit"));
+    } finally {
+      await seeding.stop();
+    }
   }
   const { accountIds, partnerId } = await accountsAndPartner(database.url);
   const minimal = await startMinimalNext(database.url, partnerId, accountVariantsOf(accountIds), [
@@ -280,34 +287,67 @@ async function profiledMinimalRoute(profileDir: string, database: { url: string 
   return { debit: minimal.target, stop: minimal.stop };
 }
 
+/**
+ * STAGE_TARGET: `app` (the default), `minimal` (the minimal route alone), or
+ * `both`: the app and the minimal route profiled at once, the connections
+ * split between them, so each request of either meets the same machine —
+ * their CPU per request can then be compared even on a busy machine.
+ */
+function stageTarget(): "app" | "minimal" | "both" {
+  const target = process.env.STAGE_TARGET ?? "app";
+  if (target !== "app" && target !== "minimal" && target !== "both")
+    throw new Error(`STAGE_TARGET must be app, minimal or both, not ${target}`);
+  return target;
+}
+
+interface ProfiledServer {
+  dir: string;
+  profiled: Profiled;
+  answered: number;
+}
+
 async function main(): Promise<void> {
   ensureBuild();
   // STAGE_DATABASE=pglite: the embedded database in a folder, as the bench's PGlite scenarios run it.
   const embedded = process.env.STAGE_DATABASE === "pglite";
-  const minimalRoute = process.env.STAGE_TARGET === "minimal";
-  if (embedded && minimalRoute) throw new Error("the minimal route runs on PostgreSQL only");
+  const target = stageTarget();
+  if (embedded && target !== "app") throw new Error("the minimal route runs on PostgreSQL only");
   const database = embedded ? undefined : await createPostgresDatabase();
-  const profileDir = mkdtempSync(path.join(tmpdir(), "loyalty-cpuprof-"));
+  const servers: ProfiledServer[] = [];
+  const profileDir = () => mkdtempSync(path.join(tmpdir(), "loyalty-cpuprof-"));
   let window: { from: number; to: number } | undefined;
-  let answered = 0;
-  const profiled = minimalRoute
-    ? await profiledMinimalRoute(profileDir, database!)
-    : await profiledApp(profileDir, database);
   try {
-    const { debit } = profiled;
-    await runLoad({ ...debit, label: "warm-up", connections, seconds: 5 });
-    // The counter patches pg's client: the embedded database's statements are the same code's, not counted here.
-    const statements = profiled.countFile ? await countStatements(profiled.countFile, debit) : undefined;
-    const serverBefore = database ? await databaseBackendsCpu(database.url) : undefined;
-    const from = microsecondsNow();
-    const result = await runLoad({ ...debit, connections, seconds });
-    window = { from, to: microsecondsNow() };
-    const serverAfter = database ? await databaseBackendsCpu(database.url) : undefined;
-    answered = Object.values(result.statuses).reduce((total, count) => total + count, 0);
-    console.log(
-      `${debit.label} under --cpu-prof: ${result.requestsPerSecond.toFixed(0)} requests/s, p99 ${result.p99} ms, ${JSON.stringify(result.statuses)}`,
+    if (target !== "minimal") {
+      const dir = profileDir();
+      servers.push({ dir, profiled: await profiledApp(dir, database), answered: 0 });
+    }
+    if (target !== "app") {
+      const dir = profileDir();
+      servers.push({ dir, profiled: await profiledMinimalRoute(dir, database!, target === "both"), answered: 0 });
+    }
+    const share = Math.max(1, Math.round(connections / servers.length));
+    await Promise.all(
+      servers.map(({ profiled }) => runLoad({ ...profiled.debit, label: "warm-up", connections: share, seconds: 5 })),
     );
+    // The counter patches pg's client: the embedded database's statements are the same code's, not counted here.
+    const counted = servers[0]!.profiled;
+    const statements = counted.countFile ? await countStatements(counted.countFile, counted.debit) : undefined;
+    const serverBefore = database && servers.length === 1 ? await databaseBackendsCpu(database.url) : undefined;
+    const from = microsecondsNow();
+    const results = await Promise.all(
+      servers.map(({ profiled }) => runLoad({ ...profiled.debit, connections: share, seconds })),
+    );
+    window = { from, to: microsecondsNow() };
+    const serverAfter = serverBefore ? await databaseBackendsCpu(database!.url) : undefined;
+    results.forEach((result, index) => {
+      const server = servers[index]!;
+      server.answered = Object.values(result.statuses).reduce((total, count) => total + count, 0);
+      console.log(
+        `${server.profiled.debit.label} under --cpu-prof (${share} connections): ${result.requestsPerSecond.toFixed(0)} requests/s, p99 ${result.p99} ms, ${JSON.stringify(result.statuses)}`,
+      );
+    });
     if (statements) console.log(`SQL statements per debit: ${statements.perRequest.toFixed(2)} (${statements.detail})`);
+    const answered = servers[0]!.answered;
     if (serverBefore && serverAfter && answered > 0) {
       // Only backends there before and after count: the pool's, which served the load.
       console.log(
@@ -315,16 +355,19 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await profiled.stop();
+    for (const { profiled } of servers) await profiled.stop();
     await database?.drop();
   }
   if (!window) throw new Error("no load was measured");
-  const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
-  if (!file) throw new Error("no CPU profile written");
-  const profile = JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile;
-  console.log(stageTable(stageShares(profile, window), answered).join("\n"));
-  if (process.env.KEEP_PROFILE) console.log(`profile: ${path.join(profileDir, file)}`);
-  else rmSync(profileDir, { recursive: true, force: true });
+  for (const { dir, profiled, answered } of servers) {
+    const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
+    if (!file) throw new Error(`no CPU profile written for ${profiled.debit.label}`);
+    const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CpuProfile;
+    console.log(`\n${profiled.debit.label}`);
+    console.log(stageTable(stageShares(profile, window), answered).join("\n"));
+    if (process.env.KEEP_PROFILE) console.log(`profile: ${path.join(dir, file)}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 main().catch((error: unknown) => {
