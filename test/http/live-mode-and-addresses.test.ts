@@ -249,6 +249,13 @@ describe("the sandbox says it is one", () => {
     // The default limit, 300 per address (this app's first grant requests): the forged header changed nothing.
     expect(statuses.filter((status) => status === 401)).toHaveLength(300);
     expect(statuses.filter((status) => status === 429)).toHaveLength(100);
+    // They were counted for the connection itself: without any header it is refused too.
+    const plain = await fetch(`${app.origin}/oauth/api/grant`, {
+      method: "POST",
+      headers: { Authorization: invented, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials",
+    });
+    expect(plain.status).toBe(429);
   }, 240_000);
 
   it("marks every API answer with X-Sandbox and shows a banner on every page", async () => {
