@@ -67,6 +67,8 @@ const publishedNumbers = new Set([
 describe("the developer console in Chromium", () => {
   const session = browsingSession();
   const { newPage } = session;
+  /** What the first developer made: the second must find none of it in its own console. */
+  const first = { member: "", keyPrefix: "", clientId: "", requestIds: [] as string[] };
 
   it("a new developer signs up, completes the quickstart with its own keys alone, finds only its requests, and resets", async () => {
     const email = `dev-${Date.now()}@example.test`;
@@ -251,6 +253,7 @@ describe("the developer console in Chromium", () => {
 
     expect(csp).toEqual([]);
     expect(session.offMachine(requested)).toEqual([]);
+    Object.assign(first, { member, keyPrefix: rolled.slice(0, 8), clientId, requestIds });
 
     // Nobody without a sign-in finds any of this: every page and route of the app, each error code's page and
     // the old log page, anonymously; where a path takes a membership number, this developer's member's.
@@ -361,6 +364,18 @@ describe("the developer console in Chromium", () => {
     await expectNoOverflow(page);
     expect(await seriousViolations(page), "own console").toEqual([]);
     await screenshot(page, "developer-console-360-own-console");
+
+    // A second developer: none of the first one's members, key or client in its console, none of its requests in its log.
+    expect(first.member).not.toBe("");
+    const consoleHtml = await page.content();
+    for (const value of [first.member, first.keyPrefix, first.clientId]) expect(consoleHtml).not.toContain(value);
+    expect(await page.locator("li[data-membership-number]").count()).toBe(sandbox.members.length);
+    await page.goto(`${session.origin}/developers/requests`);
+    await shown(page.getByRole("heading", { level: 1, name: "Request log" }));
+    expect(await page.locator("tr[data-request-id]").count()).toBe(0);
+    await page.goto(`${session.origin}/developers/requests?request-id=${first.requestIds[0]}`);
+    await shown(page.getByText("No request with this id"));
+    expect(await page.content()).not.toContain(first.member);
     expect(csp).toEqual([]);
   });
 });
