@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as programmesRoute from "@/app/api/[version]/programmes/route";
 import sandbox from "@/sandbox.json";
+import { resetEnvironmentCache } from "@/server/config/env";
 import {
   accounts,
   apiKeys,
@@ -28,13 +30,22 @@ import {
   signUpMessages,
   signUpsPerAddressPerHour,
 } from "@/server/loyalty/developers/sign-up-developer";
+import { keyUsageIntervalMs } from "@/server/loyalty/developers/key-usage";
 import { consumeRateLimit } from "@/server/loyalty/rate-limits/consume-rate-limit";
 import { findRequestLog } from "@/server/loyalty/request-log/find-request-log";
 import { flushRequestLog } from "@/server/loyalty/request-log/request-log-buffer";
+import { rowsOf } from "@/server/db/rows";
 import { callRoute, demoApiKey, withKey } from "../support/call-route";
 import { debitBody, postDebit } from "../support/ledger-requests";
 import { issueMemberToken } from "../support/member-tokens";
-import { clientToken, demoCredentials, getAccount } from "../support/offline-agents";
+import {
+  agentHeaders,
+  clientToken,
+  demoCredentials,
+  getAccount,
+  getMembership,
+  patchMembership,
+} from "../support/offline-agents";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
@@ -160,6 +171,46 @@ describe("sign-up limits and sessions", () => {
     expect(row).toBeUndefined();
   });
 
+  it("refuses every sign-up in live mode, before any work: live mode holds no sandbox account", async () => {
+    const hex = (bytes: number) => randomBytes(bytes).toString("hex");
+    const live: Record<string, string> = {
+      APP_MODE: "live",
+      NEXTAUTH_SECRET: hex(32),
+      LOYALTY_API_KEY: hex(12).toUpperCase(),
+      LOYALTY_CLIENT_SECRET: hex(16),
+      LOYALTY_PARTNER_SECRET: hex(16),
+      PAYMENTS_SECRET_KEY: `sk_live_${hex(12)}`,
+      PAYMENTS_PUBLISHABLE_KEY: `pk_live_${hex(12)}`,
+    };
+    const saved = Object.fromEntries(Object.keys(live).map((name) => [name, process.env[name]]));
+    const count = async (table: typeof developerAccounts | typeof partners) =>
+      (
+        await database
+          .db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(table)
+      )[0]!.n;
+    const before = [await count(developerAccounts), await count(partners)];
+    Object.assign(process.env, live);
+    resetEnvironmentCache();
+    try {
+      const refused = await signUpDeveloper(database.db(), {
+        email: "live@example.test",
+        password,
+        address: "192.0.2.99",
+        now: new Date(),
+      });
+      expect(refused).toEqual({ outcome: "refused", message: signUpMessages.live });
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      resetEnvironmentCache();
+    }
+    expect([await count(developerAccounts), await count(partners)]).toEqual(before);
+  });
+
   it("a session opens the account's partner until it ends or is signed out", async () => {
     const developer = await signUp("session@example.test");
     const db = database.db();
@@ -177,58 +228,110 @@ describe("sign-up limits and sessions", () => {
 });
 
 describe("isolation between two developer sandboxes", () => {
-  it("neither sees the other's members, requests or keys; an agent reaches only its own sandbox's members", async () => {
-    const one = await signUp("one@example.test");
-    const two = await signUp("two@example.test");
+  const offlineScopes = "retrieve_account retrieve_membership write reverse_transaction";
+  const emailUpdate = {
+    member: { person: { emailAddresses: { preferredEmailAddress: { emailAddress: "X@EXAMPLE.COM" } } } },
+  };
+
+  /** What a developer's server does with its own key and client: an agent's token, and its members' numbers. */
+  async function developerSandbox(email: string) {
+    const developer = await signUp(email);
+    const agent = await clientToken(offlineScopes, {
+      clientId: developer.credentials.clientId,
+      secret: developer.credentials.clientSecret,
+    });
+    const copies = (await listSandboxMembers(database.db(), developer.partner)).map(
+      (member) => member.membershipNumber,
+    );
+    const member1 = (await copyOf(developer.partner.id, "3081000000000001")).membershipNumber;
+    return {
+      ...developer,
+      agent,
+      copies,
+      member1,
+      call: { token: agent, apiKey: developer.credentials.stagingApiKey },
+    };
+  }
+
+  /** The recorded profile changes of a membership: a refused PATCH must add none. */
+  async function changeCount(membershipNumber: string): Promise<number> {
+    const [row] = rowsOf<{ n: number }>(
+      await database.db().execute(
+        sql`select count(*)::int as n from loyalty.membership_changes c join loyalty.members m on m.id = c.member_id
+             where m.membership_number = ${membershipNumber}`,
+      ),
+    );
+    return row!.n;
+  }
+
+  it("neither sees the other's members, requests or keys; each one's agent (X-Agent-Id) is refused on the other's members", async () => {
+    const one = await developerSandbox("one@example.test");
+    const two = await developerSandbox("two@example.test");
     const db = database.db();
 
-    const oneMembers = (await listSandboxMembers(db, one.partner)).map((member) => member.membershipNumber);
-    const twoMembers = (await listSandboxMembers(db, two.partner)).map((member) => member.membershipNumber);
-    expect(oneMembers.filter((number) => twoMembers.includes(number))).toEqual([]);
+    // Members: disjoint lists, each of its own copies.
+    expect(one.copies.filter((number) => two.copies.includes(number))).toEqual([]);
 
-    const oneKeys = await listApiKeys(db, one.partner.id);
-    expect(oneKeys.map((key) => key.prefix)).toEqual([one.credentials.stagingApiKey.slice(0, 8)]);
-    expect(await rollApiKey(db, one.partner.id, (await listApiKeys(db, two.partner.id))[0]!.id, new Date())).toBe(
-      undefined,
-    );
+    for (const [self, other] of [
+      [one, two],
+      [two, one],
+    ] as const) {
+      // Keys and clients: each lists only its own, and cannot roll or edit the other's.
+      const ownKeys = await listApiKeys(db, self.partner.id);
+      expect(ownKeys.map((key) => key.prefix)).toEqual([self.credentials.stagingApiKey.slice(0, 8)]);
+      const ownClients = await listClients(db, self.partner.id);
+      expect(ownClients.map((client) => client.clientId)).toContain(self.credentials.clientId);
+      expect(ownClients.map((client) => client.clientId)).not.toContain(other.credentials.clientId);
+      const otherKey = (await listApiKeys(db, other.partner.id))[0]!;
+      const otherClient = (await listClients(db, other.partner.id)).find((client) => client.kind === "member_login")!;
+      expect(await rollApiKey(db, self.partner.id, otherKey.id, new Date())).toBeUndefined();
+      expect(await rollClientSecret(db, self.partner.id, otherClient.id, new Date())).toBeUndefined();
+      expect(await replaceRedirectUris(db, self.partner.id, otherClient.id, ["https://evil.example/"])).toBe(false);
 
-    const oneMember = (await copyOf(one.partner.id, "3081000000000001")).membershipNumber;
-    const twoMember = (await copyOf(two.partner.id, "3081000000000001")).membershipNumber;
-    const oneAgent = await clientToken("retrieve_account", {
-      clientId: one.credentials.clientId,
-      secret: one.credentials.clientSecret,
-    });
-    const own = await getAccount("NORTHSTAR", oneMember, { token: oneAgent, apiKey: one.credentials.stagingApiKey });
-    expect(own.status, own.text).toBe(200);
-    const other = await getAccount("NORTHSTAR", twoMember, { token: oneAgent, apiKey: one.credentials.stagingApiKey });
-    expect(other.status).toBe(401);
-    expect(other.json).toMatchObject({ code: "REQUEST_UNAUTHORIZED", childError: [{ code: "UNAUTHORIZED" }] });
-    const shared = await getAccount("NORTHSTAR", "3081000000000001", {
-      token: oneAgent,
-      apiKey: one.credentials.stagingApiKey,
-    });
-    expect(shared.status).toBe(401);
+      // Offline channels: its own member is reached, every one of the other's copies and the shared members refused.
+      const own = await getAccount("NORTHSTAR", self.member1, self.call);
+      expect(own.status, own.text).toBe(200);
+      expect(agentHeaders(self.call)["X-Agent-Id"]).toBe("agent7");
+      for (const number of [...other.copies.slice(0, 3), other.member1, "3081000000000001"]) {
+        for (const answer of [
+          await getAccount("NORTHSTAR", number, self.call),
+          await getMembership(number, self.call),
+        ]) {
+          expect(answer.status, `${number}: ${answer.text}`).toBe(401);
+          expect(answer.json).toMatchObject({ code: "REQUEST_UNAUTHORIZED", childError: [{ code: "UNAUTHORIZED" }] });
+        }
+      }
+      const changesBefore = await changeCount(other.member1);
+      const patched = await patchMembership(other.member1, emailUpdate, self.call);
+      expect(patched.status, patched.text).toBe(401);
+      expect(await changeCount(other.member1)).toBe(changesBefore);
+      // Its own member's profile it may change.
+      expect((await patchMembership(self.member1, emailUpdate, self.call)).status).toBe(204);
+    }
 
     // The Demo Partner's agents keep the shared members, and do not reach a developer's copies.
     const demoAgent = await clientToken("retrieve_account", demoCredentials);
     expect((await getAccount("NORTHSTAR", "3081000000000001", { token: demoAgent })).status).toBe(200);
-    expect((await getAccount("NORTHSTAR", oneMember, { token: demoAgent })).status).toBe(401);
+    expect((await getAccount("NORTHSTAR", one.member1, { token: demoAgent })).status).toBe(401);
 
+    // Request logs: both made requests above; each log holds its own and none of the other's.
+    const requestsOf = async (partnerId: number) =>
+      (await findRequestLog(db, { partnerId, environment: "staging", page: 1, pageSize: 100 })).entries;
     await flushRequestLog();
-    const oneLog = await findRequestLog(db, {
-      partnerId: one.partner.id,
-      environment: "staging",
-      page: 1,
-      pageSize: 100,
-    });
-    const twoLog = await findRequestLog(db, {
-      partnerId: two.partner.id,
-      environment: "staging",
-      page: 1,
-      pageSize: 100,
-    });
-    expect(oneLog.entries.length).toBeGreaterThan(0);
-    expect(twoLog.entries).toEqual([]);
+    const oneLog = await requestsOf(one.partner.id);
+    const twoLog = await requestsOf(two.partner.id);
+    expect(oneLog.length).toBeGreaterThan(0);
+    expect(twoLog.length).toBeGreaterThan(0);
+    const oneIds = new Set(oneLog.map((entry) => entry.requestId));
+    expect(twoLog.filter((entry) => oneIds.has(entry.requestId))).toEqual([]);
+    expect(oneLog.some((entry) => entry.path.includes(two.member1))).toBe(true);
+    expect(twoLog.some((entry) => entry.path.includes(one.member1))).toBe(true);
+    const [rows] = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from loyalty.request_log where partner_id in (${one.partner.id}, ${two.partner.id})`,
+      ),
+    );
+    expect(oneLog.length + twoLog.length).toBe(rows!.n);
   });
 });
 
@@ -240,6 +343,18 @@ describe("keys", () => {
     expect(key!.lastUsedAt).toBeNull();
     expect((await listProgrammes(developer.credentials.stagingApiKey)).status).toBe(200);
     await expect.poll(async () => (await listApiKeys(db, developer.partner.id))[0]!.lastUsedAt).not.toBeNull();
+    const firstUse = (await listApiKeys(db, developer.partner.id))[0]!.lastUsedAt!;
+    // A use past the write interval (10 s, keyUsageIntervalMs) moves it on.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + keyUsageIntervalMs + 1_000);
+      expect((await listProgrammes(developer.credentials.stagingApiKey)).status).toBe(200);
+      await expect
+        .poll(async () => (await listApiKeys(db, developer.partner.id))[0]!.lastUsedAt!.getTime())
+        .toBeGreaterThanOrEqual(firstUse.getTime() + keyUsageIntervalMs);
+    } finally {
+      vi.useRealTimers();
+    }
 
     const rolled = await rollApiKey(db, developer.partner.id, key!.id, new Date());
     expect(rolled).toMatch(/^[A-Za-z0-9]{24}$/);
@@ -254,13 +369,19 @@ describe("keys", () => {
     expect(revoked!.revokedAt).not.toBeNull();
   });
 
-  it("a rolled client secret stops at once, and the client's last use is shown", async () => {
+  it("a rolled client secret stops at once, and the client's last use moves with each use", async () => {
     const developer = await signUp("secret@example.test");
     const db = database.db();
     const credentials = { clientId: developer.credentials.clientId, secret: developer.credentials.clientSecret };
+    const loginClient = async () =>
+      (await listClients(db, developer.partner.id)).find((entry) => entry.kind === "member_login")!;
+    expect((await loginClient()).lastUsedAt).toBeNull();
     await clientToken("read", credentials);
-    const client = (await listClients(db, developer.partner.id)).find((entry) => entry.kind === "member_login")!;
+    const client = await loginClient();
     expect(client.lastUsedAt).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await clientToken("read", credentials);
+    expect((await loginClient()).lastUsedAt!.getTime()).toBeGreaterThan(client.lastUsedAt!.getTime());
     const secret = await rollClientSecret(db, developer.partner.id, client.id, new Date());
     expect(secret).toBeDefined();
     await expect(clientToken("read", credentials)).rejects.toThrow();

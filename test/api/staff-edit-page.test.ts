@@ -2,7 +2,7 @@ import { desc, eq, gt } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import EditMemberPage from "@/app/staff/(console)/members/[membershipNumber]/edit/page";
-import { members } from "@/server/db/schema";
+import { members, telecomAddresses } from "@/server/db/schema";
 import { staffAuditEvents } from "@/server/portal/db/schema";
 import { checkoutFetch } from "../support/checkout-harness";
 import { withEnglishMessages } from "../support/render";
@@ -47,15 +47,27 @@ async function editPage(searchParams: Record<string, string> = {}): Promise<stri
 
 /** The member's email as the service holds it (read by an ADMIN's page, which shows it in full). */
 let fullEmail: string;
+/** The member's mobile number as the service holds it; only its last two digits may show masked. */
+const fullPhone = "7700900417";
 
 describe("the profile edit page: contact details masked for an agent until the audited reveal", () => {
   beforeAll(async () => {
     // The sandbox's members have no email on file: this one gets one, as the service stores it.
     fullEmail = "ALEX.PRIVATE.ADDRESS@EXAMPLE.COM";
-    await db().update(members).set({ emailAddress: fullEmail }).where(eq(members.membershipNumber, member));
+    const [row] = await db()
+      .update(members)
+      .set({ emailAddress: fullEmail })
+      .where(eq(members.membershipNumber, member))
+      .returning({ id: members.id });
+    await db().delete(telecomAddresses).where(eq(telecomAddresses.memberId, row!.id));
+    await db()
+      .insert(telecomAddresses)
+      .values({ memberId: row!.id, type: "PERSONAL", deviceType: "MOBILE", countryCode: "44", number: fullPhone });
     newStaffRequest();
     await signInAs(db(), "staff.admin");
-    expect(await editPage()).toContain(fullEmail);
+    const adminPage = await editPage();
+    expect(adminPage).toContain(fullEmail);
+    expect(adminPage).toContain(fullPhone);
   });
 
   it("shows an agent the email and phone partly hidden, and no form holding them, with the view audited as masked", async () => {
@@ -64,7 +76,11 @@ describe("the profile edit page: contact details masked for an agent until the a
     const html = await editPage();
     expect(html).not.toContain(fullEmail);
     expect(html).toContain(`${fullEmail.charAt(0)}••••${fullEmail.slice(fullEmail.lastIndexOf("@"))}`);
+    // The phone number too: neither whole nor its first eight digits anywhere in the page or its payload.
+    expect(html).not.toContain(fullPhone.slice(0, 8));
+    expect(html).toContain(`••••••${fullPhone.slice(-2)}`);
     expect(html).not.toContain('name="email"');
+    expect(html).not.toMatch(/name="mobile/);
     expect(html).toContain("Reveal contact details and edit");
     const rows = await auditSince(before);
     expect(rows.map((row) => [row.action, row.actor, (row.after as { contact?: string }).contact])).toEqual([
@@ -77,6 +93,7 @@ describe("the profile edit page: contact details masked for an agent until the a
     const before = await latestAuditId();
     const html = await editPage({ contact: "revealed" });
     expect(html).toContain(fullEmail);
+    expect(html).toContain(fullPhone);
     expect(html).toContain('name="email"');
     const rows = await auditSince(before);
     expect(rows).toHaveLength(1);
@@ -86,6 +103,8 @@ describe("the profile edit page: contact details masked for an agent until the a
       membershipNumber: member,
     });
     expect(JSON.stringify(rows[0]!.after)).not.toContain(fullEmail);
+    expect(JSON.stringify(rows[0]!.after)).not.toContain(fullPhone);
+    expect(rows[0]!.after).toMatchObject({ revealed: ["email", "Mobile"] });
   });
 
   it("shows an administrator the form in full at once, recorded as a full view", async () => {

@@ -30,6 +30,19 @@ async function refusal(statement: Promise<unknown>): Promise<string> {
 }
 
 describe("append-only tables", () => {
+  it("are every table with an append-only trigger, in every party's schema", async () => {
+    const rows = rowsOf<{ name: string }>(
+      await db().execute(
+        sql.raw(`select distinct n.nspname || '.' || c.relname as name
+                   from pg_trigger t
+                   join pg_class c on c.oid = t.tgrelid
+                   join pg_namespace n on n.oid = c.relnamespace
+                  where not t.tgisinternal and t.tgname like '%append_only'`),
+      ),
+    );
+    expect(rows.map((row) => row.name).sort()).toEqual([...appendOnly].sort());
+  });
+
   it.each(appendOnly)("refuse TRUNCATE: %s", async (table) => {
     const count = async () =>
       rowsOf<{ n: number }>(await db().execute(sql.raw(`select count(*)::int as n from ${table}`)));

@@ -1,17 +1,18 @@
-import { readdirSync, statSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import sandbox from "@/sandbox.json";
+import { codePagePath, documentedCodes } from "@/lib/docs/errors/catalogue";
 import { seriousViolations } from "../support/axe";
 import { screenshot } from "../support/browser";
-import { memberTokenOverHttp } from "../support/member-login";
 import { expectNoOverflow, expectOnPage, hydrated, shown } from "../support/page-expectations";
 import { browsingSession } from "./browsing-session";
 
 const demoApiKey = sandbox.partners[0]!.apiKeys.staging;
-/** The developer registers its own redirect address in the console before its first login. */
-const redirectUri = "https://my-app.example/loyalty/callback";
+/** Where the developer's app takes the login's answer (the sandbox's own origin, so Chromium stays on this machine). */
+const callbackPath = "/my-app/loyalty/callback";
 
 /** CSP refusals the page reported in its console. */
 function cspViolations(page: Page): string[] {
@@ -22,27 +23,52 @@ function cspViolations(page: Page): string[] {
   return violations;
 }
 
-/** The app's pages without a dynamic segment, as paths (route groups left out). */
-function staticPages(): string[] {
-  const pages: string[] = [];
+/**
+ * Every page and route handler of the app as a path, a dynamic segment
+ * filled from `values` (by its name) and route groups left out.
+ */
+function appPaths(values: Record<string, string>): string[] {
+  const paths: string[] = [];
   const walk = (folder: string, segments: string[]) => {
     for (const name of readdirSync(folder)) {
       const full = path.join(folder, name);
       if (statSync(full).isDirectory()) {
-        if (name.startsWith("[")) continue;
-        walk(full, name.startsWith("(") ? segments : [...segments, name]);
-      } else if (name === "page.tsx") {
-        pages.push(`/${segments.join("/")}`);
+        if (name.startsWith("(")) walk(full, segments);
+        else if (name.startsWith("[")) {
+          const value = values[name.replace(/^\[+(\.\.\.)?|\]+$/g, "")];
+          if (value === undefined) throw new Error(`no value for the segment ${name}`);
+          walk(full, [...segments, value]);
+        } else walk(full, [...segments, name]);
+      } else if (name === "page.tsx" || name === "route.ts") {
+        paths.push(`/${segments.join("/")}`);
       }
     }
   };
   walk(path.resolve("app"), []);
-  return pages;
+  return [...new Set(paths)];
 }
+
+/** A membership number of the sandbox's kind: a persona's (3081…) or a developer sandbox's copy (39…). */
+const membershipNumberPattern = /(?<!\d)(?:3081|39)\d{12}(?!\d)/g;
+
+/** Numbers written in the docs' own source (e.g. ACCOUNT_INVALID's recipe: a number no account has). */
+function numbersInSource(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".ts") || name.endsWith(".tsx"))
+    .flatMap((name) => readFileSync(path.join(folder, name), "utf8").match(membershipNumberPattern) ?? []);
+}
+
+/** The membership numbers anyone may know: the personas sandbox.json publishes, and the docs' own examples. */
+const publishedNumbers = new Set([
+  ...sandbox.members.map((member) => member.membershipNumber),
+  ...numbersInSource(path.resolve("lib/docs")),
+]);
 
 describe("the developer console in Chromium", () => {
   const session = browsingSession();
   const { newPage } = session;
+  /** What the first developer made: the second must find none of it in its own console. */
+  const first = { member: "", keyPrefix: "", clientId: "", requestIds: [] as string[] };
 
   it("a new developer signs up, completes the quickstart with its own keys alone, finds only its requests, and resets", async () => {
     const email = `dev-${Date.now()}@example.test`;
@@ -78,6 +104,7 @@ describe("the developer console in Chromium", () => {
     expect(username).toMatch(/^[a-z0-9]+\.member1$/);
     await expectOnPage(() => memberCard.locator("[data-balance]").textContent()).toContain("250,000");
     await screenshot(page, "developer-console-02-console");
+    const redirectUri = `${session.origin}${callbackPath}`;
     await page.getByLabel("Redirect URIs", { exact: true }).fill(redirectUri);
     await (await hydrated(page.getByRole("button", { name: "Save redirect URIs" }).first())).click();
     await shown(page.getByText("Saved. Logins now accept exactly these addresses."));
@@ -92,11 +119,43 @@ describe("the developer console in Chromium", () => {
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
     expect((await call("/api/v1/programmes")).status).toBe(200);
-    const token = await memberTokenOverHttp(session.origin, username, "read reverse_transaction", {
-      clientId,
-      password: clientSecret,
-      redirectUri,
+    // A1: the member logs in on the programme's page in its own browser, for this developer's client (PKCE).
+    const verifier = randomBytes(32).toString("hex");
+    const authorize = new URL("/oauth/auth/login", session.origin);
+    authorize.search = new URLSearchParams({
+      client_id: clientId,
+      response_type: "code",
+      redirect_uri: redirectUri,
+      scope: "read reverse_transaction",
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      code_challenge_method: "S256",
+    }).toString();
+    const { page: memberPage, requested: memberRequested } = await newPage(1280);
+    await memberPage.goto(authorize.toString());
+    await memberPage.locator("#username").fill(username);
+    await memberPage.locator("#password").fill(sandbox.password);
+    await memberPage.locator("button[type=submit]").click();
+    await memberPage.waitForURL((url) => url.pathname === callbackPath);
+    const code = new URL(memberPage.url()).searchParams.get("code");
+    expect(code).toBeTruthy();
+    expect(session.offMachine(memberRequested)).toEqual([]);
+    // A2: the developer's server exchanges the code with its own client.
+    const grant = await fetch(`${session.origin}/oauth/api/grant`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString("base64")}`,
+      },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: code!,
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+      }),
     });
+    const tokens = (await grant.json()) as { access_token?: string; scope?: string };
+    expect(grant.status, JSON.stringify(tokens)).toBe(200);
+    const token = tokens.access_token!;
     const auth = { Authorization: `Bearer ${token}` };
     const balance = await call(`/api/v2/programmes/NORTHSTAR/accounts/${member}?fields=Balance`, { headers: auth });
     expect(balance.status).toBe(200);
@@ -147,6 +206,11 @@ describe("the developer console in Chromium", () => {
       }).toBe(1);
     }
     expect(await page.locator(`tr[data-request-id="${demoRequestId}"]`).count()).toBe(0);
+    // Exactly these requests: nothing of any other partner's.
+    const listed = await page
+      .locator("tr[data-request-id]")
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-request-id")));
+    expect([...listed].sort()).toEqual([...requestIds].sort());
     const debitRow = page.locator(`tr[data-request-id="${requestIds[2]}"]`);
     await (await hydrated(debitRow.getByText("Bodies and curl"))).click();
     const bodies = (await debitRow.textContent()) ?? "";
@@ -189,16 +253,55 @@ describe("the developer console in Chromium", () => {
 
     expect(csp).toEqual([]);
     expect(session.offMachine(requested)).toEqual([]);
+    Object.assign(first, { member, keyPrefix: rolled.slice(0, 8), clientId, requestIds });
 
-    // Nobody without a sign-in finds any of this: every page and the old log page, anonymously.
-    const pages = [...staticPages(), "/docs/requests", "/api/openapi.json", "/docs/postman-collection.json"];
-    expect(pages).toContain("/developers/requests");
-    for (const pagePath of pages) {
+    // Nobody without a sign-in finds any of this: every page and route of the app, each error code's page and
+    // the old log page, anonymously; where a path takes a membership number, this developer's member's.
+    const paths = [
+      ...appPaths({
+        version: "v1",
+        path: "anything",
+        nextauth: "session",
+        membershipIdentifier: member,
+        accountIdentifier: member,
+        membershipNumber: member,
+        programmeIdentifier: "NORTHSTAR",
+        productId: "x",
+        orderId: "x",
+        code: "request-invalid",
+        partner: "DEMOPARTNER01",
+        authorisationId: "x",
+        chargeId: "x",
+        token: "x",
+      }),
+      ...documentedCodes.map((entry) => codePagePath(entry.code)),
+      "/docs/requests",
+      "/api/v2/programmes/NORTHSTAR/accounts/" + member,
+      "/api/v3/memberships/" + member,
+      "/api/auth/providers",
+      "/api/auth/csrf",
+    ];
+    for (const required of [
+      "/developers/requests",
+      "/developers",
+      "/api/v1/partner/requests",
+      "/docs/guides/sandbox-data",
+    ])
+      expect(paths).toContain(required);
+    expect(publishedNumbers.has(member)).toBe(false);
+    const seenNumbers = new Set<string>();
+    for (const pagePath of paths) {
       const response = await fetch(`${session.origin}${pagePath}`);
       const text = await response.text();
-      expect(text.match(/\b39\d{14}\b/g), pagePath).toBeNull();
+      expect(response.status, pagePath).toBeLessThan(500);
+      for (const number of text.match(membershipNumberPattern) ?? []) {
+        seenNumbers.add(number);
+        expect(publishedNumbers.has(number), `${pagePath} shows ${number}`).toBe(true);
+      }
       for (const requestId of [...requestIds, demoRequestId]) expect(text, pagePath).not.toContain(requestId);
     }
+    // The sweep read the published personas where the docs show them: the pattern finds what it looks for.
+    expect(seenNumbers.size).toBeGreaterThan(0);
     const old = await fetch(`${session.origin}/docs/requests`, { redirect: "manual" });
     expect(old.status).toBe(308);
     expect(old.headers.get("location")).toContain("/developers/requests");
@@ -261,6 +364,18 @@ describe("the developer console in Chromium", () => {
     await expectNoOverflow(page);
     expect(await seriousViolations(page), "own console").toEqual([]);
     await screenshot(page, "developer-console-360-own-console");
+
+    // A second developer: none of the first one's members, key or client in its console, none of its requests in its log.
+    expect(first.member).not.toBe("");
+    const consoleHtml = await page.content();
+    for (const value of [first.member, first.keyPrefix, first.clientId]) expect(consoleHtml).not.toContain(value);
+    expect(await page.locator("li[data-membership-number]").count()).toBe(sandbox.members.length);
+    await page.goto(`${session.origin}/developers/requests`);
+    await shown(page.getByRole("heading", { level: 1, name: "Request log" }));
+    expect(await page.locator("tr[data-request-id]").count()).toBe(0);
+    await page.goto(`${session.origin}/developers/requests?request-id=${first.requestIds[0]}`);
+    await shown(page.getByText("No request with this id"));
+    expect(await page.content()).not.toContain(first.member);
     expect(csp).toEqual([]);
   });
 });

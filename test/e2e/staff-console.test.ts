@@ -52,6 +52,9 @@ function parseCsv(text: string): string[][] {
   return records;
 }
 
+/** What staff.agent's browser claims to be in X-Forwarded-For: no proxy is trusted, so nothing may record it. */
+const forgedAddress = "203.0.113.250";
+
 describe("the staff console in Chromium", () => {
   let app: RunningApp;
   let browser: Browser;
@@ -100,6 +103,8 @@ describe("the staff console in Chromium", () => {
     await hydrated(page.getByRole("button", { name: "Save changes" }));
     expect(await page.getByLabel("Email address").inputValue()).not.toBe("CASEY.SHOPPER@EXAMPLE.COM");
 
+    // From here on the browser claims another address (issue 23, finding 2): the audit must record the socket's.
+    await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": forgedAddress, "X-Forwarded-Host": "evil.example" });
     // The console wants its own login: the member's session does not open it.
     await page.goto(`${app.origin}/staff`);
     await page.waitForURL((url) => url.pathname === "/staff/login");
@@ -196,6 +201,10 @@ describe("the staff console in Chromium", () => {
     await expectOnPage(() => saved.textContent()).toContain(
       "Member called: new email, identity checked with the postcode",
     );
+    // The address is the connection's (this machine's loopback), not the one the agent's browser forged.
+    const trail = (await page.locator("[data-audit-row]").allTextContents()).join("\n");
+    expect(trail).toMatch(/IP (127\.0\.0\.1|::1) /);
+    expect(trail).not.toContain(forgedAddress);
     await snap(page, "staff-06-audit");
 
     const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");

@@ -192,16 +192,25 @@ describe("live mode (APP_MODE=live)", () => {
         expect(answer.headers.get("x-sandbox"), page).toBeNull();
         expect(await answer.text(), page).not.toContain("Sandbox notice");
       }
+      // No sandbox of one's own either: the developer sign-up says so and offers no form.
+      const signUp = await fetch(`${app.origin}/developers/signup`);
+      expect(signUp.status).toBe(200);
+      const signUpPage = await signUp.text();
+      expect(signUpPage).toContain("it offers no sandbox, so no developer account can be made here");
+      expect(signUpPage).not.toContain("Create my sandbox");
     });
 
-    it("seeds no sandbox partner, member or staff account", async () => {
+    it("seeds no sandbox partner, key, client, member, developer or staff account", async () => {
       await app.stop();
       const handle = await connectDatabase({ pgliteDataDir: dataDir });
       try {
         const count = async (table: string) =>
           rowsOf<{ n: number }>(await handle.db.execute(`select count(*)::int as n from ${table}`))[0]!.n;
         expect(await count("loyalty.partners")).toBe(0);
+        expect(await count("loyalty.api_keys")).toBe(0);
+        expect(await count("loyalty.oauth_clients")).toBe(0);
         expect(await count("loyalty.members")).toBe(0);
+        expect(await count("loyalty.developer_accounts")).toBe(0);
         expect(await count("portal.staff_accounts")).toBe(0);
       } finally {
         await handle.close();
@@ -240,6 +249,13 @@ describe("the sandbox says it is one", () => {
     // The default limit, 300 per address (this app's first grant requests): the forged header changed nothing.
     expect(statuses.filter((status) => status === 401)).toHaveLength(300);
     expect(statuses.filter((status) => status === 429)).toHaveLength(100);
+    // They were counted for the connection itself: without any header it is refused too.
+    const plain = await fetch(`${app.origin}/oauth/api/grant`, {
+      method: "POST",
+      headers: { Authorization: invented, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials",
+    });
+    expect(plain.status).toBe(429);
   }, 240_000);
 
   it("marks every API answer with X-Sandbox and shows a banner on every page", async () => {
@@ -270,7 +286,7 @@ describe("the sandbox says it is one", () => {
     }
   });
 
-  it("refuses a 2 MiB body to each of next-auth's routes with 413, declared or streamed", async () => {
+  it("refuses a 2 MiB body to each of next-auth's routes with 413, declared or streamed (and to the webhook receiver)", async () => {
     const body = `csrfToken=x&callbackUrl=%2F&padding=${"x".repeat(2 * 1024 * 1024)}`;
     for (const route of ["/api/auth/signin/loyalty", "/api/auth/callback/loyalty", "/api/auth/signout"]) {
       const answer = await fetch(`${app.origin}${route}`, {
@@ -298,6 +314,20 @@ describe("the sandbox says it is one", () => {
       duplex: "half",
     } as RequestInit);
     expect(streamed.status).toBe(413);
+    // The developer console's built-in webhook receiver keeps 64 KiB: a chunked body declaring no length is counted too.
+    const receiverBody = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let n = 0; n < 32; n++) controller.enqueue(chunks);
+        controller.close();
+      },
+    });
+    const receiver = await fetch(`${app.origin}/developers/receiver/DEMOPARTNER01`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: receiverBody,
+      duplex: "half",
+    } as RequestInit);
+    expect(receiver.status).toBe(413);
     // A form of the usual size still reaches next-auth.
     const csrf = await fetch(`${app.origin}/api/auth/csrf`);
     expect(csrf.status).toBe(200);

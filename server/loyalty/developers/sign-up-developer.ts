@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { env } from "@/server/config/env";
 import type { Database } from "@/server/db/connect";
 import { developerAccounts } from "@/server/db/schema";
 import { isUniqueViolation } from "@/server/db/unique-violation";
@@ -14,6 +15,7 @@ export const signUpsPerAddressPerHour = 20;
 export const signUpMessages = {
   taken: "An account with this email already exists. Sign in instead.",
   tooMany: "Too many sign-ups from your network in the last hour. Try again later.",
+  live: "This deployment runs in live mode: it offers no sandbox, so no developer account can be made here.",
 } as const;
 
 export type DeveloperSignUp =
@@ -30,6 +32,8 @@ export async function signUpDeveloper(
   db: Database,
   given: { email: string; password: string; address: string; now: Date },
 ): Promise<DeveloperSignUp> {
+  // Live mode holds no sandbox account (README, "Two modes"): a sign-up would make a partner and persona copies with the published password.
+  if (env().APP_MODE === "live") return { outcome: "refused", message: signUpMessages.live };
   // Emails are one account whatever their case (the forms' schema lowers them too).
   const input = { ...given, email: given.email.trim().toLowerCase() };
   const limit = await consumeRateLimit(

@@ -1,5 +1,6 @@
 import { env } from "@/server/config/env";
 import { getDatabase } from "@/server/db/database";
+import { bodyText, readBodyWithin } from "@/server/http/read-body-within";
 import { builtInReceiverPath, receiveWebhook } from "@/server/loyalty/events/built-in-receiver";
 
 const maxReceivedBody = 65_536;
@@ -12,10 +13,10 @@ const maxReceivedBody = 65_536;
  */
 export async function POST(request: Request, context: { params: Promise<{ partner: string }> }): Promise<Response> {
   const { partner } = await context.params;
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (!Number.isFinite(length) || length > maxReceivedBody)
-    return Response.json({ error: "The receiver keeps bodies of at most 64 KiB." }, { status: 413 });
-  const body = await request.text();
+  // Counted as it streams in, not only by its declared length: a chunked body declares none.
+  const read = await readBodyWithin(request, maxReceivedBody);
+  if (!read.ok) return Response.json({ error: "The receiver keeps bodies of at most 64 KiB." }, { status: 413 });
+  const body = bodyText(read.bytes);
   const url = `${env().APP_ORIGIN.replace(/\/$/, "")}${builtInReceiverPath(partner)}`;
   const outcome = await receiveWebhook(await getDatabase(), partner, url, request.headers, body, new Date());
   if (outcome.status === 404) return Response.json({ error: "No partner has this receiver." }, { status: 404 });
