@@ -111,6 +111,8 @@ describe("a worker killed with SIGKILL mid-delivery", () => {
 
     const first = startWorker(database.env);
     await waitUntil(() => receiver.received.length >= 4, 60_000, "the first deliveries");
+    // Mid-delivery: the worker is waiting for the answer to a post when it is killed.
+    expect(receiver.waiting()).toBeGreaterThan(0);
     first.kill("SIGKILL");
     const killedAt = Date.now();
     await exited(first);
