@@ -17,7 +17,12 @@ function sampleData(type: EventType, now: Date): EventData<EventType> {
   switch (type) {
     case "points.credited":
     case "points.debited":
-      return { programmeIdentifier: primaryProgramme, membershipNumber: sampleMembership, balance: "250000", transaction };
+      return {
+        programmeIdentifier: primaryProgramme,
+        membershipNumber: sampleMembership,
+        balance: "250000",
+        transaction,
+      };
     case "points.reversed":
       return {
         programmeIdentifier: primaryProgramme,
