@@ -111,6 +111,19 @@ const config = [
     "The payments sandbox stands alone, as a real processor would.",
   ),
   layers,
+  {
+    // A type query (`import("…").T`) escapes import/no-restricted-paths; an `import type` declaration does not.
+    files: ["components/**", "lib/**", "server/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSImportType",
+          message: "Name the type with an `import type` declaration, so the layer rules see where it comes from.",
+        },
+      ],
+    },
+  },
 ];
 
 export default config;

@@ -3,7 +3,8 @@
  * separate worker process, and the crash tests' child process): the same
  * loop instrumentation.ts starts, on DATABASE_URL or the embedded database
  * under PGLITE_DATA_DIR. SIGTERM or SIGINT stop it after the pass under way.
- * Run with the `react-server` condition: `tsx --conditions=react-server scripts/webhook-worker.ts`.
+ * Run with the `react-server` condition, tsx as this process's loader (its CLI would run the worker in a child
+ * that a SIGKILL of the CLI leaves running): `node --import tsx --conditions=react-server scripts/webhook-worker.ts`.
  */
 import { connectDatabase } from "@/server/db/connect";
 import { env } from "@/server/config/env";

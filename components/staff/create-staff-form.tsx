@@ -1,10 +1,8 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { FormAlert } from "@/components/forms/form-alert";
 import { SelectField } from "@/components/forms/select-field";
 import { TextField } from "@/components/forms/text-field";
 import type { StaffActionResult } from "@/lib/portal/action-result";
@@ -28,35 +26,28 @@ export function CreateStaffForm({
     resolver: zodResolver(createStaffSchema),
     defaultValues: { username: "", role: "AGENT", reason: "" },
   });
-  const [created, setCreated] = useState<{ username: string; password: string }>();
-  const { messages, alertRef, send, submitWith } = useStaffActionForm({
+  const create = useStaffActionForm({
     form,
     fields: ["username", "role", "reason"],
-    notSent: "The account could not be created. Check your connection and try again.",
-    onSuccess: (account: { username: string; password: string }) => {
-      setCreated(account);
-      form.reset({ username: "", role: "AGENT", reason: "" });
+    // The form's own values: the action parses them again.
+    action: () => onCreate(form.getValues()),
+    onSuccess: () => form.reset({ username: "", role: "AGENT", reason: "" }),
+    refused: {
+      title: "The account was not created",
+      notSent: "The account could not be created. Check your connection and try again.",
     },
   });
 
-  const onValid = () => {
-    setCreated(undefined);
-    return send(() => onCreate(form.getValues()));
-  };
-  const submit = submitWith(onValid);
-
   return (
     <StaffFormCard
-      onSubmit={submit}
-      submit={{ label: "Create account", pendingLabel: "Creating…", pending: form.formState.isSubmitting }}
-      labelledBy="create-heading"
+      form={create}
+      submit={{ label: "Create account", pendingLabel: "Creating…" }}
+      heading="Create a staff account"
       roomy
     >
-      <h2 id="create-heading" className="text-lg font-semibold text-slate-900">
-        Create a staff account
-      </h2>
-      <FormAlert ref={alertRef} title="The account was not created" messages={messages} />
-      {created ? <OneTimePassword username={created.username} password={created.password} /> : null}
+      {create.outcome ? (
+        <OneTimePassword username={create.outcome.username} password={create.outcome.password} />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           registration={form.register("username")}

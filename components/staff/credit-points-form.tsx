@@ -1,10 +1,8 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { FormAlert, FormStatus } from "@/components/forms/form-alert";
 import { TextField } from "@/components/forms/text-field";
 import { formatPoints } from "@/lib/portal/format";
 import type { StaffActionResult } from "@/lib/portal/action-result";
@@ -29,34 +27,23 @@ export function CreditPointsForm({ membershipNumber, formKey, onCredit }: Credit
     resolver: zodResolver(creditPointsSchema),
     defaultValues: { membershipNumber, points: "", reason: "", formKey },
   });
-  const [status, setStatus] = useState<string>();
-  const { messages, alertRef, send, submitWith } = useStaffActionForm({
+  const credit = useStaffActionForm({
     form,
     fields: ["points", "reason"],
-    notSent: "The credit could not be sent. Check your connection and try again.",
-    onSuccess: ({ points, balanceAfter }: { points: number; balanceAfter: number | null }) => {
-      setStatus(
-        `${formatPoints(points)} points credited.${balanceAfter === null ? "" : ` The balance is now ${formatPoints(balanceAfter)} points.`}`,
-      );
-      // A new form: the next credit is a new one, not a replay of this one.
-      form.reset({ membershipNumber, points: "", reason: "", formKey: crypto.randomUUID() });
+    // The form's own values: the action parses them again.
+    action: () => onCredit(form.getValues()),
+    said: ({ points, balanceAfter }) =>
+      `${formatPoints(points)} points credited.${balanceAfter === null ? "" : ` The balance is now ${formatPoints(balanceAfter)} points.`}`,
+    // A new form: the next credit is a new one, not a replay of this one.
+    onSuccess: () => form.reset({ membershipNumber, points: "", reason: "", formKey: crypto.randomUUID() }),
+    refused: {
+      title: "No points were credited",
+      notSent: "The credit could not be sent. Check your connection and try again.",
     },
   });
 
-  const onValid = () => {
-    setStatus(undefined);
-    return send(() => onCredit(form.getValues()));
-  };
-  const submit = submitWith(onValid);
-
   return (
-    <StaffFormCard
-      onSubmit={submit}
-      submit={{ label: "Credit points", pendingLabel: "Crediting…", pending: form.formState.isSubmitting }}
-      roomy
-    >
-      <FormAlert ref={alertRef} title="No points were credited" messages={messages} />
-      <FormStatus message={status} />
+    <StaffFormCard form={credit} submit={{ label: "Credit points", pendingLabel: "Crediting…" }} roomy>
       <TextField
         registration={form.register("points")}
         label="Points"

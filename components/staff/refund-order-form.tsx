@@ -1,10 +1,8 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { FormAlert, FormStatus } from "@/components/forms/form-alert";
 import type { StaffActionResult } from "@/lib/portal/action-result";
 import { reasonSchema } from "@/lib/portal/staff/reason";
 import type { RefundOrderInput } from "@/lib/portal/staff/staff-forms";
@@ -32,38 +30,30 @@ export function RefundOrderForm({
   onRefund: (input: RefundOrderInput) => Promise<StaffActionResult<{ state: string; status: string }>>;
 }) {
   const form = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { reason: "" } });
-  const [status, setStatus] = useState<string>();
-  const { messages, alertRef, send, submitWith } = useStaffActionForm({
+  const refund = useStaffActionForm({
     form,
     fields: ["reason"],
-    notSent: "The refund could not be sent. Check the order before trying again.",
-    onSuccess: (data: { status: string }) => {
-      setStatus(`The order is ${data.status.toLowerCase()}.`);
-      form.reset({ reason: "" });
+    action: ({ reason }: z.output<typeof schema>) => onRefund({ membershipNumber, orderId, reason }),
+    said: ({ status }) => `The order is ${status.toLowerCase()}.`,
+    onSuccess: () => form.reset({ reason: "" }),
+    refused: {
+      title: "The order was not refunded",
+      notSent: "The refund could not be sent. Check the order before trying again.",
     },
   });
 
-  const onValid = ({ reason }: z.output<typeof schema>) => {
-    setStatus(undefined);
-    return send(() => onRefund({ membershipNumber, orderId, reason }));
-  };
-  const submit = submitWith(onValid);
-
-  if (until === null) return <StaffOutcomeCard message={status} />;
+  if (until === null) return <StaffOutcomeCard message={refund.status} />;
   return (
     <StaffFormCard
-      onSubmit={submit}
-      submit={{ label: "Refund order", pendingLabel: "Refunding…", pending: form.formState.isSubmitting }}
-      labelledBy="refund-heading"
+      form={refund}
+      submit={{ label: "Refund order", pendingLabel: "Refunding…" }}
+      heading="Refund this order"
+      intro={
+        <p className="text-sm text-slate-600">
+          The member&apos;s points are returned and the card is refunded in full. Possible until {until}.
+        </p>
+      }
     >
-      <h2 id="refund-heading" className="text-lg font-semibold text-slate-900">
-        Refund this order
-      </h2>
-      <p className="text-sm text-slate-600">
-        The member&apos;s points are returned and the card is refunded in full. Possible until {until}.
-      </p>
-      <FormAlert ref={alertRef} title="The order was not refunded" messages={messages} />
-      <FormStatus message={status} />
       <ReasonField registration={form.register("reason")} error={form.formState.errors.reason?.message} />
     </StaffFormCard>
   );

@@ -1,11 +1,9 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { FieldError } from "@/components/forms/field-error";
-import { FormAlert, FormStatus } from "@/components/forms/form-alert";
 import type { StaffActionResult } from "@/lib/portal/action-result";
 import { reasonSchema } from "@/lib/portal/staff/reason";
 import {
@@ -44,33 +42,25 @@ export function SettleOrderForm({
     resolver: zodResolver(schema),
     defaultValues: { outcome: "", reason: "" },
   });
-  const [status, setStatus] = useState<string>();
   const outcomeError = form.formState.errors.outcome?.message;
-  const { messages, alertRef, send, submitWith } = useStaffActionForm({
+  const settle = useStaffActionForm({
     form,
     fields: ["outcome", "reason"],
-    notSent: "The settlement could not be sent. Check your connection and try again.",
-    onSuccess: (data: { state: string }) => setStatus(`Settled: the order is now ${data.state.replace(/_/g, " ")}.`),
+    action: ({ outcome, reason }: z.output<typeof schema>) => onSettle({ membershipNumber, orderId, outcome, reason }),
+    said: ({ state }) => `Settled: the order is now ${state.replace(/_/g, " ")}.`,
+    refused: {
+      title: "The order was not settled",
+      notSent: "The settlement could not be sent. Check your connection and try again.",
+    },
   });
 
-  const onValid = ({ outcome, reason }: z.output<typeof schema>) => {
-    setStatus(undefined);
-    return send(() => onSettle({ membershipNumber, orderId, outcome, reason }));
-  };
-  const submit = submitWith(onValid);
-
-  if (!open) return <StaffOutcomeCard message={status} />;
+  if (!open) return <StaffOutcomeCard message={settle.status} />;
   return (
     <StaffFormCard
-      onSubmit={submit}
-      submit={{ label: "Settle order", pendingLabel: "Settling…", pending: form.formState.isSubmitting }}
-      labelledBy="settle-heading"
+      form={settle}
+      submit={{ label: "Settle order", pendingLabel: "Settling…" }}
+      heading="Settle this order"
     >
-      <h2 id="settle-heading" className="text-lg font-semibold text-slate-900">
-        Settle this order
-      </h2>
-      <FormAlert ref={alertRef} title="The order was not settled" messages={messages} />
-      <FormStatus message={status} />
       <fieldset aria-describedby={outcomeError ? "field-outcome-error" : undefined}>
         <legend className="text-sm font-semibold text-slate-900">What became of it</legend>
         <div className="mt-2 space-y-2">

@@ -19,12 +19,14 @@ export function StaffSignInForm({
   next: string;
 }) {
   const [state, submit, pending] = useActionState(action, {});
-  const error = (field: "username" | "password") => state.fieldErrors?.[field];
+  const error = (field: "username" | "password") => state.refusal?.fieldErrors?.[field];
+  // A refusal the fields say themselves needs no alert besides.
+  const alert = state.refusal && !error("username") && !error("password") ? state.refusal.message : undefined;
   return (
     <form action={submit} className="space-y-5" noValidate>
-      {state.message ? (
+      {alert ? (
         <p role="alert" className="rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-sm text-red-900">
-          {state.message}
+          {alert}
         </p>
       ) : null}
       <input type="hidden" name="next" value={next} />

@@ -35,6 +35,14 @@ const tokenBodySchema = z.object({
 
 const oauthErrorSchema = z.object({ error: z.string().min(1), error_description: z.string().optional() });
 
+/** A token service's refusal: its OAuth error, else unavailable (5xx) or a broken contract. */
+function tokenServiceRefusal(status: number, json: unknown, url: URL): Error {
+  const refusal = oauthErrorSchema.safeParse(json);
+  if (refusal.success) return new LoyaltyTokenError(status, refusal.data.error, refusal.data.error_description);
+  if (status >= 500) return new LoyaltyUnavailableError(`The token service answered ${status} to POST ${url.pathname}`);
+  return new LoyaltyContractError(`HTTP ${status} from ${url.pathname} without an OAuth error body`, status);
+}
+
 /** RFC 6749 §2.3.1: id and secret are form-urlencoded before they are joined and encoded. */
 export function basicAuthorization({ clientId, secret }: ClientCredentials): string {
   const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, "+");
@@ -64,17 +72,7 @@ export function createTokenClient(settings: TokenClientSettings) {
       throw new LoyaltyUnavailableError(`The token service did not answer POST ${url.pathname}`, { cause: error });
     }
     const json: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) {
-      const refusal = oauthErrorSchema.safeParse(json);
-      if (refusal.success)
-        throw new LoyaltyTokenError(response.status, refusal.data.error, refusal.data.error_description);
-      if (response.status >= 500)
-        throw new LoyaltyUnavailableError(`The token service answered ${response.status} to POST ${url.pathname}`);
-      throw new LoyaltyContractError(
-        `HTTP ${response.status} from ${url.pathname} without an OAuth error body`,
-        response.status,
-      );
-    }
+    if (!response.ok) throw tokenServiceRefusal(response.status, json, url);
     const parsed = tokenBodySchema.safeParse(json);
     if (!parsed.success)
       throw new LoyaltyContractError(
@@ -131,16 +129,7 @@ export function createTokenClient(settings: TokenClientSettings) {
       await response.body?.cancel().catch(() => undefined);
       return;
     }
-    const json: unknown = await response.json().catch(() => undefined);
-    const refusal = oauthErrorSchema.safeParse(json);
-    if (refusal.success)
-      throw new LoyaltyTokenError(response.status, refusal.data.error, refusal.data.error_description);
-    if (response.status >= 500)
-      throw new LoyaltyUnavailableError(`The token service answered ${response.status} to POST ${url.pathname}`);
-    throw new LoyaltyContractError(
-      `HTTP ${response.status} from ${url.pathname} without an OAuth error body`,
-      response.status,
-    );
+    throw tokenServiceRefusal(response.status, await response.json().catch(() => undefined), url);
   }
 
   return {

@@ -1,7 +1,7 @@
 import "server-only";
 import { isIP } from "node:net";
 import { z } from "zod";
-import { publishedValueProblems } from "./live-mode";
+import { publishedValueProblems, type LiveModeSecret } from "./live-mode";
 
 /**
  * Every environment variable the application reads, validated once. Defaults
@@ -236,6 +236,11 @@ const checkedEnvironmentSchema = environmentSchema
   });
 
 export type Environment = z.infer<typeof environmentSchema>;
+
+// Every secret live mode checks is one of the environment's variables, a string (a compile-time check).
+type _LiveModeSecretsAreVariables =
+  Pick<Environment, LiveModeSecret> extends Partial<Record<LiveModeSecret, string>> ? true : never;
+const _liveModeSecretsAreVariables: _LiveModeSecretsAreVariables = true;
 
 /** The configuration is refused: one line per problem, for the operator. */
 export class EnvironmentError extends Error {

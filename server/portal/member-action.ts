@@ -43,12 +43,14 @@ export interface MemberActionContext<Input> {
 
 /**
  * The ONE wrapper of the member's server actions (as staffAction is the
- * console's): the request must come from this site (Origin, besides
- * Next.js's own check), carry the session the action needs (the member
- * comes from it, never from the browser), stay within its rate limit and
- * parse against the shared schema; only then does the handler run. Every
- * answer is an ActionResult; a failure the handler does not word itself is
- * logged and answered in the member's words, never as a stack.
+ * console's), and of the one staff action that comes before a staff
+ * session (signing in, `session: "none"`): the request must come from
+ * this site (Origin, besides Next.js's own check), carry the session the
+ * action needs (the member comes from it, never from the browser), stay
+ * within its rate limit and parse against the shared schema; only then
+ * does the handler run. Every answer is an ActionResult; a failure the
+ * handler does not word itself is logged and answered in the member's
+ * words, never as a stack.
  */
 export function memberAction<Schema extends z.ZodType, T, Reason extends string = never>(
   definition: MemberActionDefinition<Schema, Reason>,

@@ -348,11 +348,30 @@ describe("what the staff actions do", () => {
     };
     const before = await latestAuditId();
     expect(await signInStaffAction({}, form("staff.agent", "not-the-password"))).toEqual({
-      message: "The username or password is incorrect.",
+      refusal: { ok: false, code: "refused", message: "The username or password is incorrect." },
       username: "staff.agent",
     });
     expect(await auditSince(before)).toEqual([]);
     expect(staffRequest.jar.has(staffCookie)).toBe(false);
+
+    // Through the portal's wrapper: the one action result, blank fields said under each field.
+    expect(await signInStaffAction({}, form("", ""))).toEqual({
+      refusal: {
+        ok: false,
+        code: "invalid",
+        message: "Some details need correcting.",
+        fieldErrors: { username: "Enter your username.", password: "Enter your password." },
+      },
+      username: "",
+    });
+    // A post from another site is refused before the password is tried, even with the right one.
+    newStaffRequest("https://evil.example");
+    expect(await signInStaffAction({}, form("staff.agent", "Sandbox#2026"))).toMatchObject({
+      refusal: { ok: false, code: "forbidden" },
+    });
+    expect(staffRequest.jar.has(staffCookie)).toBe(false);
+    expect(await auditSince(before)).toEqual([]);
+    newStaffRequest();
 
     const redirected = await signInStaffAction({}, form("staff.agent", "Sandbox#2026")).catch(
       (error: unknown) => error,

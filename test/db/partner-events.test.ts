@@ -251,6 +251,7 @@ describe("delivery", () => {
       );
       expect(receiver.received).toHaveLength(1);
       const gone = receiver.received[0]!;
+      receiver.verify(secret, gone);
       const [endpoint] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
       expect(endpoint!.disabledReason).toMatch(/410/);
 
@@ -272,12 +273,13 @@ describe("delivery", () => {
   it("several workers on one database post each attempt once", async () => {
     const receiver = await startWebhookReceiver();
     try {
-      await endpointFor(demoPartnerId, receiver.url);
+      const { secret } = await endpointFor(demoPartnerId, receiver.url);
       for (let i = 0; i < 6; i += 1) expect((await debitDemoMember("10")).status).toBe(201);
       const passes = await Promise.all(Array.from({ length: 4 }, () => deliverDue(db())));
       expect(passes.reduce((total, pass) => total + pass.claimed, 0)).toBe(6);
       expect(receiver.received).toHaveLength(6);
       expect(new Set(receiver.received.map((webhook) => webhook.id)).size).toBe(6);
+      for (const webhook of receiver.received) receiver.verify(secret, webhook);
     } finally {
       await receiver.close();
     }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -45,26 +46,24 @@ async function openDatabase(): Promise<{ open: () => Promise<DatabaseHandle>; en
 }
 
 function startWorker(databaseEnv: Record<string, string>): ChildProcess {
-  const child = spawn(
-    process.execPath,
-    [path.resolve("node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "scripts/webhook-worker.ts"],
-    {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "test",
-        LOG_LEVEL: "warn",
-        ...databaseEnv,
-        WEBHOOK_PRIVATE_TARGETS: "on",
-        WEBHOOK_WORKER_INTERVAL_MS: "50",
-        WEBHOOK_WORKER_BATCH: "3",
-        WEBHOOK_TIMEOUT_MS: "2000",
-        WEBHOOK_WORKER_LEASE_MS: String(leaseMs),
-        WEBHOOK_RETRY_SCHEDULE: "1,1,1",
-        WEBHOOK_RETRY_JITTER: "0",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  // tsx as a loader of this very process (`node --import tsx`), not its CLI: the CLI runs the script in a child
+  // of its own, which a SIGKILL of the CLI leaves running, so the worker would never be killed at all.
+  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/webhook-worker.ts"], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      ...databaseEnv,
+      WEBHOOK_PRIVATE_TARGETS: "on",
+      WEBHOOK_WORKER_INTERVAL_MS: "50",
+      WEBHOOK_WORKER_BATCH: "3",
+      WEBHOOK_TIMEOUT_MS: "2000",
+      WEBHOOK_WORKER_LEASE_MS: String(leaseMs),
+      WEBHOOK_RETRY_SCHEDULE: "1,1,1",
+      WEBHOOK_RETRY_JITTER: "0",
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(chunk));
   cleanups.push(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
@@ -77,6 +76,33 @@ const exited = (child: ChildProcess) =>
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once("exit", () => resolve());
   });
+
+/** Whether a process with this id still runs (signal 0 only asks). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The ids of the processes of this machine that run the worker script on the given database. */
+function workerProcesses(databaseEnv: Record<string, string>): number[] {
+  const marker = Object.values(databaseEnv)[0]!;
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const command = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      const environment = readFileSync(`/proc/${entry}/environ`, "utf8");
+      if (command.includes("scripts/webhook-worker.ts") && environment.includes(marker)) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return pids;
+}
 
 describe("a worker killed with SIGKILL mid-delivery", () => {
   it("loses no event: after a restart every committed change's event is delivered", async () => {
@@ -111,9 +137,16 @@ describe("a worker killed with SIGKILL mid-delivery", () => {
 
     const first = startWorker(database.env);
     await waitUntil(() => receiver.received.length >= 4, 60_000, "the first deliveries");
+    // Mid-delivery: the worker is waiting for the answer to a post when it is killed.
+    expect(receiver.waiting()).toBeGreaterThan(0);
+    // The process killed is the one posting: the only process of this machine running the worker on this database.
+    expect(workerProcesses(database.env)).toEqual([first.pid]);
     first.kill("SIGKILL");
     const killedAt = Date.now();
     await exited(first);
+    expect(first.signalCode).toBe("SIGKILL");
+    expect(isRunning(first.pid!)).toBe(false);
+    expect(workerProcesses(database.env)).toEqual([]);
     const atKill = new Set(receiver.received.map((webhook) => webhook.id));
     expect(atKill.size).toBeLessThan(changes);
 
@@ -132,6 +165,7 @@ describe("a worker killed with SIGKILL mid-delivery", () => {
     for (const webhook of receiver.received) receiver.verify(endpoint.secret, webhook);
     second.kill("SIGTERM");
     await exited(second);
+    expect(workerProcesses(database.env)).toEqual([]);
 
     if (testDatabaseKind() === "pglite") handle = await database.open();
     const deliveries = await handle.db.select().from(webhookDeliveries);

@@ -19,6 +19,7 @@ export interface ReceivedWebhook {
  */
 export async function startWebhookReceiver(options: { answers?: number[]; delayMs?: number } = {}) {
   const received: ReceivedWebhook[] = [];
+  let answered = 0;
   const answers = [...(options.answers ?? [200])];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -36,6 +37,7 @@ export async function startWebhookReceiver(options: { answers?: number[]; delayM
       const answer = () => {
         response.statusCode = status;
         response.end(status >= 400 ? `refused with ${status}` : "ok");
+        answered += 1;
       };
       if (options.delayMs) setTimeout(answer, options.delayMs);
       else answer();
@@ -46,6 +48,8 @@ export async function startWebhookReceiver(options: { answers?: number[]; delayM
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
+    /** Posts received but not answered yet (a slow partner keeps the sender waiting). */
+    waiting: () => received.length - answered,
     /** Verifies a received post as a partner would, with the standardwebhooks package; throws when it does not hold. */
     verify(secret: string, webhook: ReceivedWebhook, body = webhook.body): unknown {
       return new Webhook(secret).verify(body, {

@@ -71,6 +71,34 @@ describe("the layers (npm run lint)", () => {
   });
 
   it.each([
+    [
+      "an import()",
+      "components/orders/fixture.ts",
+      `export const load = () => import("@/server/portal/checkout/place-order");\n`,
+    ],
+    [
+      "a re-export",
+      "components/orders/fixture.ts",
+      `export { placeOrder } from "@/server/portal/checkout/place-order";\n`,
+    ],
+    ["a side-effect import", "lib/checkout/fixture.ts", `import "@/server/config/env";\n`],
+    [
+      "an import() of a component",
+      "server/portal/fixture.ts",
+      `export const load = () => import("@/components/orders/orders-list");\n`,
+    ],
+    ["a type-only re-export", "lib/portal/fixture.ts", `export type { Database } from "@/server/db/connect";\n`],
+  ])("refuses %s across a layer (%s)", async (_kind, filePath, source) => {
+    expect(await ruleIdsFor(filePath, source)).toContain("import/no-restricted-paths");
+  });
+
+  it('refuses a type query (import("…").T) in the layers: the path rule cannot see it, so it is written as import type', async () => {
+    const source = `export type V = import("@/server/portal/checkout/order-view").OrderView;\n`;
+    expect(await ruleIdsFor("components/orders/fixture.ts", source)).toContain("no-restricted-syntax");
+    expect(await ruleIdsFor("lib/checkout/fixture.ts", source)).toContain("no-restricted-syntax");
+  });
+
+  it.each([
     ["components/orders/fixture.ts", "@/lib/checkout/order-states"],
     ["components/profile/fixture.ts", "@/lib/portal/profile/profile-plan"],
     ["server/portal/staff/fixture.ts", "@/lib/portal/profile/profile-plan"],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ActionRefusal } from "@/lib/portal/action-result";
 
 /** The staff sign-in form: what is blank is said; anything else is a matter for the password check. */
 export const staffSignInSchema = z.object({
@@ -9,9 +10,11 @@ export const staffSignInSchema = z.object({
 });
 export type StaffSignInInput = z.input<typeof staffSignInSchema>;
 
-/** What the sign-in form shows after a refused attempt: the form's own state (useActionState), not an action result. */
+/**
+ * The sign-in form's state (useActionState): the action's refusal, the one
+ * action-result type's, and the username typed, to fill the form drawn again.
+ */
 export interface StaffSignInState {
-  message?: string;
-  fieldErrors?: { username?: string; password?: string };
+  refusal?: ActionRefusal;
   username?: string;
 }

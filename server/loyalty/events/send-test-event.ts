@@ -1,3 +1,4 @@
+import { primaryProgramme } from "@/lib/contract/primary-programme";
 import type { EventData, EventType } from "@/lib/contract/webhook-events";
 import type { Database } from "@/server/db/connect";
 import { recordEvent } from "./record-event";
@@ -16,10 +17,15 @@ function sampleData(type: EventType, now: Date): EventData<EventType> {
   switch (type) {
     case "points.credited":
     case "points.debited":
-      return { programmeIdentifier: "NORTHSTAR", membershipNumber: sampleMembership, balance: "250000", transaction };
+      return {
+        programmeIdentifier: primaryProgramme,
+        membershipNumber: sampleMembership,
+        balance: "250000",
+        transaction,
+      };
     case "points.reversed":
       return {
-        programmeIdentifier: "NORTHSTAR",
+        programmeIdentifier: primaryProgramme,
         membershipNumber: sampleMembership,
         balance: "250000",
         transaction,

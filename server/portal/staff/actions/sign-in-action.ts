@@ -1,50 +1,64 @@
 "use server";
 
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { redirect } from "next/navigation";
+import { refusal } from "@/lib/portal/action-result";
 import { staffSignInSchema, type StaffSignInState } from "@/lib/portal/staff/sign-in-schema";
 import { safeStaffPath } from "@/lib/portal/staff/staff-paths";
 import { logger } from "@/server/observability/logger";
 import { customerIp } from "@/server/portal/customer-ip";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
+import { memberAction } from "@/server/portal/member-action";
 import { signInStaff } from "../sign-in-staff";
 import { setStaffSessionCookie, staffSessionLifetime } from "../staff-session";
 
 /**
+ * Signing in comes before any staff session, so it cannot go through
+ * staffAction: it goes through the portal's wrapper of actions without a
+ * session (memberAction, `session: "none"`, as registration does): this
+ * site's Origin, the schema, errors answered one way, an ActionResult.
+ */
+const signIn = memberAction<typeof staffSignInSchema, never>(
+  {
+    name: "staff-sign-in",
+    session: "none",
+    input: staffSignInSchema,
+    refusals: {
+      invalid: { message: "Some details need correcting.", fieldErrors: true },
+      unavailable: { message: "Signing in is not possible just now. Try again in a few minutes." },
+    },
+  },
+  async ({ input, requestId }) => {
+    const result = await signInStaff(await getPortalDatabase(), {
+      username: input.username,
+      password: input.password,
+      ip: await customerIp(),
+      requestId,
+      lifetime: staffSessionLifetime(),
+      now: new Date(),
+    });
+    if (result.outcome === "refused") {
+      logger.info({ requestId }, "staff sign-in refused");
+      return refusal("refused", result.message);
+    }
+    await setStaffSessionCookie(result.sessionId, result.expiresAt);
+    // Outside any try: redirect() works by throwing (the wrapper lets it through).
+    redirect(safeStaffPath(input.next));
+  },
+);
+
+/**
  * The staff login form's action (useActionState, so it works without
- * JavaScript too). The one server action without a staff session: it
- * starts one. Next.js refuses a post from another origin (CSRF). A
- * success sets the console's own cookie and goes to the page asked for.
+ * JavaScript too). Next.js and the wrapper refuse a post from another
+ * origin (CSRF). A success sets the console's own cookie and goes to the
+ * page asked for; a refusal comes back with the username typed, since the
+ * form is drawn again empty.
  */
 export async function signInStaffAction(_previous: StaffSignInState, form: FormData): Promise<StaffSignInState> {
-  const parsed = staffSignInSchema.safeParse({
-    username: form.get("username") ?? "",
-    password: form.get("password") ?? "",
-    next: form.get("next") ?? undefined,
+  const result = await signIn({
+    username: String(form.get("username") ?? ""),
+    password: String(form.get("password") ?? ""),
+    next: form.has("next") ? String(form.get("next")) : undefined,
   });
-  const typed = String(form.get("username") ?? "").slice(0, 50);
-  if (!parsed.success) {
-    const fieldErrors: StaffSignInState["fieldErrors"] = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === "username" || field === "password") && !fieldErrors[field]) fieldErrors[field] = issue.message;
-    }
-    return { fieldErrors, username: typed };
-  }
-  const requestId = randomUUID();
-  const result = await signInStaff(await getPortalDatabase(), {
-    username: parsed.data.username,
-    password: parsed.data.password,
-    ip: await customerIp(),
-    requestId,
-    lifetime: staffSessionLifetime(),
-    now: new Date(),
-  });
-  if (result.outcome === "refused") {
-    logger.info({ requestId }, "staff sign-in refused");
-    return { message: result.message, username: typed };
-  }
-  await setStaffSessionCookie(result.sessionId, result.expiresAt);
-  redirect(safeStaffPath(parsed.data.next));
+  return result.ok ? {} : { refusal: result, username: String(form.get("username") ?? "").slice(0, 50) };
 }

@@ -1,0 +1,95 @@
+import { existsSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../support/import-graph";
+
+/**
+ * The README's layout is a tree: indentation is nesting, an entry may be a path (`a/b/`), several may share a line
+ * (`x/, y/`), and a description column starts at the 29th character. An entry names its folder; a mention `x/` or
+ * `x/y/` in an entry's description names a folder below that entry.
+ */
+function namedFolders(readme: string): { named: Set<string>; mentions: [base: string, relative: string][] } {
+  const block = readme.split("## Layout")[1]?.split("```")[1] ?? "";
+  const named = new Set<string>();
+  const mentions: [string, string][] = [];
+  const stack: { indent: number; path: string }[] = [];
+  let current: string[] = [];
+  for (const line of block.split("\n")) {
+    if (line.trim() === "") continue;
+    const indent = line.length - line.trimStart().length;
+    let description = line.trim();
+    if (indent < 28) {
+      const [names = "", rest = ""] = line.trim().split(/\s{2,}(.*)/s);
+      description = rest;
+      while (stack.length > 0 && stack.at(-1)!.indent >= indent) stack.pop();
+      const parent = stack.at(-1)?.path ?? "";
+      current = names
+        .split(",")
+        .map((name) => name.trim())
+        .filter((name) => name.endsWith("/"))
+        .map((name) => parent + name);
+      for (const path of current) named.add(path.replace(/\/$/, ""));
+      if (current[0]) stack.push({ indent, path: current[0] });
+    }
+    for (const [match] of description.matchAll(/(?<![\w/@.`-])[\w()[\].-]+(?:\/[\w()[\].-]+)*\//g)) {
+      const mention = match.startsWith("(") && !match.includes(")") ? match.slice(1) : match;
+      if (current[0]) mentions.push([current[0].replace(/\/$/, ""), mention.replace(/\/$/, "")]);
+    }
+  }
+  return { named, mentions };
+}
+
+describe("the README's layout", () => {
+  const readme = readFileSync("README.md", "utf8");
+
+  it("names every folder of app/, components/, lib/ and server/ that holds source", () => {
+    const folders = [
+      ...new Set(
+        sourceFiles(process.cwd())
+          .filter((file) => /^(app|components|lib|server)\//.test(file) && /\.tsx?$/.test(file))
+          .map((file) => file.slice(0, file.lastIndexOf("/"))),
+      ),
+    ];
+    const { named, mentions } = namedFolders(readme);
+    const unnamed = folders.filter(
+      (folder) => !named.has(folder) && !mentions.some(([base, relative]) => folder === `${base}/${relative}`),
+    );
+    expect(folders.length).toBeGreaterThan(100);
+    expect(unnamed).toEqual([]);
+  });
+
+  it("reads a folder it does not name as unnamed (the reader is not blind)", () => {
+    const { named, mentions } = namedFolders(
+      "## Layout\n\n```\nserver/                     server code\n  db/                       the schema: schema/\n```\n",
+    );
+    expect([...named]).toEqual(["server", "server/db"]);
+    expect(mentions).toEqual([["server/db", "schema"]]);
+  });
+
+  it.each(["docs/glossary.md", "docs/decisions.md", "docs/checkout-states.md"])("links %s, which exists", (doc) => {
+    expect(readme).toContain(`](${doc})`);
+    expect(existsSync(doc)).toBe(true);
+  });
+
+  it("the glossary says what each of P1–P9, A1–A4 and E1–E11 is and where it lives", () => {
+    const glossary = readFileSync("docs/glossary.md", "utf8");
+    const tableFolders = ["", "lib/contract/", "server/loyalty/operations/", "test/api/"];
+    const codes = [
+      ...Array.from({ length: 9 }, (_, i) => `P${i + 1}`),
+      ...Array.from({ length: 4 }, (_, i) => `A${i + 1}`),
+      ...Array.from({ length: 11 }, (_, i) => `E${i + 1}`),
+    ];
+    for (const code of codes) {
+      const row = glossary.split("\n").find((line) => line.startsWith(`| ${code} `));
+      expect(row, code).toBeDefined();
+      // A row says what the code is and where it lives: every file it names exists (paths are from the root, from
+      // the folder the table's header names, or from a folder the row names).
+      const places = [...row!.matchAll(/`([^`*]+\.ts)`/g)].map(([, place]) => place!);
+      expect(places.length, code).toBeGreaterThan(0);
+      const rowFolders = [...row!.matchAll(/`([^`]+\/)`/g)].map(([, folder]) => folder!);
+      const missing = places.filter(
+        (place) => ![...tableFolders, ...rowFolders].some((folder) => existsSync(folder + place)),
+      );
+      expect(missing, code).toEqual([]);
+    }
+  });
+});
