@@ -1,0 +1,365 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { codePagePath, documentedCodes } from "@/lib/docs/errors/catalogue";
+import type { BodyView, OperationView, ResponseView, SchemeView } from "@/lib/docs/reference/operation-view";
+import { referenceHome } from "@/lib/docs/reference/reference-paths";
+import { statusText } from "@/lib/docs/reference/status-text";
+import { bodyText, type TryItSpec } from "@/lib/docs/reference/try-it";
+import { CodeBlock } from "../code-block";
+import { FieldList } from "./field-list";
+import { MarkdownInline, MarkdownText } from "./markdown-text";
+import { MethodBadge } from "./method-badge";
+import { TryItPanel } from "./try-it-panel";
+
+const catalogued = new Set(documentedCodes.map((code) => code.code));
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-10 space-y-3">
+      <h2 id={id} className="scroll-mt-4 text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function schemeText(scheme: SchemeView): ReactNode {
+  if (scheme.kind === "apiKey")
+    return (
+      <>
+        an API key in the {scheme.in} parameter <code className="ref-code">{scheme.parameterName}</code>
+      </>
+    );
+  if (scheme.kind === "bearer")
+    return (
+      <>
+        a bearer token: <code className="ref-code">Authorization: Bearer …</code>
+      </>
+    );
+  if (scheme.kind === "basic")
+    return (
+      <>
+        HTTP Basic: <code className="ref-code">Authorization: Basic base64(user:password)</code>
+      </>
+    );
+  return "see its description";
+}
+
+function Authentication({ view }: { view: OperationView }) {
+  const { requirements, schemes } = view.security;
+  if (requirements.length === 0) return <p className="text-slate-700">None: no credentials are sent.</p>;
+  const names = (requirement: OperationView["security"]["requirements"][number]) =>
+    requirement.map((item, index) => (
+      <span key={item.key}>
+        {index > 0 ? " and " : null}
+        <code className="ref-code">{item.key}</code>
+        {item.scopes.length > 0 ? ` (scope ${item.scopes.join(", ")})` : null}
+      </span>
+    ));
+  return (
+    <>
+      <p className="text-slate-700">
+        {requirements.length === 1 ? (
+          <>Send {names(requirements[0]!)}.</>
+        ) : (
+          <>
+            Send one of:{" "}
+            {requirements.map((requirement, index) => (
+              <span key={index}>
+                {index > 0 ? "; or " : null}
+                {names(requirement)}
+              </span>
+            ))}
+            .
+          </>
+        )}
+      </p>
+      <ul className="list-disc space-y-1 pl-5 text-slate-700">
+        {schemes.map((scheme) => (
+          <li key={scheme.key}>
+            <code className="ref-code">{scheme.key}</code>: {schemeText(scheme)}.{" "}
+            {scheme.description ? <MarkdownInline source={scheme.description} /> : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function SchemaLinks({ names }: { names: string[] }) {
+  return (
+    <p className="text-sm text-slate-700">
+      Body:{" "}
+      {names.map((name, index) => (
+        <span key={name}>
+          {index > 0 ? " or " : null}
+          <a href={`#schema-${name}`} className="font-mono text-brand-700 underline underline-offset-2">
+            {name}
+          </a>
+        </span>
+      ))}
+    </p>
+  );
+}
+
+function Body({ body, label, examplesLabel }: { body: BodyView; label: string; examplesLabel: string }) {
+  return (
+    <>
+      <p className="text-sm text-slate-700">
+        <code className="ref-code">{body.mediaType}</code>
+        {body.required ? ", required" : null}
+      </p>
+      {body.schemaNames.length > 0 ? <SchemaLinks names={body.schemaNames} /> : null}
+      <FieldList rows={body.rows} label={`Fields of ${label}`} />
+      {body.examples.map((example) => (
+        <div key={example.key}>
+          {example.description ? (
+            <p className="text-sm text-slate-700">
+              <MarkdownInline source={example.description} />
+            </p>
+          ) : null}
+          <CodeBlock
+            code={bodyText(body, example.value)}
+            label={`${examplesLabel}: ${example.summary ?? example.key}${example.generated ? " (made from the schema)" : ""}`}
+            language={body.mediaType.includes("json") ? "json" : undefined}
+          />
+        </div>
+      ))}
+    </>
+  );
+}
+
+function statusTitle(status: string): string {
+  return `${status} ${statusText(status)}`.trim();
+}
+
+function SuccessResponse({ response }: { response: ResponseView }) {
+  const title = statusTitle(response.status);
+  return (
+    <div className="space-y-3">
+      <h3 id={`response-${response.status}`} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h3>
+      <MarkdownText source={response.description} />
+      {response.headers.length > 0 ? (
+        <>
+          <h4 className="text-sm font-semibold text-slate-900">Headers</h4>
+          <FieldList rows={response.headers} label={`Headers of ${title}`} />
+        </>
+      ) : null}
+      {response.body ? (
+        <>
+          <h4 className="text-sm font-semibold text-slate-900">Body</h4>
+          <Body body={response.body} label={`the ${title} body`} examplesLabel={`Example ${response.status}`} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function CodeLinks({ codes, fallback }: { codes: string[]; fallback: string }) {
+  if (codes.length === 0) return <code className="ref-name">{fallback}</code>;
+  return (
+    <>
+      {codes.map((code, index) => (
+        <span key={index}>
+          {index > 0 ? " / " : null}
+          {catalogued.has(code) ? (
+            <Link href={codePagePath(code)} className="ref-name text-brand-700 underline underline-offset-2">
+              {code}
+            </Link>
+          ) : (
+            <code className="ref-name">{code}</code>
+          )}
+        </span>
+      ))}
+    </>
+  );
+}
+
+function ErrorResponse({ response, view }: { response: ResponseView; view: OperationView }) {
+  const title = statusTitle(response.status);
+  const cases = view.errorCases.filter((item) => item.status === response.status);
+  const examples = response.body?.examples.filter((example) => !example.generated) ?? [];
+  return (
+    <div className="space-y-3">
+      <h3 id={`response-${response.status}`} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h3>
+      {response.describedByExamples ? null : <MarkdownText source={response.description} />}
+      {response.body && response.body.schemaNames.length > 0 ? <SchemaLinks names={response.body.schemaNames} /> : null}
+      {response.body ? <FieldList rows={response.body.rows} label={`Fields of the ${title} body`} /> : null}
+      {cases.length > 0 ? (
+        <ul aria-label={`Codes answered with ${title}`} className="ref-fields">
+          {cases.map((item) => (
+            <li key={item.key} className="ref-field">
+              <p>
+                <CodeLinks codes={item.codes} fallback={item.label} />
+              </p>
+              {item.description ? (
+                <p className="ref-desc">
+                  <MarkdownInline source={item.description} />
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {examples.length > 0 ? (
+        <details className="rounded-lg border border-slate-200 bg-white">
+          <summary className="min-h-11 cursor-pointer px-3 py-2.5 text-sm font-semibold text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+            Example bodies of {title} ({examples.length})
+          </summary>
+          <div className="space-y-3 border-t border-slate-200 p-3">
+            {examples.map((example) => (
+              <div key={example.key}>
+                <p className="font-mono text-xs font-semibold text-slate-900">{example.summary ?? example.key}</p>
+                <pre className="mt-1 rounded-md bg-slate-100 p-2 text-xs break-all whitespace-pre-wrap text-slate-900">
+                  {JSON.stringify(example.value, null, 2)}
+                </pre>
+              </div>
+            ))}
+          </div>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+const isError = (response: ResponseView) => /^[45]/.test(response.status);
+
+export interface OperationDetailProps {
+  view: OperationView;
+  /** The tag the operation is listed under (the breadcrumb). */
+  tag: string;
+  /** An event the service sends (a webhook), rather than an operation the partner calls. */
+  event?: boolean;
+  curl?: string;
+  tryIt?: TryItSpec;
+}
+
+/** One operation (or event) of the OpenAPI document, in full: what to send, what comes back, how to try it. */
+export function OperationDetail({ view, tag, event = false, curl, tryIt }: OperationDetailProps) {
+  const locations = [
+    { location: "path", title: "Path parameters" },
+    { location: "query", title: "Query parameters" },
+    { location: "header", title: "Headers" },
+    { location: "cookie", title: "Cookies" },
+  ] as const;
+  const successes = view.responses.filter((response) => !isError(response));
+  const errors = view.responses.filter(isError);
+  return (
+    <article className="max-w-4xl min-w-0 py-8">
+      <p className="text-sm text-slate-700">
+        <Link href={referenceHome} className="text-brand-700 underline underline-offset-2">
+          API reference
+        </Link>{" "}
+        <span aria-hidden="true">›</span> {tag}
+      </p>
+      <h1 className="mt-2 text-2xl font-bold tracking-tight break-words sm:text-3xl">{view.summary}</h1>
+      <p className="mt-3 flex flex-wrap items-center gap-2">
+        <MethodBadge method={view.method} />
+        <code className="font-mono text-sm break-all text-slate-900">{event ? "your endpoint's URL" : view.path}</code>
+      </p>
+      {view.alsoServedOn.length > 0 ? (
+        <p className="mt-2 text-sm text-slate-700">
+          Also served on{" "}
+          {view.alsoServedOn.map((path) => (
+            <code key={path} className="ref-code">
+              {path}
+            </code>
+          ))}{" "}
+          (the spec&apos;s test path: the same operation, the same sandbox data).
+        </p>
+      ) : null}
+      {view.deprecated ? <p className="mt-2 font-semibold text-red-800">Deprecated.</p> : null}
+      {view.description ? <MarkdownText source={view.description} className="mt-4" /> : null}
+
+      {event ? null : (
+        <Section id="authentication" title="Authentication">
+          <Authentication view={view} />
+        </Section>
+      )}
+
+      {curl ? (
+        <Section id="request-sample" title="Request sample">
+          <CodeBlock code={curl} label={`curl: ${view.summary}`} language="bash" />
+          {view.security.schemes.some((scheme) => scheme.kind === "bearer") ? (
+            <p className="text-sm text-slate-700">
+              <code className="ref-code">$MEMBER_TOKEN</code> stands for a member&apos;s access token: the{" "}
+              <Link href="/docs/guides/quickstart">quickstart</Link> shows how to get one.
+            </p>
+          ) : null}
+        </Section>
+      ) : null}
+
+      {tryIt ? (
+        <Section id="try-it" title="Try it">
+          <TryItPanel spec={tryIt} title={view.summary} />
+        </Section>
+      ) : null}
+
+      {view.parameters.length > 0 ? (
+        <Section id="parameters" title={event ? "Headers sent" : "Parameters"}>
+          {locations.map(({ location, title }) => {
+            const rows = view.parameters.filter((parameter) => parameter.location === location);
+            if (rows.length === 0) return null;
+            return (
+              <div key={location} className="space-y-2">
+                {event ? null : <h3 className="text-lg font-semibold text-slate-900">{title}</h3>}
+                <FieldList rows={rows.map((parameter) => parameter.row)} label={title} />
+              </div>
+            );
+          })}
+        </Section>
+      ) : null}
+
+      {view.requestBody ? (
+        <Section id="request-body" title={event ? "Payload" : "Request body"}>
+          <Body
+            body={view.requestBody}
+            label={event ? "the payload" : "the request body"}
+            examplesLabel={event ? "Example payload" : "Example request"}
+          />
+        </Section>
+      ) : null}
+
+      {successes.length > 0 ? (
+        <Section id="responses" title={event ? "What your endpoint answers" : "Responses"}>
+          {successes.map((response) => (
+            <SuccessResponse key={response.status} response={response} />
+          ))}
+        </Section>
+      ) : null}
+
+      {errors.length > 0 ? (
+        <Section id="errors" title={event ? "Answers that stop or delay deliveries" : "Errors"}>
+          {view.errorCases.length > 0 ? (
+            <p className="text-slate-700">
+              Each code links to its page in the <Link href="/docs/api/errors">error catalogue</Link>: when it is
+              answered and a request that makes this sandbox answer it.
+            </p>
+          ) : null}
+          {errors.map((response) => (
+            <ErrorResponse key={response.status} response={response} view={view} />
+          ))}
+        </Section>
+      ) : null}
+
+      {view.namedSchemas.length > 0 ? (
+        <Section id="schemas" title="Schemas">
+          {view.namedSchemas.map((schema) => (
+            <div key={schema.name} className="space-y-2">
+              <h3 id={`schema-${schema.name}`} className="scroll-mt-4 font-mono text-lg font-semibold text-slate-900">
+                {schema.name}
+              </h3>
+              {schema.description ? <MarkdownText source={schema.description} /> : null}
+              <FieldList rows={schema.rows} label={`Fields of ${schema.name}`} />
+            </div>
+          ))}
+        </Section>
+      ) : null}
+    </article>
+  );
+}
