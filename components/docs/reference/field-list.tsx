@@ -1,51 +1,51 @@
-import { Fragment } from "react";
-import type { SchemaRow } from "@/lib/docs/reference/schema-rows";
+"use client";
+
+import type { FieldNode } from "@/lib/docs/reference/field-tree";
 import { MarkdownInline } from "./markdown-text";
 
-const depthClass = ["", "ref-d1", "ref-d2", "ref-d3", "ref-d4", "ref-d5"];
+function Field({ node }: { node: FieldNode }) {
+  return (
+    <li>
+      <p>
+        <code>{node.name}</code>
+        <span>{node.type}</span>
+        {node.required ? <strong>required</strong> : null}
+      </p>
+      {node.description ? (
+        <p>
+          <MarkdownInline source={node.description} />
+        </p>
+      ) : null}
+      {node.rules ? (
+        <div>
+          <MarkdownInline source={node.rules} />
+        </div>
+      ) : null}
+      {node.fields ? (
+        <ul>
+          {node.fields.map((child, index) => (
+            <Field key={index} node={child} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
 
 /**
- * A schema's fields, one item each, nested ones indented below their parent
- * and named with their path (`monetaryAmount.currency.`currencyCode), so a
- * field is never ambiguous when read alone. Wraps at any width: no table.
+ * A schema's fields, one item each; a field's own fields are a list inside
+ * its item (indented, and announced as a nested list). Wraps at any width:
+ * no table to scroll. Styled from `.ref-fields` (app/globals.css), not per
+ * element: a schema can have a hundred fields. A client component only for
+ * its weight: the page carries the fields once as data rather than also as
+ * a rendered tree, and its HTML is rendered on the server all the same.
  */
-export function FieldList({ rows, label }: { rows: SchemaRow[]; label: string }) {
-  if (rows.length === 0) return null;
+export function FieldList({ fields, label }: { fields: FieldNode[]; label: string }) {
+  if (fields.length === 0) return null;
   return (
     <ul aria-label={label} className="ref-fields">
-      {rows.map((row, index) => (
-        <li key={index} className={`ref-field ${depthClass[Math.min(row.depth, depthClass.length - 1)]}`}>
-          <p>
-            <code className="ref-name">
-              {row.parent ? <span className="ref-parent">{row.parent}.</span> : null}
-              {row.name}
-            </code>
-            <span className="ref-type">{row.type}</span>
-            {row.required ? <span className="ref-required">required</span> : null}
-          </p>
-          {row.description ? (
-            <p className="ref-desc">
-              <MarkdownInline source={row.description} />
-            </p>
-          ) : null}
-          {row.constraints.length > 0 ? (
-            <p className="ref-rules">
-              {row.constraints.map((constraint, constraintIndex) => (
-                <Fragment key={constraintIndex}>
-                  {constraintIndex > 0 ? "; " : null}
-                  {constraint.text}
-                  {constraint.code ? ": " : null}
-                  {constraint.code?.map((code, codeIndex) => (
-                    <Fragment key={codeIndex}>
-                      {codeIndex > 0 ? ", " : null}
-                      <code>{code}</code>
-                    </Fragment>
-                  ))}
-                </Fragment>
-              ))}
-            </p>
-          ) : null}
-        </li>
+      {fields.map((node, index) => (
+        <Field key={index} node={node} />
       ))}
     </ul>
   );

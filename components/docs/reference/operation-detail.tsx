@@ -4,8 +4,10 @@ import { codePagePath, documentedCodes } from "@/lib/docs/errors/catalogue";
 import type { BodyView, OperationView, ResponseView, SchemeView } from "@/lib/docs/reference/operation-view";
 import { referenceHome } from "@/lib/docs/reference/reference-paths";
 import { statusText } from "@/lib/docs/reference/status-text";
-import { bodyText, type TryItSpec } from "@/lib/docs/reference/try-it";
+import { bodyText, requestExampleId, type TryItSpec } from "@/lib/docs/reference/try-it";
 import { CodeBlock } from "../code-block";
+import { fieldTree } from "@/lib/docs/reference/field-tree";
+import { ErrorCaseList } from "./error-case-list";
 import { FieldList } from "./field-list";
 import { MarkdownInline, MarkdownText } from "./markdown-text";
 import { MethodBadge } from "./method-badge";
@@ -103,7 +105,18 @@ function SchemaLinks({ names }: { names: string[] }) {
   );
 }
 
-function Body({ body, label, examplesLabel }: { body: BodyView; label: string; examplesLabel: string }) {
+function Body({
+  body,
+  label,
+  examplesLabel,
+  exampleId,
+}: {
+  body: BodyView;
+  label: string;
+  examplesLabel: string;
+  /** Ids for the examples' code, for the try-it to read them. */
+  exampleId?: (key: string) => string;
+}) {
   return (
     <>
       <p className="text-sm text-slate-700">
@@ -111,7 +124,7 @@ function Body({ body, label, examplesLabel }: { body: BodyView; label: string; e
         {body.required ? ", required" : null}
       </p>
       {body.schemaNames.length > 0 ? <SchemaLinks names={body.schemaNames} /> : null}
-      <FieldList rows={body.rows} label={`Fields of ${label}`} />
+      <FieldList fields={fieldTree(body.rows)} label={`Fields of ${label}`} />
       {body.examples.map((example) => (
         <div key={example.key}>
           {example.description ? (
@@ -123,6 +136,7 @@ function Body({ body, label, examplesLabel }: { body: BodyView; label: string; e
             code={bodyText(body, example.value)}
             label={`${examplesLabel}: ${example.summary ?? example.key}${example.generated ? " (made from the schema)" : ""}`}
             language={body.mediaType.includes("json") ? "json" : undefined}
+            id={exampleId?.(example.key)}
           />
         </div>
       ))}
@@ -145,7 +159,7 @@ function SuccessResponse({ response }: { response: ResponseView }) {
       {response.headers.length > 0 ? (
         <>
           <h4 className="text-sm font-semibold text-slate-900">Headers</h4>
-          <FieldList rows={response.headers} label={`Headers of ${title}`} />
+          <FieldList fields={fieldTree(response.headers)} label={`Headers of ${title}`} />
         </>
       ) : null}
       {response.body ? (
@@ -158,30 +172,11 @@ function SuccessResponse({ response }: { response: ResponseView }) {
   );
 }
 
-function CodeLinks({ codes, fallback }: { codes: string[]; fallback: string }) {
-  if (codes.length === 0) return <code className="ref-name">{fallback}</code>;
-  return (
-    <>
-      {codes.map((code, index) => (
-        <span key={index}>
-          {index > 0 ? " / " : null}
-          {catalogued.has(code) ? (
-            <Link href={codePagePath(code)} className="ref-name text-brand-700 underline underline-offset-2">
-              {code}
-            </Link>
-          ) : (
-            <code className="ref-name">{code}</code>
-          )}
-        </span>
-      ))}
-    </>
-  );
-}
-
 function ErrorResponse({ response, view }: { response: ResponseView; view: OperationView }) {
   const title = statusTitle(response.status);
   const cases = view.errorCases.filter((item) => item.status === response.status);
-  const examples = response.body?.examples.filter((example) => !example.generated) ?? [];
+  // The bodies differ only in the code and messages listed above: one stands for them all.
+  const example = response.body?.examples.find((candidate) => !candidate.generated);
   return (
     <div className="space-y-3">
       <h3 id={`response-${response.status}`} className="text-lg font-semibold text-slate-900">
@@ -189,39 +184,28 @@ function ErrorResponse({ response, view }: { response: ResponseView; view: Opera
       </h3>
       {response.describedByExamples ? null : <MarkdownText source={response.description} />}
       {response.body && response.body.schemaNames.length > 0 ? <SchemaLinks names={response.body.schemaNames} /> : null}
-      {response.body ? <FieldList rows={response.body.rows} label={`Fields of the ${title} body`} /> : null}
-      {cases.length > 0 ? (
-        <ul aria-label={`Codes answered with ${title}`} className="ref-fields">
-          {cases.map((item) => (
-            <li key={item.key} className="ref-field">
-              <p>
-                <CodeLinks codes={item.codes} fallback={item.label} />
-              </p>
-              {item.description ? (
-                <p className="ref-desc">
-                  <MarkdownInline source={item.description} />
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+      {response.body ? (
+        <FieldList fields={fieldTree(response.body.rows)} label={`Fields of the ${title} body`} />
       ) : null}
-      {examples.length > 0 ? (
-        <details className="rounded-lg border border-slate-200 bg-white">
-          <summary className="min-h-11 cursor-pointer px-3 py-2.5 text-sm font-semibold text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-            Example bodies of {title} ({examples.length})
-          </summary>
-          <div className="space-y-3 border-t border-slate-200 p-3">
-            {examples.map((example) => (
-              <div key={example.key}>
-                <p className="font-mono text-xs font-semibold text-slate-900">{example.summary ?? example.key}</p>
-                <pre className="mt-1 rounded-md bg-slate-100 p-2 text-xs break-all whitespace-pre-wrap text-slate-900">
-                  {JSON.stringify(example.value, null, 2)}
-                </pre>
-              </div>
-            ))}
-          </div>
-        </details>
+      {cases.length > 0 ? (
+        <ErrorCaseList
+          label={`Codes answered with ${title}`}
+          cases={cases.map((item) => ({
+            codes: item.codes.map((code) => ({ code, ...(catalogued.has(code) ? { href: codePagePath(code) } : {}) })),
+            label: item.label,
+            ...(item.description ? { when: item.description } : {}),
+          }))}
+        />
+      ) : null}
+      {example ? (
+        <>
+          <p className="text-sm text-slate-700">
+            Example body{cases.length > 1 ? `, of ${example.summary ?? example.key}` : null}:
+          </p>
+          <pre className="rounded-md bg-slate-100 p-2 text-xs break-all whitespace-pre-wrap text-slate-900">
+            {JSON.stringify(example.value, null, 2)}
+          </pre>
+        </>
       ) : null}
     </div>
   );
@@ -308,7 +292,7 @@ export function OperationDetail({ view, tag, event = false, curl, tryIt }: Opera
             return (
               <div key={location} className="space-y-2">
                 {event ? null : <h3 className="text-lg font-semibold text-slate-900">{title}</h3>}
-                <FieldList rows={rows.map((parameter) => parameter.row)} label={title} />
+                <FieldList fields={fieldTree(rows.map((parameter) => parameter.row))} label={title} />
               </div>
             );
           })}
@@ -321,6 +305,7 @@ export function OperationDetail({ view, tag, event = false, curl, tryIt }: Opera
             body={view.requestBody}
             label={event ? "the payload" : "the request body"}
             examplesLabel={event ? "Example payload" : "Example request"}
+            exampleId={event ? undefined : requestExampleId}
           />
         </Section>
       ) : null}
@@ -355,7 +340,7 @@ export function OperationDetail({ view, tag, event = false, curl, tryIt }: Opera
                 {schema.name}
               </h3>
               {schema.description ? <MarkdownText source={schema.description} /> : null}
-              <FieldList rows={schema.rows} label={`Fields of ${schema.name}`} />
+              <FieldList fields={fieldTree(schema.rows)} label={`Fields of ${schema.name}`} />
             </div>
           ))}
         </Section>

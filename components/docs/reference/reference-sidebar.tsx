@@ -11,7 +11,12 @@ const group = "mt-4 px-2 text-xs font-semibold tracking-wide text-slate-600 uppe
 export function ReferenceSidebar({ index, current }: { index: ReferenceIndex; current: string }) {
   return (
     <SidebarDisclosure>
-      <Link href={referenceHome} className={link} aria-current={current === referenceHome ? "page" : undefined}>
+      <Link
+        href={referenceHome}
+        prefetch={false}
+        className={link}
+        aria-current={current === referenceHome ? "page" : undefined}
+      >
         Overview
       </Link>
       {index.tags.map((tag, tagIndex) => (
@@ -24,7 +29,12 @@ export function ReferenceSidebar({ index, current }: { index: ReferenceIndex; cu
               const href = operationPagePath(operation.slug);
               return (
                 <li key={operation.slug}>
-                  <Link href={href} className={link} aria-current={current === href ? "page" : undefined}>
+                  <Link
+                    href={href}
+                    prefetch={false}
+                    className={link}
+                    aria-current={current === href ? "page" : undefined}
+                  >
                     <MethodBadge method={operation.method} />
                     <span>{operation.operation.summary ?? operation.path}</span>
                   </Link>
@@ -44,7 +54,12 @@ export function ReferenceSidebar({ index, current }: { index: ReferenceIndex; cu
               const href = eventPagePath(event.slug);
               return (
                 <li key={event.slug}>
-                  <Link href={href} className={link} aria-current={current === href ? "page" : undefined}>
+                  <Link
+                    href={href}
+                    prefetch={false}
+                    className={link}
+                    aria-current={current === href ? "page" : undefined}
+                  >
                     <MethodBadge method={event.method} />
                     <span className="font-mono break-all">{event.name}</span>
                   </Link>

@@ -46,6 +46,11 @@ async function readAnswer(response: Response, started: number): Promise<Answer> 
   };
 }
 
+/** The text of a body example, from its code block on the page (see TryItSpec.body). */
+function exampleText(sourceId: string | undefined): string {
+  return (sourceId && document.getElementById(sourceId)?.textContent) || "";
+}
+
 function Hint({ id, children }: { id: string; children: ReactNode }) {
   return (
     <p id={id} className="mt-1 text-xs text-slate-600">
@@ -196,7 +201,7 @@ function inputOf(form: HTMLFormElement, spec: TryItSpec, body: string): TryItInp
  */
 export function TryItPanel({ spec, title }: { spec: TryItSpec; title: string }) {
   const [open, setOpen] = useState(false);
-  const [body, setBody] = useState(spec.body?.examples[0]?.text ?? "");
+  const [body, setBody] = useState<string | undefined>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const [answer, setAnswer] = useState<Answer | undefined>();
@@ -206,7 +211,7 @@ export function TryItPanel({ spec, title }: { spec: TryItSpec; title: string }) 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    const built = buildTryItRequest(spec, inputOf(event.currentTarget, spec, body));
+    const built = buildTryItRequest(spec, inputOf(event.currentTarget, spec, body ?? ""));
     if (!built.ok) {
       setErrors(
         Object.fromEntries(built.missing.map((field) => [field.id, `Enter ${field.name}: it is part of the path.`])),
@@ -248,7 +253,11 @@ export function TryItPanel({ spec, title }: { spec: TryItSpec; title: string }) 
         type="button"
         aria-expanded={open}
         aria-controls="try-it-form"
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          // The first example, read from its code block on the page, until the reader writes a body of their own.
+          if (body === undefined) setBody(exampleText(spec.body?.examples[0]?.sourceId));
+          setOpen((value) => !value);
+        }}
         className="flex min-h-11 w-full items-center justify-between gap-2 rounded-lg px-4 text-left font-semibold text-brand-700 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
       >
         <span>
@@ -308,7 +317,9 @@ export function TryItPanel({ spec, title }: { spec: TryItSpec; title: string }) 
                     <select
                       id="try-example"
                       className={input}
-                      onChange={(event) => setBody(spec.body!.examples[Number(event.target.value)]?.text ?? "")}
+                      onChange={(event) =>
+                        setBody(exampleText(spec.body!.examples[Number(event.target.value)]?.sourceId))
+                      }
                     >
                       {spec.body.examples.map((example, index) => (
                         <option key={index} value={index}>
@@ -324,9 +335,9 @@ export function TryItPanel({ spec, title }: { spec: TryItSpec; title: string }) 
                   </label>
                   <textarea
                     id="try-body"
-                    value={body}
+                    value={body ?? ""}
                     onChange={(event) => setBody(event.target.value)}
-                    rows={Math.min(16, Math.max(4, body.split("\n").length + 1))}
+                    rows={Math.min(16, Math.max(4, (body ?? "").split("\n").length + 1))}
                     spellCheck={false}
                     className={`${input} whitespace-pre`}
                   />

@@ -42,7 +42,8 @@ export function parseInline(text: string): Inline[] {
     plain = "";
   };
   while (rest.length > 0) {
-    const code = /^`([^`]+)`/.exec(rest);
+    // Double backticks hold code that has a backtick in it.
+    const code = /^`` ?(.+?) ?``/.exec(rest) ?? /^`([^`]+)`/.exec(rest);
     const link = /^\[([^\]]+)\]\(([^)\s]+)\)/.exec(rest);
     const strong = /^\*\*(.+?)\*\*/.exec(rest);
     const match = code ?? link ?? strong;

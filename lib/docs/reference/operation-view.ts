@@ -67,6 +67,8 @@ export interface ErrorCaseView {
   label: string;
   description?: string;
   codes: string[];
+  /** The example body's `businessMessage`: what the partner's users may be shown. */
+  message?: string;
 }
 
 export interface OperationView {
@@ -182,14 +184,22 @@ function bodyView(
   };
 }
 
+interface ErrorBodyLike {
+  code?: unknown;
+  businessMessage?: unknown;
+  childError?: { code?: unknown }[];
+}
+
+/** The Error resource in a body, flat or wrapped in `error`. */
+function errorBodyOf(value: unknown): ErrorBodyLike {
+  if (typeof value !== "object" || value === null) return {};
+  const outer = value as { error?: unknown };
+  return (typeof outer.error === "object" && outer.error !== null ? outer.error : value) as ErrorBodyLike;
+}
+
 /** The codes in an error body, flat (`code`) or wrapped (`error.code`), with the child errors' codes. */
 export function errorCodesOf(value: unknown): string[] {
-  if (typeof value !== "object" || value === null) return [];
-  const outer = value as { error?: unknown };
-  const body = (typeof outer.error === "object" && outer.error !== null ? outer.error : value) as {
-    code?: unknown;
-    childError?: { code?: unknown }[];
-  };
+  const body = errorBodyOf(value);
   const codes = [body.code, ...(Array.isArray(body.childError) ? body.childError.map((child) => child.code) : [])];
   return codes.filter((code): code is string => typeof code === "string");
 }
@@ -242,6 +252,9 @@ export function operationView(document: OpenApi, reference: ReferenceOperation |
         label: example.summary ?? example.key,
         description: example.description,
         codes: errorCodesOf(example.value),
+        ...(typeof errorBodyOf(example.value).businessMessage === "string"
+          ? { message: errorBodyOf(example.value).businessMessage as string }
+          : {}),
       })),
     );
   const body = requestBody

@@ -68,7 +68,13 @@ function range(min: number | undefined, max: number | undefined, word: string): 
   return undefined;
 }
 
+/** A sub-schema listed once per list: a later copy of it (the same fields again) points at the first. */
+const minRepeatedRows = 4;
+
 class Flattener {
+  /** The path where each sub-schema with fields was first listed, by its JSON. */
+  private readonly listed = new Map<string, string>();
+
   constructor(private readonly document: OpenApi) {}
 
   private resolved(schema: Schema): oas31.SchemaObject {
@@ -201,7 +207,18 @@ class Flattener {
     const path = variant ? parent : parent ? `${parent}.${name}` : name;
     if (own && seen.includes(own.$ref)) return [row];
     const below = own ? [...seen, own.$ref] : seen;
-    return [row, ...this.children(schema, path, depth + 1, below)];
+    const children = this.children(this.resolved(schema), path, depth + 1, below);
+    if (children.length < minRepeatedRows) return [row, ...children];
+    // An array's fields are its items': items like an object listed earlier have that object's fields.
+    const array = target.items !== undefined && !target.properties;
+    const key = JSON.stringify(array ? this.resolved(target.items!) : target);
+    const first = this.listed.get(key);
+    if (first !== undefined) {
+      const text = array ? "Each item has the same fields as" : "The same fields as";
+      return [{ ...row, constraints: [...row.constraints, { text, code: [first] }] }];
+    }
+    this.listed.set(key, array ? `${path}[]` : path);
+    return [row, ...children];
   }
 
   /** The rows below a schema at `path`: properties, array items' fields, or variants. */

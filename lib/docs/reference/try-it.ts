@@ -29,7 +29,16 @@ export interface TryItSpec {
   paths: string[];
   credentials: TryItCredential[];
   fields: TryItField[];
-  body?: { mediaType: string; required: boolean; examples: { label: string; text: string }[] };
+  /**
+   * The body's examples are on the page already, as the request body's code blocks: the form names the element
+   * holding each (`requestExampleId`) and reads it from there, so the page does not carry them twice.
+   */
+  body?: { mediaType: string; required: boolean; examples: { label: string; sourceId: string }[] };
+}
+
+/** The id of the element holding the text of a request body example (see TryItSpec.body). */
+export function requestExampleId(key: string): string {
+  return `request-example-${key.replace(/[^A-Za-z0-9_-]/g, "-")}`;
 }
 
 /** A body example as the media type sends it: JSON pretty-printed, a form's fields URL-encoded. */
@@ -100,7 +109,7 @@ export function tryItSpec(view: OperationView, credentials: Record<string, strin
             required: body.required,
             examples: body.examples.map((example) => ({
               label: example.summary ?? example.key,
-              text: bodyText(body, example.value),
+              sourceId: requestExampleId(example.key),
             })),
           },
         }
