@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { oas31 } from "zod-openapi";
+import { fieldTree, rulesText } from "@/lib/docs/reference/field-tree";
+import { parseInline } from "@/lib/docs/reference/markdown";
 import { fieldRow, schemaRows } from "@/lib/docs/reference/schema-rows";
 import type { OpenApi } from "@/lib/docs/reference/reference-index";
 
@@ -193,5 +195,37 @@ describe("a schema as the reference's rows", () => {
         { text: "Example", code: ["NORTHSTAR"] },
       ],
     });
+  });
+});
+
+describe("the rows as the field list receives them", () => {
+  it("nests each row under the row above it of one less depth, and writes the rules as one line of Markdown", () => {
+    const rows = schemaRows(document(), {
+      type: "object",
+      required: ["a"],
+      properties: {
+        a: { type: "object", properties: { b: { type: "string", enum: ["X", "Y`Z"] }, c: { type: "integer" } } },
+        d: { type: "string", description: "Last." },
+      },
+    });
+    expect(fieldTree(rows)).toEqual([
+      {
+        name: "a",
+        type: "object",
+        required: true,
+        fields: [
+          { name: "b", type: "string", rules: "One of: `X`, `` Y`Z ``" },
+          { name: "c", type: "integer" },
+        ],
+      },
+      { name: "d", type: "string", description: "Last." },
+    ]);
+    // The Markdown reads back the code values, the one with a backtick included.
+    expect(parseInline(rulesText([{ text: "One of", code: ["X", "Y`Z"] }]))).toEqual([
+      { kind: "text", text: "One of: " },
+      { kind: "code", text: "X" },
+      { kind: "text", text: ", " },
+      { kind: "code", text: "Y`Z" },
+    ]);
   });
 });

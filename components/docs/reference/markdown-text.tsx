@@ -2,6 +2,9 @@ import Link from "next/link";
 import { Fragment } from "react";
 import { parseInline, parseMarkdown, type Inline } from "@/lib/docs/reference/markdown";
 
+// Underlined wherever the text sits: a link never stands out by colour alone.
+const linkClass = "text-brand-700 underline underline-offset-2 hover:text-brand-900";
+
 function InlineNodes({ inlines }: { inlines: Inline[] }) {
   return (
     <>
@@ -24,11 +27,11 @@ function InlineNodes({ inlines }: { inlines: Inline[] }) {
           case "link":
             // The document's own pages through the router; anything else leaves as a plain link.
             return inline.href.startsWith("/") ? (
-              <Link key={index} href={inline.href}>
+              <Link key={index} href={inline.href} className={linkClass}>
                 <InlineNodes inlines={inline.children} />
               </Link>
             ) : (
-              <a key={index} href={inline.href}>
+              <a key={index} href={inline.href} className={linkClass}>
                 <InlineNodes inlines={inline.children} />
               </a>
             );

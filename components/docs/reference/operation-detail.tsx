@@ -1,19 +1,31 @@
 import Link from "next/link";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { codePagePath, documentedCodes } from "@/lib/docs/errors/catalogue";
 import type { BodyView, OperationView, ResponseView, SchemeView } from "@/lib/docs/reference/operation-view";
 import { referenceHome } from "@/lib/docs/reference/reference-paths";
 import { statusText } from "@/lib/docs/reference/status-text";
-import { bodyText, requestExampleId, type TryItSpec } from "@/lib/docs/reference/try-it";
+import { requestExampleId, type TryItSpec } from "@/lib/docs/reference/try-it";
 import { CodeBlock } from "../code-block";
 import { fieldTree } from "@/lib/docs/reference/field-tree";
 import { ErrorCaseList } from "./error-case-list";
+import { ExampleCodeBlock, JsonExample } from "./example-blocks";
 import { FieldList } from "./field-list";
 import { MarkdownInline, MarkdownText } from "./markdown-text";
 import { MethodBadge } from "./method-badge";
 import { TryItPanel } from "./try-it-panel";
 
 const catalogued = new Set(documentedCodes.map((code) => code.code));
+
+/** A path that wraps after its slashes on a narrow screen, not inside a word. */
+function BreakableUrl({ path }: { path: string }) {
+  return path.split("/").map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 ? "/" : null}
+      {index > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -91,7 +103,7 @@ function Authentication({ view }: { view: OperationView }) {
 
 function SchemaLinks({ names }: { names: string[] }) {
   return (
-    <p className="text-sm text-slate-700">
+    <p className="ref-note">
       Body:{" "}
       {names.map((name, index) => (
         <span key={name}>
@@ -119,7 +131,7 @@ function Body({
 }) {
   return (
     <>
-      <p className="text-sm text-slate-700">
+      <p className="ref-note">
         <code className="ref-code">{body.mediaType}</code>
         {body.required ? ", required" : null}
       </p>
@@ -128,14 +140,14 @@ function Body({
       {body.examples.map((example) => (
         <div key={example.key}>
           {example.description ? (
-            <p className="text-sm text-slate-700">
+            <p className="ref-note">
               <MarkdownInline source={example.description} />
             </p>
           ) : null}
-          <CodeBlock
-            code={bodyText(body, example.value)}
+          <ExampleCodeBlock
+            value={example.value}
+            mediaType={body.mediaType}
             label={`${examplesLabel}: ${example.summary ?? example.key}${example.generated ? " (made from the schema)" : ""}`}
-            language={body.mediaType.includes("json") ? "json" : undefined}
             id={exampleId?.(example.key)}
           />
         </div>
@@ -152,7 +164,7 @@ function SuccessResponse({ response }: { response: ResponseView }) {
   const title = statusTitle(response.status);
   return (
     <div className="space-y-3">
-      <h3 id={`response-${response.status}`} className="text-lg font-semibold text-slate-900">
+      <h3 id={`response-${response.status}`} className="ref-h3">
         {title}
       </h3>
       <MarkdownText source={response.description} />
@@ -179,7 +191,7 @@ function ErrorResponse({ response, view }: { response: ResponseView; view: Opera
   const example = response.body?.examples.find((candidate) => !candidate.generated);
   return (
     <div className="space-y-3">
-      <h3 id={`response-${response.status}`} className="text-lg font-semibold text-slate-900">
+      <h3 id={`response-${response.status}`} className="ref-h3">
         {title}
       </h3>
       {response.describedByExamples ? null : <MarkdownText source={response.description} />}
@@ -199,12 +211,8 @@ function ErrorResponse({ response, view }: { response: ResponseView; view: Opera
       ) : null}
       {example ? (
         <>
-          <p className="text-sm text-slate-700">
-            Example body{cases.length > 1 ? `, of ${example.summary ?? example.key}` : null}:
-          </p>
-          <pre className="rounded-md bg-slate-100 p-2 text-xs break-all whitespace-pre-wrap text-slate-900">
-            {JSON.stringify(example.value, null, 2)}
-          </pre>
+          <p className="ref-note">Example body{cases.length > 1 ? `, of ${example.summary ?? example.key}` : null}:</p>
+          <JsonExample value={example.value} />
         </>
       ) : null}
     </div>
@@ -235,7 +243,7 @@ export function OperationDetail({ view, tag, event = false, curl, tryIt }: Opera
   const errors = view.responses.filter(isError);
   return (
     <article className="max-w-4xl min-w-0 py-8">
-      <p className="text-sm text-slate-700">
+      <p className="ref-note">
         <Link href={referenceHome} className="text-brand-700 underline underline-offset-2">
           API reference
         </Link>{" "}
@@ -244,10 +252,12 @@ export function OperationDetail({ view, tag, event = false, curl, tryIt }: Opera
       <h1 className="mt-2 text-2xl font-bold tracking-tight break-words sm:text-3xl">{view.summary}</h1>
       <p className="mt-3 flex flex-wrap items-center gap-2">
         <MethodBadge method={view.method} />
-        <code className="font-mono text-sm break-all text-slate-900">{event ? "your endpoint's URL" : view.path}</code>
+        <code className="font-mono text-sm wrap-anywhere text-slate-900">
+          {event ? "your endpoint's URL" : <BreakableUrl path={view.path} />}
+        </code>
       </p>
       {view.alsoServedOn.length > 0 ? (
-        <p className="mt-2 text-sm text-slate-700">
+        <p className="ref-note mt-2">
           Also served on{" "}
           {view.alsoServedOn.map((path) => (
             <code key={path} className="ref-code">
@@ -270,18 +280,21 @@ export function OperationDetail({ view, tag, event = false, curl, tryIt }: Opera
         <Section id="request-sample" title="Request sample">
           <CodeBlock code={curl} label={`curl: ${view.summary}`} language="bash" />
           {view.security.schemes.some((scheme) => scheme.kind === "bearer") ? (
-            <p className="text-sm text-slate-700">
+            <p className="ref-note">
               <code className="ref-code">$MEMBER_TOKEN</code> stands for a member&apos;s access token: the{" "}
-              <Link href="/docs/guides/quickstart">quickstart</Link> shows how to get one.
+              <Link href="/docs/guides/quickstart" className="text-brand-700 underline underline-offset-2">
+                quickstart
+              </Link>{" "}
+              shows how to get one.
             </p>
           ) : null}
         </Section>
       ) : null}
 
       {tryIt ? (
-        <Section id="try-it" title="Try it">
-          <TryItPanel spec={tryIt} title={view.summary} />
-        </Section>
+        <section aria-labelledby="try-it" className="mt-10">
+          <TryItPanel spec={tryIt} title={view.summary} headingId="try-it" />
+        </section>
       ) : null}
 
       {view.parameters.length > 0 ? (
@@ -291,7 +304,7 @@ export function OperationDetail({ view, tag, event = false, curl, tryIt }: Opera
             if (rows.length === 0) return null;
             return (
               <div key={location} className="space-y-2">
-                {event ? null : <h3 className="text-lg font-semibold text-slate-900">{title}</h3>}
+                {event ? null : <h3 className="ref-h3">{title}</h3>}
                 <FieldList fields={fieldTree(rows.map((parameter) => parameter.row))} label={title} />
               </div>
             );

@@ -13,7 +13,7 @@ export function ReferenceShell({
   children: ReactNode;
 }) {
   return (
-    <div className="mx-auto max-w-7xl px-4 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-10">
+    <div className="mx-auto max-w-6xl px-4 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-10">
       <ReferenceSidebar index={index} current={current} />
       <div className="min-w-0">{children}</div>
     </div>

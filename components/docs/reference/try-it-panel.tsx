@@ -199,7 +199,7 @@ function inputOf(form: HTMLFormElement, spec: TryItSpec, body: string): TryItInp
  * the answer's status, headers and body. The form is only rendered once
  * opened, so the reference's pages stay small.
  */
-export function TryItPanel({ spec, title }: { spec: TryItSpec; title: string }) {
+export function TryItPanel({ spec, title, headingId }: { spec: TryItSpec; title: string; headingId: string }) {
   const [open, setOpen] = useState(false);
   const [body, setBody] = useState<string | undefined>();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -249,22 +249,27 @@ export function TryItPanel({ spec, title }: { spec: TryItSpec; title: string }) 
 
   return (
     <div className="rounded-lg border border-slate-300 bg-white">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls="try-it-form"
-        onClick={() => {
-          // The first example, read from its code block on the page, until the reader writes a body of their own.
-          if (body === undefined) setBody(exampleText(spec.body?.examples[0]?.sourceId));
-          setOpen((value) => !value);
-        }}
-        className="flex min-h-11 w-full items-center justify-between gap-2 rounded-lg px-4 text-left font-semibold text-brand-700 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-      >
-        <span>
-          Try it<span className="sr-only">: {title}</span>
-        </span>
-        <span aria-hidden="true">{open ? "▲" : "▼"}</span>
-      </button>
+      {/* A disclosure in a heading (WAI-ARIA's accordion pattern): the section's title opens it. */}
+      <h2 id={headingId} className="text-xl font-semibold">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="try-it-form"
+          onClick={() => {
+            // The first example, read from its code block on the page, until the reader writes a body of their own.
+            if (body === undefined) setBody(exampleText(spec.body?.examples[0]?.sourceId));
+            setOpen((value) => !value);
+          }}
+          className="flex min-h-12 w-full items-center justify-between gap-2 rounded-lg px-4 text-left text-slate-900 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
+          <span>
+            Try it<span className="sr-only">: {title}</span>
+          </span>
+          <span aria-hidden="true" className="text-base text-brand-700">
+            {open ? "▲" : "▼"}
+          </span>
+        </button>
+      </h2>
       <div id="try-it-form" hidden={!open} className="border-t border-slate-200 p-4">
         {open ? (
           <form onSubmit={send} noValidate className="space-y-5">
