@@ -97,7 +97,7 @@ describe("the API docs in Chromium", () => {
     await screenshot(page, "docs-01-reference");
     expect(await allViolations(page)).toEqual([]);
 
-    await (await hydrated(main.getByRole("link", { name: "List programmes" }))).click();
+    await (await hydrated(main.locator("article").getByRole("link", { name: "List programmes" }))).click();
     await page.waitForURL((url) => url.pathname === p1Page);
     await shown(page.getByRole("heading", { level: 1, name: "List programmes" }));
     expect(await nav.getByRole("link", { name: /List programmes/ }).getAttribute("aria-current")).toBe("page");
@@ -125,7 +125,7 @@ describe("the API docs in Chromium", () => {
     const body = (await response.json()) as { size: number };
     expect(body.size).toBe(sandbox.programmes.length);
     // What came back is on the page: status, headers, the body.
-    const shownAnswer = page.getByRole("region", { name: "Response" });
+    const shownAnswer = page.getByRole("region", { name: "Response", exact: true });
     await expectOnPage(() => shownAnswer.textContent()).toMatch(/Status\s*200\s*OK/);
     expect(await shownAnswer.getByText("x-request-id", { exact: true }).count()).toBe(1);
     const shownBody = await shown(page.getByRole("region", { name: "Response body" }));
@@ -146,7 +146,9 @@ describe("the API docs in Chromium", () => {
     await page.goto(`${session.origin}${operationPagePath("retrieve-programme")}`);
     await (await hydrated(page.getByRole("button", { name: /^Try it/ }))).click();
     await page.getByRole("button", { name: "Send request" }).click();
-    await expectOnPage(() => page.getByRole("region", { name: "Response" }).textContent()).toMatch(/Status\s*200/);
+    await expectOnPage(() => page.getByRole("region", { name: "Response", exact: true }).textContent()).toMatch(
+      /Status\s*200/,
+    );
     expect(await violations()).toEqual([]);
   });
 
@@ -155,12 +157,14 @@ describe("the API docs in Chromium", () => {
     await page.goto(`${session.origin}${operationPagePath("debit-currency")}`);
     await (await hydrated(page.getByRole("button", { name: /^Try it/ }))).click();
     // The form has the body example and the required header filled in.
-    expect(await (await shown(page.getByLabel("Request body"))).inputValue()).toContain("debitTransaction");
+    expect(await (await shown(page.getByRole("textbox", { name: /^Request body/ }))).inputValue()).toContain(
+      "debitTransaction",
+    );
     expect(await page.getByLabel(/^svc_client_application_name/).inputValue()).toBe("PARTNERPORTAL");
     const answer = page.waitForResponse((response) => response.url().includes("/debit-transaction-requests"));
     await page.getByRole("button", { name: "Send request" }).click();
     expect((await answer).status()).toBe(401);
-    const shownAnswer = page.getByRole("region", { name: "Response" });
+    const shownAnswer = page.getByRole("region", { name: "Response", exact: true });
     await expectOnPage(() => shownAnswer.textContent()).toMatch(/Status\s*401/);
     expect(await page.getByRole("region", { name: "Response body" }).textContent()).toContain('"code"');
     // Its codes link to the error catalogue.
@@ -202,7 +206,7 @@ describe("the API docs in Chromium", () => {
     const { page, requested } = await session.newPage(360, 800, { bypassCSP: true });
     await page.goto(`${session.origin}/docs`);
     await shown(page.getByRole("heading", { level: 1, name: "API reference" }));
-    await page.getByText("List programmes").first().waitFor();
+    await shown(page.locator("article").getByRole("link", { name: "List programmes" }));
     const menu = await hydrated(page.getByRole("button", { name: "Operations and events" }));
     const navLink = page.getByRole("navigation", { name: "API reference" }).getByRole("link", { name: /Debit points/ });
     expect(await menu.getAttribute("aria-expanded")).toBe("false");
@@ -228,7 +232,9 @@ describe("the API docs in Chromium", () => {
     await shown(page.getByRole("button", { name: "Send request" }));
     await expectNoOverflow(page);
     await page.getByRole("button", { name: "Send request" }).click();
-    await expectOnPage(() => page.getByRole("region", { name: "Response" }).textContent()).toMatch(/Status\s*401/);
+    await expectOnPage(() => page.getByRole("region", { name: "Response", exact: true }).textContent()).toMatch(
+      /Status\s*401/,
+    );
     await expectNoOverflow(page);
     await screenshot(page, "docs-08-try-it-360");
     expect(await allViolations(page)).toEqual([]);

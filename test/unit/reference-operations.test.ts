@@ -6,7 +6,7 @@ import { curlSample, tokenVariable } from "@/lib/docs/reference/code-samples";
 import { exampleValue } from "@/lib/docs/reference/example-value";
 import { errorCodesOf, operationView } from "@/lib/docs/reference/operation-view";
 import { referenceIndex, slugOf, type OpenApi } from "@/lib/docs/reference/reference-index";
-import { eventTypes } from "@/lib/contract/webhook-events";
+import { eventPayloadSchema, eventTypes } from "@/lib/contract/webhook-events";
 
 const origin = "http://localhost:3000";
 const document = buildOpenApiDocument(origin) as OpenApi;
@@ -89,17 +89,20 @@ describe("an operation's page, read from the document", () => {
     expect(view.namedSchemas.map((schema) => schema.name)).toEqual(["WrappedErrorBody"]);
   });
 
-  it("lists the events' payloads in place, with an example made from the schema", () => {
-    const event = index.events.find((candidate) => candidate.name === "points.debited")!;
-    const view = operationView(document, event);
-    expect(view.requestBody?.rows.map((row) => row.name).slice(0, 3)).toEqual(["type", "timestamp", "data"]);
-    const [example] = view.requestBody!.examples;
-    expect(example).toMatchObject({ generated: true, value: { type: "points.debited" } });
-    expect(view.parameters.map((parameter) => parameter.name)).toEqual([
-      "webhook-id",
-      "webhook-timestamp",
-      "webhook-signature",
-    ]);
+  it("lists each event's payload in place, with its example, which its schema accepts", () => {
+    for (const type of eventTypes) {
+      const event = index.events.find((candidate) => candidate.name === type)!;
+      const view = operationView(document, event);
+      expect(view.requestBody?.rows.map((row) => row.name).slice(0, 3)).toEqual(["type", "timestamp", "data"]);
+      const [example] = view.requestBody!.examples;
+      expect(example?.generated).toBeUndefined();
+      expect(eventPayloadSchema(type).strict().safeParse(example?.value).success, type).toBe(true);
+      expect(view.parameters.map((parameter) => parameter.name)).toEqual([
+        "webhook-id",
+        "webhook-timestamp",
+        "webhook-signature",
+      ]);
+    }
   });
 
   it("finds the codes of flat and wrapped error bodies and their children", () => {

@@ -147,7 +147,11 @@ function Body({
           <ExampleCodeBlock
             value={example.value}
             mediaType={body.mediaType}
-            label={`${examplesLabel}: ${example.summary ?? example.key}${example.generated ? " (made from the schema)" : ""}`}
+            label={
+              example.generated
+                ? `${examplesLabel} (made from the schema)`
+                : `${examplesLabel}: ${example.summary ?? example.key}`
+            }
             id={exampleId?.(example.key)}
           />
         </div>

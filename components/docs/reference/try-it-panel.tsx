@@ -255,6 +255,8 @@ export function TryItPanel({ spec, title, headingId }: { spec: TryItSpec; title:
           type="button"
           aria-expanded={open}
           aria-controls="try-it-form"
+          // Named with the operation (its visible words first): a page may be read by its buttons' names alone.
+          aria-label={`Try it: ${title}`}
           onClick={() => {
             // The first example, read from its code block on the page, until the reader writes a body of their own.
             if (body === undefined) setBody(exampleText(spec.body?.examples[0]?.sourceId));
@@ -262,9 +264,7 @@ export function TryItPanel({ spec, title, headingId }: { spec: TryItSpec; title:
           }}
           className="flex min-h-12 w-full items-center justify-between gap-2 rounded-lg px-4 text-left text-slate-900 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         >
-          <span>
-            Try it<span className="sr-only">: {title}</span>
-          </span>
+          <span>Try it</span>
           <span aria-hidden="true" className="text-base text-brand-700">
             {open ? "▲" : "▼"}
           </span>
