@@ -34,6 +34,13 @@ describe("the reference's index of the OpenAPI document", () => {
     for (const operation of documentedOperations)
       for (const served of servedPaths(operation).filter((path) => !path.test))
         expect(paged, `${operation.spec} ${served.path}`).toContain(`${operation.method} ${served.path}`);
+    // The token services A1–A4: the two login pages, the grant service and the secure key service.
+    expect(["member-login", "grant", "secure-code", "secure-key"].map((slug) => bySlug(slug).path)).toEqual([
+      "/oauth/auth/login",
+      "/oauth/api/grant",
+      "/partner-oauth/secure/code",
+      "/partner-oauth/secure/key",
+    ]);
     expect(bySlug("retrieve-programme-list").alsoServedOn).toEqual(["/api/test/v1/programmes"]);
     expect(bySlug("debit-currency").alsoServedOn).toEqual([]);
     expect(index.operations.map((operation) => operation.slug)).toEqual([
