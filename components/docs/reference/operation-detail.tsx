@@ -1,20 +1,16 @@
 import Link from "next/link";
 import { Fragment, type ReactNode } from "react";
-import { codePagePath, documentedCodes } from "@/lib/docs/errors/catalogue";
-import type { BodyView, OperationView, ResponseView, SchemeView } from "@/lib/docs/reference/operation-view";
+import type { OperationView, ResponseView } from "@/lib/docs/reference/operation-view";
 import { referenceHome } from "@/lib/docs/reference/reference-paths";
-import { statusText } from "@/lib/docs/reference/status-text";
 import { requestExampleId, type TryItSpec } from "@/lib/docs/reference/try-it";
 import { CodeBlock } from "../code-block";
 import { fieldTree } from "@/lib/docs/reference/field-tree";
-import { ErrorCaseList } from "./error-case-list";
-import { ExampleCodeBlock, JsonExample } from "./example-blocks";
 import { FieldList } from "./field-list";
-import { MarkdownInline, MarkdownText } from "./markdown-text";
+import { MarkdownText } from "./markdown-text";
+import { Authentication } from "./operation-authentication";
+import { Body, ErrorResponse, SuccessResponse } from "./operation-responses";
 import { MethodBadge } from "./method-badge";
 import { TryItPanel } from "./try-it-panel";
-
-const catalogued = new Set(documentedCodes.map((code) => code.code));
 
 /** A path that wraps after its slashes on a narrow screen, not inside a word. */
 function BreakableUrl({ path }: { path: string }) {
@@ -35,191 +31,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
       </h2>
       {children}
     </section>
-  );
-}
-
-function schemeText(scheme: SchemeView): ReactNode {
-  if (scheme.kind === "apiKey")
-    return (
-      <>
-        an API key in the {scheme.in} parameter <code className="ref-code">{scheme.parameterName}</code>
-      </>
-    );
-  if (scheme.kind === "bearer")
-    return (
-      <>
-        a bearer token: <code className="ref-code">Authorization: Bearer …</code>
-      </>
-    );
-  if (scheme.kind === "basic")
-    return (
-      <>
-        HTTP Basic: <code className="ref-code">Authorization: Basic base64(user:password)</code>
-      </>
-    );
-  return "see its description";
-}
-
-function Authentication({ view }: { view: OperationView }) {
-  const { requirements, schemes } = view.security;
-  if (requirements.length === 0) return <p className="text-slate-700">None: no credentials are sent.</p>;
-  const names = (requirement: OperationView["security"]["requirements"][number]) =>
-    requirement.map((item, index) => (
-      <span key={item.key}>
-        {index > 0 ? " and " : null}
-        <code className="ref-code">{item.key}</code>
-        {item.scopes.length > 0 ? ` (scope ${item.scopes.join(", ")})` : null}
-      </span>
-    ));
-  return (
-    <>
-      <p className="text-slate-700">
-        {requirements.length === 1 ? (
-          <>Send {names(requirements[0]!)}.</>
-        ) : (
-          <>
-            Send one of:{" "}
-            {requirements.map((requirement, index) => (
-              <span key={index}>
-                {index > 0 ? "; or " : null}
-                {names(requirement)}
-              </span>
-            ))}
-            .
-          </>
-        )}
-      </p>
-      <ul className="list-disc space-y-1 pl-5 text-slate-700">
-        {schemes.map((scheme) => (
-          <li key={scheme.key}>
-            <code className="ref-code">{scheme.key}</code>: {schemeText(scheme)}.{" "}
-            {scheme.description ? <MarkdownInline source={scheme.description} /> : null}
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
-function SchemaLinks({ names }: { names: string[] }) {
-  return (
-    <p className="ref-note">
-      Body:{" "}
-      {names.map((name, index) => (
-        <span key={name}>
-          {index > 0 ? " or " : null}
-          <a href={`#schema-${name}`} className="font-mono text-brand-700 underline underline-offset-2">
-            {name}
-          </a>
-        </span>
-      ))}
-    </p>
-  );
-}
-
-function Body({
-  body,
-  label,
-  examplesLabel,
-  exampleId,
-}: {
-  body: BodyView;
-  label: string;
-  examplesLabel: string;
-  /** Ids for the examples' code, for the try-it to read them. */
-  exampleId?: (key: string) => string;
-}) {
-  return (
-    <>
-      <p className="ref-note">
-        <code className="ref-code">{body.mediaType}</code>
-        {body.required ? ", required" : null}
-      </p>
-      {body.schemaNames.length > 0 ? <SchemaLinks names={body.schemaNames} /> : null}
-      <FieldList fields={fieldTree(body.rows)} label={`Fields of ${label}`} />
-      {body.examples.map((example) => (
-        <div key={example.key}>
-          {example.description ? (
-            <p className="ref-note">
-              <MarkdownInline source={example.description} />
-            </p>
-          ) : null}
-          <ExampleCodeBlock
-            value={example.value}
-            mediaType={body.mediaType}
-            label={
-              example.generated
-                ? `${examplesLabel} (made from the schema)`
-                : `${examplesLabel}: ${example.summary ?? example.key}`
-            }
-            id={exampleId?.(example.key)}
-          />
-        </div>
-      ))}
-    </>
-  );
-}
-
-function statusTitle(status: string): string {
-  return `${status} ${statusText(status)}`.trim();
-}
-
-function SuccessResponse({ response }: { response: ResponseView }) {
-  const title = statusTitle(response.status);
-  return (
-    <div className="space-y-3">
-      <h3 id={`response-${response.status}`} className="ref-h3">
-        {title}
-      </h3>
-      <MarkdownText source={response.description} />
-      {response.headers.length > 0 ? (
-        <>
-          <h4 className="text-sm font-semibold text-slate-900">Headers</h4>
-          <FieldList fields={fieldTree(response.headers)} label={`Headers of ${title}`} />
-        </>
-      ) : null}
-      {response.body ? (
-        <>
-          <h4 className="text-sm font-semibold text-slate-900">Body</h4>
-          <Body body={response.body} label={`the ${title} body`} examplesLabel={`Example ${response.status}`} />
-        </>
-      ) : null}
-    </div>
-  );
-}
-
-function ErrorResponse({ response, view }: { response: ResponseView; view: OperationView }) {
-  const title = statusTitle(response.status);
-  const cases = view.errorCases.filter((item) => item.status === response.status);
-  // The bodies differ only in the code and messages listed above: one stands for them all.
-  const example = response.body?.examples.find((candidate) => !candidate.generated);
-  return (
-    <div className="space-y-3">
-      <h3 id={`response-${response.status}`} className="ref-h3">
-        {title}
-      </h3>
-      {response.describedByExamples ? null : <MarkdownText source={response.description} />}
-      {response.body && response.body.schemaNames.length > 0 ? <SchemaLinks names={response.body.schemaNames} /> : null}
-      {response.body ? (
-        <FieldList fields={fieldTree(response.body.rows)} label={`Fields of the ${title} body`} />
-      ) : null}
-      {cases.length > 0 ? (
-        <ErrorCaseList
-          label={`Codes answered with ${title}`}
-          cases={cases.map((item) => ({
-            codes: item.codes.map((code) => ({ code, ...(catalogued.has(code) ? { href: codePagePath(code) } : {}) })),
-            label: item.label,
-            ...(item.description ? { when: item.description } : {}),
-          }))}
-        />
-      ) : null}
-      {example ? (
-        <>
-          <p className="ref-note">Example body{cases.length > 1 ? `, of ${example.summary ?? example.key}` : null}:</p>
-          <JsonExample value={example.value} />
-        </>
-      ) : null}
-    </div>
   );
 }
 

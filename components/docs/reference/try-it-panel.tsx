@@ -1,183 +1,15 @@
 "use client";
 
-import { useState, type FormEvent, type ReactNode } from "react";
-import { statusText } from "@/lib/docs/reference/status-text";
-import {
-  buildTryItRequest,
-  type TryItCredential,
-  type TryItField,
-  type TryItInput,
-  type TryItSpec,
-} from "@/lib/docs/reference/try-it";
+import { useState, type FormEvent } from "react";
+import { buildTryItRequest, type TryItField, type TryItInput, type TryItSpec } from "@/lib/docs/reference/try-it";
+import { readAnswer, shownCharacters, type Answer } from "./try-it-answer";
+import { CredentialInputs, FieldInput, inputClass } from "./try-it-inputs";
 
-interface Answer {
-  status: number;
-  statusText: string;
-  milliseconds: number;
-  headers: [string, string][];
-  body: string;
-  truncated: boolean;
-}
-
-// A large answer (the OpenAPI document itself) is shown in part: the browser stays responsive.
-const shownCharacters = 100_000;
-
-const input =
-  "mt-1 block w-full min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
 const legend = "text-sm font-semibold text-slate-900";
-
-async function readAnswer(response: Response, started: number): Promise<Answer> {
-  const text = await response.text();
-  let body = text;
-  if (/json/i.test(response.headers.get("content-type") ?? "")) {
-    try {
-      body = JSON.stringify(JSON.parse(text), null, 2);
-    } catch {
-      // Not JSON after all: shown as it came.
-    }
-  }
-  return {
-    status: response.status,
-    statusText: response.statusText || statusText(String(response.status)),
-    milliseconds: Math.round(performance.now() - started),
-    headers: [...response.headers.entries()].sort(([a], [b]) => a.localeCompare(b)),
-    body: body.slice(0, shownCharacters),
-    truncated: body.length > shownCharacters,
-  };
-}
 
 /** The text of a body example, from its code block on the page (see TryItSpec.body). */
 function exampleText(sourceId: string | undefined): string {
   return (sourceId && document.getElementById(sourceId)?.textContent) || "";
-}
-
-function Hint({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <p id={id} className="mt-1 text-xs text-slate-600">
-      {children}
-    </p>
-  );
-}
-
-function FieldInput({ field, error }: { field: TryItField; error?: string }) {
-  const id = `try-${field.id}`;
-  const hints = [field.example !== undefined && !field.options ? `${id}-hint` : "", error ? `${id}-error` : ""]
-    .filter(Boolean)
-    .join(" ");
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-        <span className="font-mono">{field.name}</span>
-        {field.required ? " (required)" : ""}
-      </label>
-      {field.options ? (
-        <select id={id} name={`field:${field.id}`} defaultValue={field.value} className={input}>
-          {field.required && field.options.length === 1 ? null : <option value="">(none)</option>}
-          {field.options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input
-          id={id}
-          name={`field:${field.id}`}
-          defaultValue={field.value}
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={hints || undefined}
-          className={input}
-        />
-      )}
-      {field.example !== undefined && !field.options ? (
-        <Hint id={`${id}-hint`}>
-          Example: <span className="font-mono">{field.example}</span>
-        </Hint>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-800">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function CredentialInputs({ credential }: { credential: TryItCredential }) {
-  const id = `try-auth-${credential.key}`;
-  const required = credential.required ? " (required)" : " (optional)";
-  if (credential.kind === "basic")
-    return (
-      <>
-        <div>
-          <label htmlFor={`${id}-username`} className="block text-sm font-medium text-slate-900">
-            {credential.key}: user name (client id){required}
-          </label>
-          <input
-            id={`${id}-username`}
-            name={`credential:${credential.key}:username`}
-            defaultValue={credential.username}
-            autoComplete="off"
-            spellCheck={false}
-            className={input}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-password`} className="block text-sm font-medium text-slate-900">
-            {credential.key}: password{required}
-          </label>
-          <input
-            id={`${id}-password`}
-            name={`credential:${credential.key}:password`}
-            defaultValue={credential.password}
-            autoComplete="off"
-            spellCheck={false}
-            className={input}
-          />
-        </div>
-      </>
-    );
-  if (credential.kind === "bearer")
-    return (
-      <div>
-        <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-          {credential.key}: bearer token{required}
-        </label>
-        <input
-          id={id}
-          name={`credential:${credential.key}:value`}
-          autoComplete="off"
-          spellCheck={false}
-          aria-describedby={`${id}-hint`}
-          className={input}
-        />
-        <Hint id={`${id}-hint`}>
-          Sent as <span className="font-mono">Authorization: Bearer …</span>; get one with the{" "}
-          <a href="/docs/guides/quickstart" className="text-brand-700 underline">
-            quickstart
-          </a>
-          .
-        </Hint>
-      </div>
-    );
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-        <span className="font-mono">{credential.name}</span> ({credential.in === "query" ? "query" : "header"})
-        {required}
-      </label>
-      <input
-        id={id}
-        name={`credential:${credential.key}:value`}
-        defaultValue={credential.value}
-        autoComplete="off"
-        spellCheck={false}
-        className={input}
-      />
-    </div>
-  );
 }
 
 function inputOf(form: HTMLFormElement, spec: TryItSpec, body: string): TryItInput {
@@ -282,7 +114,7 @@ export function TryItPanel({ spec, title, headingId }: { spec: TryItSpec; title:
                 <label htmlFor="try-path" className="block text-sm font-medium text-slate-900">
                   Path
                 </label>
-                <select id="try-path" name="path" defaultValue={spec.paths[0]} className={input}>
+                <select id="try-path" name="path" defaultValue={spec.paths[0]} className={inputClass}>
                   {spec.paths.map((path) => (
                     <option key={path} value={path}>
                       {path}
@@ -321,7 +153,7 @@ export function TryItPanel({ spec, title, headingId }: { spec: TryItSpec; title:
                     </label>
                     <select
                       id="try-example"
-                      className={input}
+                      className={inputClass}
                       onChange={(event) =>
                         setBody(exampleText(spec.body!.examples[Number(event.target.value)]?.sourceId))
                       }
@@ -344,7 +176,7 @@ export function TryItPanel({ spec, title, headingId }: { spec: TryItSpec; title:
                     onChange={(event) => setBody(event.target.value)}
                     rows={Math.min(16, Math.max(4, (body ?? "").split("\n").length + 1))}
                     spellCheck={false}
-                    className={`${input} whitespace-pre`}
+                    className={`${inputClass} whitespace-pre`}
                   />
                 </div>
               </fieldset>
