@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { needsInlineStyles, newNonce, pageSecurityHeaders } from "@/lib/portal/security-headers";
+import { newNonce, pageSecurityHeaders } from "@/lib/portal/security-headers";
 
 // Kept in step with server/portal/auth/member-session.ts (requestedPathHeader)
 // and next-auth's cookie names; the proxy imports nothing server-only.
@@ -29,7 +29,6 @@ export function proxy(request: NextRequest): NextResponse {
     nonce,
     development: process.env.NODE_ENV === "development",
     https: request.nextUrl.protocol === "https:",
-    inlineStyles: needsInlineStyles(request.nextUrl.pathname),
   });
   const path = request.nextUrl.pathname;
   const response = memberPages.test(path)

@@ -2,12 +2,18 @@
 
 import { useState } from "react";
 
-/** Copies `text` to the clipboard and says so, for screen readers too. */
-export function CopyButton({ text, label }: { text: string; label: string }) {
+/**
+ * Copies `text` (or the text of the element `sourceId`, so a code block's
+ * text is not sent to the browser twice) to the clipboard and says so, for
+ * screen readers too.
+ */
+export function CopyButton({ label, ...source }: { label: string } & ({ text: string } | { sourceId: string })) {
   const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
 
   async function copy() {
     try {
+      const text = "text" in source ? source.text : document.getElementById(source.sourceId)?.textContent;
+      if (text === undefined || text === null) throw new Error("nothing to copy");
       await navigator.clipboard.writeText(text);
       setCopied("copied");
     } catch {

@@ -39,10 +39,7 @@ export function DocsNav() {
         <ul className="flex flex-wrap gap-x-1 gap-y-1 text-sm">
           {docsPages.map((page) => (
             <li key={page.href}>
-              <a
-                href={page.href}
-                className="inline-flex min-h-9 items-center rounded-md px-2 text-slate-700 hover:bg-slate-100 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-              >
+              <a href={page.href} className="docs-nav-link">
                 {page.label}
               </a>
             </li>

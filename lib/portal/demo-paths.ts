@@ -134,7 +134,7 @@ export const demoPaths: DemoPath[] = [
         title: "Call an operation from the reference",
         href: "/docs",
         action: "API reference",
-        todo: "Open “List programmes” and press “Test Request”; the sandbox's key is already filled in.",
+        todo: "Open “List programmes”, open “Try it” and press “Send request”; the sandbox's key is already filled in.",
         type: [{ label: "api_key", value: sandbox.partners[0]!.apiKeys.staging }],
         lookAt: "The answer comes from this sandbox, with an X-Request-Id header: keep it for step 3.",
       },

@@ -9,17 +9,6 @@ export interface PageSecurityOptions {
   development: boolean;
   /** Served over https: the browser is told to keep to it. */
   https: boolean;
-  /**
-   * The API reference (/docs): Scalar's bundled renderer inserts <style>
-   * elements and style attributes at run time, which no nonce can cover.
-   * Styles only: its scripts still need the nonce.
-   */
-  inlineStyles?: boolean;
-}
-
-/** Pages whose renderer styles itself at run time (see PageSecurityOptions.inlineStyles). */
-export function needsInlineStyles(pathname: string): boolean {
-  return pathname === "/docs";
 }
 
 /** 128 random bits, base64: the nonce Next.js finds in the request's Content-Security-Policy and puts on its scripts. */
@@ -33,11 +22,11 @@ export function newNonce(): string {
  * load ('strict-dynamic'), everything else from this origin only, no
  * plugins, no <base>, forms to this origin, and no framing at all.
  */
-export function contentSecurityPolicy({ nonce, development, https, inlineStyles }: PageSecurityOptions): string {
+export function contentSecurityPolicy({ nonce, development, https }: PageSecurityOptions): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
-    `style-src 'self' ${development || inlineStyles ? "'unsafe-inline'" : `'nonce-${nonce}'`}`,
+    `style-src 'self' ${development ? "'unsafe-inline'" : `'nonce-${nonce}'`}`,
     "img-src 'self' blob: data:",
     "font-src 'self'",
     "connect-src 'self'",

@@ -6,8 +6,15 @@ import { sharedBrowser, sharedPortal } from "./shared-run";
 export interface BrowsingSession {
   /** The running app's origin (once the file's beforeAll has run). */
   readonly origin: string;
-  /** A page of its own context that records every request it makes, wherever it goes. */
-  newPage(width: number, height?: number): Promise<{ page: Page; requested: string[] }>;
+  /**
+   * A page of its own context that records every request it makes, wherever it goes. `bypassCSP` only to inject
+   * axe-core: the nonce policy refuses any script the page did not bring.
+   */
+  newPage(
+    width: number,
+    height?: number,
+    options?: { bypassCSP?: boolean },
+  ): Promise<{ page: Page; requested: string[] }>;
   /** The requests that left this machine (anything but the app, data: and blob:). */
   offMachine(requested: string[]): string[];
 }
@@ -42,8 +49,8 @@ export function browsingSession(env: Record<string, string> = {}): BrowsingSessi
     get origin() {
       return started().app.origin;
     },
-    async newPage(width, height = 900) {
-      const context = await started().browser.newContext({ viewport: { width, height } });
+    async newPage(width, height = 900, options = {}) {
+      const context = await started().browser.newContext({ viewport: { width, height }, ...options });
       contexts.push(context);
       const page = await context.newPage();
       const requested: string[] = [];

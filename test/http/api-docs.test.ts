@@ -12,9 +12,13 @@ import { catalogueEntry, codePagePath, documentedCodes, type ErrorName } from "@
 import { errorRecipes, type ErrorRecipe } from "@/lib/docs/errors/error-recipes";
 import { recipeShape } from "@/lib/docs/errors/entry-view";
 import { requestHeaders, requestUrl } from "@/lib/docs/curl";
+import { sandboxApiKey } from "@/lib/docs/sandbox-values";
 import { quickstartSteps } from "@/lib/docs/guides/quickstart-steps";
 import { errorCatalogue } from "@/lib/contract/error-catalogue";
 import { developerLinkFor } from "@/server/loyalty/http/render-error";
+import { operationView } from "@/lib/docs/reference/operation-view";
+import { referenceIndex, type OpenApi } from "@/lib/docs/reference/reference-index";
+import { eventPagePath, operationPagePath } from "@/lib/docs/reference/reference-paths";
 import { memberTokenOverHttp } from "../support/member-login";
 import { sharedApp } from "../support/shared-app";
 import type { RunningApp } from "../support/start-app";
@@ -50,6 +54,82 @@ describe("the service description over HTTP", () => {
     };
     expect(collection.info.schema).toContain("/v2.1.0/");
     expect(collection.variable.find((variable) => variable.key === "baseUrl")?.value).toBe(app.origin);
+  });
+});
+
+/** Text as React writes it into HTML. */
+function html(text: string): string {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll("'", "&#x27;");
+}
+
+describe("the API reference over HTTP", () => {
+  it("has a server-rendered page for every operation and event of the document /api/openapi.json serves, each linked from /docs", async () => {
+    const document = (await (await fetch(`${app.origin}/api/openapi.json`)).json()) as OpenApi;
+    const index = referenceIndex(document);
+    const home = await (await fetch(`${app.origin}/docs`)).text();
+    expect(index.operations.length).toBeGreaterThanOrEqual(17);
+    expect(index.events.length).toBe(5);
+    const problems: string[] = [];
+    for (const operation of index.operations) {
+      const path = operationPagePath(operation.slug);
+      if (!home.includes(`href="${path}"`)) problems.push(`${path}: no link from /docs`);
+      const answer = await fetch(`${app.origin}${path}`);
+      // A path may wrap after its slashes (<wbr/>).
+      const page = (await answer.text()).replaceAll("<wbr/>", "");
+      if (answer.status !== 200) problems.push(`${path}: ${answer.status}`);
+      for (const text of [
+        operation.method.toUpperCase(),
+        operation.path,
+        ...operation.alsoServedOn,
+        operation.operation.summary!,
+      ])
+        if (!page.includes(html(text))) problems.push(`${path}: no ${text}`);
+      // Its responses, each under its status.
+      for (const status of Object.keys(operation.operation.responses ?? {}))
+        if (!page.includes(`id="response-${status}"`)) problems.push(`${path}: no response ${status}`);
+    }
+    for (const event of index.events) {
+      const path = eventPagePath(event.slug);
+      if (!home.includes(`href="${path}"`)) problems.push(`${path}: no link from /docs`);
+      const page = await (await fetch(`${app.origin}${path}`)).text();
+      if (!page.includes(`<h1`) || !page.includes(html(event.name))) problems.push(`${path}: no ${event.name}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("answers 404 for an operation or an event the document does not have", async () => {
+    expect((await fetch(`${app.origin}/docs/reference/no-such-operation`)).status).toBe(404);
+    expect((await fetch(`${app.origin}/docs/reference/events/no-such-event`)).status).toBe(404);
+  });
+
+  it("writes P5's curl sample for this origin with the sandbox key, and links each code it answers to the error catalogue", async () => {
+    const document = (await (await fetch(`${app.origin}/api/openapi.json`)).json()) as OpenApi;
+    const debit = referenceIndex(document).operations.find((operation) => operation.slug === "debit-currency")!;
+    const page = await (await fetch(`${app.origin}${operationPagePath(debit.slug)}`)).text();
+    expect(page).toContain(
+      `curl -i -X POST ${html(`'${app.origin}/api/v1/programmes/NORTHSTAR/accounts/3081000000000001/debit-transaction-requests?api_key=${sandboxApiKey}'`)}`,
+    );
+    const codes = new Set(operationView(document, debit).errorCases.flatMap((item) => item.codes));
+    expect(codes.size).toBeGreaterThan(10);
+    for (const code of codes) expect(page, code).toContain(`href="${codePagePath(code)}"`);
+  });
+
+  it("serves the reference under the nonce policy, loading nothing from elsewhere", async () => {
+    for (const path of ["/docs", operationPagePath("retrieve-programme-list")]) {
+      const answer = await fetch(`${app.origin}${path}`);
+      const policy = answer.headers.get("content-security-policy") ?? "";
+      expect(policy, path).toMatch(/style-src 'self' 'nonce-[^']+'(;|$)/);
+      expect(policy, path).not.toContain("unsafe-inline");
+      const page = await answer.text();
+      const loaded = [...page.matchAll(/<(?:script|link|img|iframe)\b[^>]*\b(?:src|href)="([^"]+)"/g)].map(
+        (match) => match[1]!,
+      );
+      expect(loaded.length).toBeGreaterThan(3);
+      expect(
+        loaded.filter((url) => !url.startsWith("/")),
+        path,
+      ).toEqual([]);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, needsInlineStyles, newNonce, pageSecurityHeaders } from "@/lib/portal/security-headers";
+import { contentSecurityPolicy, newNonce, pageSecurityHeaders } from "@/lib/portal/security-headers";
 
 const directives = (policy: string) =>
   Object.fromEntries(
@@ -26,17 +26,6 @@ describe("the portal pages' security headers", () => {
     const policy = directives(contentSecurityPolicy({ nonce: "n", development: true, https: false }));
     expect(policy["script-src"]).toBe("'self' 'nonce-n' 'strict-dynamic' 'unsafe-eval'");
     expect(policy["style-src"]).toBe("'self' 'unsafe-inline'");
-  });
-
-  it("lets the API reference alone style itself inline, and never lets any page run inline script", () => {
-    expect(needsInlineStyles("/docs")).toBe(true);
-    for (const path of ["/", "/account", "/docs/api/errors", "/docs/guides/quickstart", "/shop", "/docsx"])
-      expect(needsInlineStyles(path), path).toBe(false);
-    const policy = directives(
-      contentSecurityPolicy({ nonce: "n", development: false, https: false, inlineStyles: true }),
-    );
-    expect(policy["style-src"]).toBe("'self' 'unsafe-inline'");
-    expect(policy["script-src"]).toBe("'self' 'nonce-n' 'strict-dynamic'");
   });
 
   it("sends HSTS and upgrades requests only over https", () => {

@@ -1,6 +1,7 @@
 import { createDocument } from "zod-openapi";
 import { errorBodySchema, wrappedErrorBodySchema } from "@/lib/contract/error-body";
 import { oauthErrorBodySchema } from "@/lib/contract/oauth-error";
+import { loginPagePaths } from "./login-pages";
 import { partnerOperationPaths } from "./partner-operations";
 import { schemaOverride } from "./schema-overrides";
 import { descriptionPaths, tokenServicePaths } from "./token-services";
@@ -8,7 +9,7 @@ import { webhookOperations } from "./webhooks";
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
 
-const overview = `A faithful sandbox of the Loyalty Points Partner API: token services (A2, A4) and partner operations (P1–P9), plus the membership read model.
+const overview = `A faithful sandbox of the Loyalty Points Partner API: token services (A1–A4) and partner operations (P1–P9), plus the membership read model.
 
 - **api_key** (query) on every partner operation: the sandbox's staging key is \`SBX0DEMO0PARTNER00000001\`.
 - **Member token**: \`Authorization: Bearer <access token>\` from the grant service; see the [quickstart](/docs/guides/quickstart).
@@ -38,7 +39,10 @@ export function buildOpenApiDocument(origin: string): OpenApiDocument {
         { name: "Memberships", description: "P7 registration, P8 update and the membership read model." },
         { name: "Pricing", description: "P9: points-and-cash price options." },
         { name: "Request log", description: "An extension: your own requests of the last 7 days, by request id." },
-        { name: "Token services", description: "A2 grant service and A4 secure key: tokens for members and partners." },
+        {
+          name: "Token services",
+          description: "A1 and A3 login pages, A2 grant service and A4 secure key: tokens for members and partners.",
+        },
         { name: "Service description", description: "This document." },
         {
           name: "Events",
@@ -47,7 +51,7 @@ export function buildOpenApiDocument(origin: string): OpenApiDocument {
         },
       ],
       security: [{ api_key: [] }],
-      paths: { ...partnerOperationPaths(origin), ...tokenServicePaths(), ...descriptionPaths() },
+      paths: { ...partnerOperationPaths(origin), ...loginPagePaths(), ...tokenServicePaths(), ...descriptionPaths() },
       webhooks: webhookOperations(),
       components: {
         securitySchemes: {

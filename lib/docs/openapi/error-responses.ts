@@ -55,6 +55,8 @@ export function errorResponses(
               entry.name,
               {
                 summary: codeLabel(entry),
+                // When it is answered, per example: the reference lists the cases from these.
+                description: `${errorDocOf(entry.name, entry.message).when}${entry.gateway ? " (gateway, wrapped)" : ""}`,
                 value: errorExample(entry, shapeOf(entry, operation.errorShape), origin),
               },
             ]),

@@ -76,10 +76,11 @@ function oauthErrorResponses(): Record<string, ZodOpenApiResponseObject> {
           "application/json": {
             schema: oauthErrorBodySchema,
             examples: Object.fromEntries(
-              errors.map(({ error }) => [
+              errors.map(({ error, when }) => [
                 error,
                 {
                   summary: error,
+                  description: when,
                   value: { error, error_description: "see the service description" } satisfies OAuthErrorBody,
                 },
               ]),

@@ -1,5 +1,11 @@
 import type { ZodOpenApiObject } from "zod-openapi";
-import { eventDescriptions, eventPayloadSchema, eventTypes } from "@/lib/contract/webhook-events";
+import {
+  eventDescriptions,
+  eventPayloadSchema,
+  eventTypes,
+  type EventData,
+  type EventType,
+} from "@/lib/contract/webhook-events";
 
 type Webhooks = NonNullable<ZodOpenApiObject["webhooks"]>;
 
@@ -9,6 +15,43 @@ const signatureHeaders = {
   "webhook-signature":
     "`v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>` with your endpoint's `whsec_` secret; during a secret's rollover, one signature per secret, separated by spaces.",
 };
+
+const at = "2026-11-20T10:00:01.234Z";
+const transaction = {
+  identifier: "TX7K2M9Q4X1B3N8P5R6S0T2V",
+  points: "5000",
+  externalTransactionIdentifier: "ORDER-2026-000123",
+  dateMade: at,
+  agentId: null,
+};
+const points = { programmeIdentifier: "NORTHSTAR", membershipNumber: "3081000000000001", transaction };
+
+/** What each event's body holds, as the sandbox posts it (sandbox.json's first member). */
+const exampleData: { [T in EventType]: EventData<T> } = {
+  "points.credited": { ...points, balance: "255000" },
+  "points.debited": { ...points, balance: "245000" },
+  "points.reversed": {
+    ...points,
+    balance: "250000",
+    transaction: {
+      ...transaction,
+      identifier: "TX9R4B2C7D1E6F3G8H5J0K2L",
+      externalTransactionIdentifier: "ORDER-2026-000123.R",
+    },
+    reversedTransactionIdentifier: "TX7K2M9Q4X1B3N8P5R6S0T2V",
+  },
+  "membership.updated": {
+    membershipNumber: "3081000000000001",
+    changedElements: ["emailAddress"],
+    agentId: "AGENT007",
+  },
+  "security_profile.registered": { membershipNumber: "3081000000000003" },
+};
+
+/** An event's body, for the document's example of it. */
+export function exampleEvent<T extends EventType>(type: T) {
+  return { type, timestamp: at, data: exampleData[type] };
+}
 
 /** The partner events as OpenAPI 3.1 `webhooks`: one POST per event type to the partner's endpoint. */
 export function webhookOperations(): Webhooks {
@@ -29,7 +72,15 @@ export function webhookOperations(): Webhooks {
             description,
             schema: { type: "string" as const },
           })),
-          requestBody: { required: true, content: { "application/json": { schema: eventPayloadSchema(type) } } },
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: eventPayloadSchema(type),
+                examples: { [type]: { summary: type, value: exampleEvent(type) } },
+              },
+            },
+          },
           responses: {
             "2XX": { description: "Received: any 2xx ends the delivery." },
             "410": { description: "Gone: the endpoint is disabled, no further deliveries." },
