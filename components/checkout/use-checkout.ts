@@ -14,7 +14,7 @@ import {
   type PlaceOrderRequest,
 } from "@/lib/checkout/place-order-request";
 import type { TokenisedCard } from "@/lib/payments-client/contract";
-import { refusal } from "@/lib/portal/action-result";
+import { refusal } from "@/lib/actions/action-result";
 import { useFormMessage } from "@/components/forms/use-form-message";
 
 /** The place-order server action, handed in by the page (tests hand in their own). */

@@ -1,8 +1,7 @@
 "use client";
 
 import { useActionState, type ReactNode } from "react";
-import type { ConsoleActionState } from "@/lib/developers/console-states";
-import { SecretValue } from "./secret-value";
+import { ConsoleAnswer, type ConsoleFormAction } from "./console-answer";
 
 const buttonStyles = {
   primary:
@@ -25,7 +24,7 @@ export function ConsoleActionForm({
   tone = "primary",
   children,
 }: {
-  action: (state: ConsoleActionState, form: FormData) => Promise<ConsoleActionState>;
+  action: ConsoleFormAction;
   fields?: Record<string, string>;
   label: string;
   pendingLabel: string;
@@ -34,7 +33,7 @@ export function ConsoleActionForm({
   tone?: keyof typeof buttonStyles;
   children?: ReactNode;
 }) {
-  const [state, submit, pending] = useActionState(action, {});
+  const [state, submit, pending] = useActionState(action, null);
   return (
     <form
       action={submit}
@@ -55,19 +54,7 @@ export function ConsoleActionForm({
       >
         {pending ? pendingLabel : label}
       </button>
-      <div aria-live="polite">
-        {state.error ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {state.error}
-          </p>
-        ) : null}
-        {state.message ? <p className="text-sm text-slate-700">{state.message}</p> : null}
-        {state.secret && secretLabel ? (
-          <dl className="mt-2">
-            <SecretValue label={secretLabel} value={state.secret} testId="new-secret" />
-          </dl>
-        ) : null}
-      </div>
+      <ConsoleAnswer result={state} secretLabel={secretLabel} />
     </form>
   );
 }

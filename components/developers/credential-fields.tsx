@@ -1,6 +1,7 @@
 import { FieldError } from "@/components/forms/field-error";
 import { describedBy, fieldIds } from "@/components/forms/field-ids";
 import { controlClass, FieldHint, FieldLabel } from "@/components/forms/field-label";
+import type { ActionResult } from "@/lib/actions/action-result";
 import type { DeveloperFormState } from "@/lib/developers/credentials-schema";
 
 /** The "Email" and "Password" fields of the console's sign-up and sign-in forms. */
@@ -9,11 +10,12 @@ export function CredentialFields({
   passwordAutoComplete,
   passwordHint,
 }: {
-  state: DeveloperFormState;
+  state: DeveloperFormState<unknown>;
   passwordAutoComplete: "new-password" | "current-password";
   passwordHint?: string;
 }) {
-  const error = (field: "email" | "password") => state.fieldErrors?.[field];
+  const error = (field: "email" | "password") =>
+    state.result?.ok === false ? state.result.fieldErrors?.[field] : undefined;
   return (
     <>
       <div>
@@ -51,5 +53,15 @@ export function CredentialFields({
         <FieldError name="password" message={error("password")} />
       </div>
     </>
+  );
+}
+
+/** A refusal that is not about one field (a wrong password, too many sign-ups): above the fields. */
+export function RefusalAlert({ result }: { result: ActionResult<unknown> | undefined }) {
+  if (!result || result.ok || result.fieldErrors) return null;
+  return (
+    <p role="alert" className="rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-sm text-red-900">
+      {result.message}
+    </p>
   );
 }

@@ -1,5 +1,5 @@
 /** The console's top bar: where a developer goes next, and who is signed in. */
-export function DeveloperNav({ email, signOut }: { email?: string; signOut?: () => Promise<void> }) {
+export function DeveloperNav({ email, signOut }: { email?: string; signOut?: (form: FormData) => Promise<void> }) {
   const link =
     "inline-flex min-h-11 items-center rounded-md px-2 text-sm text-slate-700 hover:bg-slate-100 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
   return (

@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/forms/submit-button";
 import type { DeveloperFormState } from "@/lib/developers/credentials-schema";
-import { CredentialFields } from "./credential-fields";
+import { CredentialFields, RefusalAlert } from "./credential-fields";
 
 /** The console's sign-in: a plain form posted to its server action, so it works without JavaScript too. */
 export function DeveloperSignInForm({
@@ -14,11 +14,7 @@ export function DeveloperSignInForm({
   const [state, submit, pending] = useActionState(action, {});
   return (
     <form action={submit} className="space-y-5" noValidate>
-      {state.message ? (
-        <p role="alert" className="rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-sm text-red-900">
-          {state.message}
-        </p>
-      ) : null}
+      <RefusalAlert result={state.result} />
       <CredentialFields state={state} passwordAutoComplete="current-password" />
       <SubmitButton pending={pending} pendingLabel="Signing in…">
         Sign in

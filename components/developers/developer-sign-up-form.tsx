@@ -2,8 +2,9 @@
 
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/forms/submit-button";
-import type { SignUpState } from "@/lib/developers/console-states";
-import { CredentialFields } from "./credential-fields";
+import type { CreatedSandbox } from "@/lib/developers/console-action-schemas";
+import type { DeveloperFormState } from "@/lib/developers/credentials-schema";
+import { CredentialFields, RefusalAlert } from "./credential-fields";
 import { SecretValue } from "./secret-value";
 
 /**
@@ -14,11 +15,11 @@ import { SecretValue } from "./secret-value";
 export function DeveloperSignUpForm({
   action,
 }: {
-  action: (state: SignUpState, form: FormData) => Promise<SignUpState>;
+  action: (state: DeveloperFormState<CreatedSandbox>, form: FormData) => Promise<DeveloperFormState<CreatedSandbox>>;
 }) {
   const [state, submit, pending] = useActionState(action, {});
-  if (state.created) {
-    const created = state.created;
+  if (state.result?.ok) {
+    const created = state.result.data;
     return (
       <section aria-labelledby="created-heading" className="space-y-4">
         <h2 id="created-heading" className="text-xl font-bold text-slate-900" tabIndex={-1}>
@@ -59,11 +60,7 @@ export function DeveloperSignUpForm({
   }
   return (
     <form action={submit} className="space-y-5" noValidate>
-      {state.message ? (
-        <p role="alert" className="rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-sm text-red-900">
-          {state.message}
-        </p>
-      ) : null}
+      <RefusalAlert result={state.result} />
       <CredentialFields
         state={state}
         passwordAutoComplete="new-password"

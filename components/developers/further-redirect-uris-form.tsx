@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import type { ConsoleActionState } from "@/lib/developers/console-states";
+import { ConsoleAnswer, SaveButton, type ConsoleFormAction } from "./console-answer";
 
 /** The further programmes' client: one redirect address per programme (A3 and A4 accept exactly it). */
 export function FurtherRedirectUrisForm({
@@ -9,11 +9,12 @@ export function FurtherRedirectUrisForm({
   clientId,
   uris,
 }: {
-  action: (state: ConsoleActionState, form: FormData) => Promise<ConsoleActionState>;
+  action: ConsoleFormAction;
   clientId: number;
   uris: { programme: string; uri: string }[];
 }) {
-  const [state, submit, pending] = useActionState(action, {});
+  const [state, submit, pending] = useActionState(action, null);
+  const refused = state?.ok === false;
   const errorId = `further-redirect-uris-${clientId}-error`;
   return (
     <form action={submit} className="space-y-3">
@@ -34,29 +35,15 @@ export function FurtherRedirectUrisForm({
                 defaultValue={uri}
                 spellCheck={false}
                 required
-                aria-describedby={state.error ? errorId : undefined}
+                aria-describedby={refused ? errorId : undefined}
                 className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
               />
             </div>
           );
         })}
       </fieldset>
-      <button
-        type="submit"
-        disabled={pending}
-        aria-busy={pending || undefined}
-        className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 text-sm font-semibold text-slate-900 hover:border-brand-600 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-      >
-        {pending ? "Saving…" : "Save redirect URIs"}
-      </button>
-      <div aria-live="polite">
-        {state.error ? (
-          <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
-            {state.error}
-          </p>
-        ) : null}
-        {state.message ? <p className="text-sm text-slate-700">{state.message}</p> : null}
-      </div>
+      <SaveButton pending={pending} label="Save redirect URIs" pendingLabel="Saving…" />
+      <ConsoleAnswer result={state} errorId={errorId} />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { balanceQueryKey } from "@/components/portal/balance-badge";
 import type { CancelOrderActionResult } from "@/lib/checkout/place-order-request";
-import { refusal } from "@/lib/portal/action-result";
+import { refusal } from "@/lib/actions/action-result";
 import { orderQueryKey } from "./use-order";
 
 /** The cancel server action, handed in by the page (tests hand in their own). */

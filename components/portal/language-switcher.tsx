@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
 import { isLocale, languageNames, locales, type Locale } from "@/lib/i18n/locales";
-import type { ActionResult } from "@/lib/portal/action-result";
+import type { ActionResult } from "@/lib/actions/action-result";
 import { useFormMessage } from "@/components/forms/use-form-message";
 
 /**

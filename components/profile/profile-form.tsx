@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { FormAlert, FormStatus } from "@/components/forms/form-alert";
 import type { SelectOption } from "@/components/forms/select-field";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { refusal, type ActionResult } from "@/lib/portal/action-result";
+import { refusal, type ActionResult } from "@/lib/actions/action-result";
 import { utcToday } from "@/lib/contract/register-account";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
 import { profileFields, type ProfileField, type ProfileFormValues } from "@/lib/portal/profile/profile-fields";

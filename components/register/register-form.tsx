@@ -10,7 +10,7 @@ import { FormSection } from "@/components/forms/form-section";
 import { SelectField, type SelectOption } from "@/components/forms/select-field";
 import { useFormMessage } from "@/components/forms/use-form-message";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { refusal, type ActionResult } from "@/lib/portal/action-result";
+import { refusal, type ActionResult } from "@/lib/actions/action-result";
 import { TextField } from "@/components/forms/text-field";
 import { registeredIdentifierTypes, utcToday } from "@/lib/contract/register-account";
 import { PasswordRules, UsernameRules } from "./credential-rules";

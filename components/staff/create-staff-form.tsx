@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { SelectField } from "@/components/forms/select-field";
 import { TextField } from "@/components/forms/text-field";
-import type { StaffActionResult } from "@/lib/portal/action-result";
+import type { StaffActionResult } from "@/lib/actions/action-result";
 import { createStaffSchema, type CreateStaffInput } from "@/lib/portal/staff/staff-forms";
 import { roleLabels, staffRoles } from "@/lib/portal/staff/staff-roles";
 import { OneTimePassword } from "./one-time-password";

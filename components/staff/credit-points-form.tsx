@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { TextField } from "@/components/forms/text-field";
 import { formatPoints } from "@/lib/portal/format";
-import type { StaffActionResult } from "@/lib/portal/action-result";
+import type { StaffActionResult } from "@/lib/actions/action-result";
 import { creditPointsSchema, type CreditPointsInput } from "@/lib/portal/staff/staff-forms";
 import { ReasonField } from "./reason-field";
 import { StaffFormCard } from "./staff-form-card";

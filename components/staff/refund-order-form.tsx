@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import type { StaffActionResult } from "@/lib/portal/action-result";
+import type { StaffActionResult } from "@/lib/actions/action-result";
 import { reasonSchema } from "@/lib/portal/staff/reason";
 import type { RefundOrderInput } from "@/lib/portal/staff/staff-forms";
 import { ReasonField } from "./reason-field";

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { FieldError } from "@/components/forms/field-error";
-import type { StaffActionResult } from "@/lib/portal/action-result";
+import type { StaffActionResult } from "@/lib/actions/action-result";
 import { reasonSchema } from "@/lib/portal/staff/reason";
 import {
   settlementLabels,

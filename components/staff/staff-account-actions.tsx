@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import type { StaffActionResult } from "@/lib/portal/action-result";
+import type { StaffActionResult } from "@/lib/actions/action-result";
 import { reasonSchema } from "@/lib/portal/staff/reason";
 import type { StaffAccountActionInput } from "@/lib/portal/staff/staff-forms";
 import { OneTimePassword } from "./one-time-password";

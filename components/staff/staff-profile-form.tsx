@@ -18,7 +18,7 @@ import { profileFormSchema, shownProfileFields, toProfileValues } from "@/lib/po
 import { ProfileSections } from "@/components/profile/profile-sections";
 import { utcToday } from "@/lib/contract/register-account";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
-import type { StaffActionResult } from "@/lib/portal/action-result";
+import type { StaffActionResult } from "@/lib/actions/action-result";
 import type { StaffProfileEditInput } from "@/lib/portal/staff/profile-edit-schema";
 import { reasonSchema } from "@/lib/portal/staff/reason";
 import { ReasonField } from "./reason-field";

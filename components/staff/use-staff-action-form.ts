@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { refusal, type StaffActionResult } from "@/lib/portal/action-result";
+import { refusal, type StaffActionResult } from "@/lib/actions/action-result";
 
 /** What a console form hands its card (StaffFormCard): the submit handler and what the form says after it. */
 export interface StaffActionFormState<Data> {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cardBrandSchema, tokenIdSchema } from "@/lib/payments-client/contract";
-import type { ActionResult } from "@/lib/portal/action-result";
+import type { ActionResult } from "@/lib/actions/action-result";
 import type { CardDeclineReason } from "./checkout-contract";
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ActionResult } from "@/lib/actions/action-result";
 
 /**
  * The developer console's sign-up and sign-in forms, shared by the forms and
@@ -29,8 +30,12 @@ export const developerSignInSchema = z.object({
 
 export type DeveloperCredentialField = "email" | "password";
 
-export interface DeveloperFormState {
-  message?: string;
-  fieldErrors?: Partial<Record<DeveloperCredentialField, string>>;
+/**
+ * The sign-up and sign-in forms' state (useActionState, so they work without
+ * JavaScript too): the action's answer, the one action-result type, and the
+ * email typed, to fill the form drawn again (a password never comes back).
+ */
+export interface DeveloperFormState<T = never> {
+  result?: ActionResult<T>;
   email?: string;
 }

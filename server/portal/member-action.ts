@@ -2,11 +2,11 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
-import { refusal, type ActionRefusal, type ActionResult } from "@/lib/portal/action-result";
+import { refusal, type ActionRefusal, type ActionResult } from "@/lib/actions/action-result";
 import { messagesByPath } from "@/lib/portal/forms/contract-path";
 import { logger } from "@/server/observability/logger";
 import { getMemberSession, requireMemberSession, type MemberSession } from "@/server/portal/auth/member-session";
-import { fromThisSite } from "@/server/portal/from-this-site";
+import { fromThisSite } from "@/server/http/from-this-site";
 import { hitClientRateLimit, waitInWords } from "@/server/portal/rate-limit/client-rate-limit";
 import type { RateLimitRule } from "@/server/portal/rate-limit/rate-limit-rule";
 

@@ -3,7 +3,7 @@ import { desc, eq, gt } from "drizzle-orm";
 import { isRedirectError } from "next/dist/client/components/redirect-error";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { toProfileValues } from "@/lib/portal/profile/profile-plan";
-import type { StaffActionResult } from "@/lib/portal/action-result";
+import type { StaffActionResult } from "@/lib/actions/action-result";
 import { staffAccounts, staffAuditEvents, staffSessions } from "@/server/portal/db/schema";
 import { partnerClientTokens } from "@/server/portal/agent-tokens";
 import { loyaltyService } from "@/server/portal/loyalty-service";

@@ -6,7 +6,7 @@ import { CheckoutPanel } from "@/components/checkout/checkout-panel";
 import type { PlaceOrder } from "@/components/checkout/use-checkout";
 import { balanceQueryKey } from "@/components/portal/balance-badge";
 import type { PlaceOrderActionResult } from "@/lib/checkout/place-order-request";
-import { refusal } from "@/lib/portal/action-result";
+import { refusal } from "@/lib/actions/action-result";
 
 const push = vi.fn();
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push }) }));

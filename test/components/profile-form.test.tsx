@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from "@/test/support/render";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { ActionResult } from "@/lib/portal/action-result";
+import type { ActionResult } from "@/lib/actions/action-result";
 import { ProfileForm } from "@/components/profile/profile-form";
 import type { ProfileUpdate } from "@/lib/portal/profile/profile-plan";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";

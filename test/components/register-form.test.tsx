@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from "@/test/support/render";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { ActionResult } from "@/lib/portal/action-result";
+import type { ActionResult } from "@/lib/actions/action-result";
 import { RegisterForm } from "@/components/register/register-form";
 import type { RegisterSubmission } from "@/components/register/register-form-schema";
 

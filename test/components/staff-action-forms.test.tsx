@@ -5,7 +5,7 @@ import { CreateStaffForm } from "@/components/staff/create-staff-form";
 import { CreditPointsForm } from "@/components/staff/credit-points-form";
 import { RefundOrderForm } from "@/components/staff/refund-order-form";
 import { SettleOrderForm } from "@/components/staff/settle-order-form";
-import type { StaffActionResult } from "@/lib/portal/action-result";
+import type { StaffActionResult } from "@/lib/actions/action-result";
 import type {
   CreateStaffInput,
   CreditPointsInput,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ActionRefusal } from "@/lib/portal/action-result";
+import type { ActionRefusal } from "@/lib/actions/action-result";
 
 /** The staff sign-in form: what is blank is said; anything else is a matter for the password check. */
 export const staffSignInSchema = z.object({

@@ -5,7 +5,7 @@ import { cookies } from "next/headers";
 import { z } from "zod";
 import { languageCodeOfLocale, languageCookie, locales } from "@/lib/i18n/locales";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
-import { refusal } from "@/lib/portal/action-result";
+import { refusal } from "@/lib/actions/action-result";
 import { logger } from "@/server/observability/logger";
 import { getMemberSession } from "@/server/portal/auth/member-session";
 import { customerIp } from "@/server/portal/customer-ip";

@@ -3,7 +3,7 @@
 import "server-only";
 import { z } from "zod";
 import type { CancelOrderRefusalReason } from "@/lib/checkout/place-order-request";
-import { refusal } from "@/lib/portal/action-result";
+import { refusal } from "@/lib/actions/action-result";
 import { cancelOrder } from "@/server/portal/checkout/cancel-order";
 import { memberAction } from "@/server/portal/member-action";
 

@@ -2,7 +2,7 @@
 
 import "server-only";
 import { placeOrderRequestSchema, type PlaceOrderRefusalReason } from "@/lib/checkout/place-order-request";
-import { refusal } from "@/lib/portal/action-result";
+import { refusal } from "@/lib/actions/action-result";
 import { placeOrder } from "@/server/portal/checkout/place-order";
 import { customerIp } from "@/server/portal/customer-ip";
 import { memberAction } from "@/server/portal/member-action";

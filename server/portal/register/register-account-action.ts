@@ -4,7 +4,7 @@ import "server-only";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { registerAccountRequestSchema, registrationPathSchema } from "@/lib/contract/register-account";
-import { refusal } from "@/lib/portal/action-result";
+import { refusal } from "@/lib/actions/action-result";
 import { messagesByPath } from "@/lib/portal/forms/contract-path";
 import { customerIp } from "@/server/portal/customer-ip";
 import { loyaltyService } from "@/server/portal/loyalty-service";

@@ -1,5 +1,5 @@
 import "server-only";
-import { refusal, type ActionRefusal } from "@/lib/portal/action-result";
+import { refusal, type ActionRefusal } from "@/lib/actions/action-result";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { childFieldErrors, outageRefusal } from "./service-refusal";
 

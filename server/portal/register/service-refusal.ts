@@ -1,6 +1,6 @@
 import "server-only";
 import { sentence } from "@/lib/portal/forms/contract-path";
-import { refusal, type ActionRefusal } from "@/lib/portal/action-result";
+import { refusal, type ActionRefusal } from "@/lib/actions/action-result";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { logger } from "@/server/observability/logger";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
-import type { StaffActionResult } from "@/lib/portal/action-result";
+import type { StaffActionResult } from "@/lib/actions/action-result";
 import type { AuditAction } from "@/lib/portal/staff/audit-actions";
 import { reasonSchema } from "@/lib/portal/staff/reason";
 import { mayDo, type StaffPermission } from "@/lib/portal/staff/staff-roles";
@@ -15,7 +15,7 @@ import {
 import { logger } from "@/server/observability/logger";
 import { customerIp } from "@/server/portal/customer-ip";
 import { getPortalDatabase, type Database } from "@/server/portal/db/portal-database";
-import { fromThisSite } from "@/server/portal/from-this-site";
+import { fromThisSite } from "@/server/http/from-this-site";
 import { appendAuditEvent, type AuditActor, type AuditSubject } from "./append-audit-event";
 import { getStaffSession, type StaffSession } from "./staff-session";
 

@@ -2,14 +2,16 @@
 
 import "server-only";
 import { redirect } from "next/navigation";
+import { refusal, type ActionRefusal } from "@/lib/actions/action-result";
+import { noInput, type CreatedSandbox } from "@/lib/developers/console-action-schemas";
 import {
   developerSignInSchema,
   developerSignUpSchema,
   type DeveloperFormState,
 } from "@/lib/developers/credentials-schema";
-import type { SignUpState } from "@/lib/developers/console-states";
 import { getDatabase } from "@/server/db/database";
 import { logger } from "@/server/observability/logger";
+import { developerAction, field } from "../developer-action";
 import { endDeveloperSession } from "../developer-sessions";
 import {
   clearDeveloperSessionCookie,
@@ -20,42 +22,39 @@ import {
 import { signInDeveloper } from "../sign-in-developer";
 import { signUpDeveloper } from "../sign-up-developer";
 
-function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const fieldErrors: DeveloperFormState["fieldErrors"] = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if ((field === "email" || field === "password") && !fieldErrors[field]) fieldErrors[field] = issue.message;
-  }
-  return fieldErrors;
-}
-
-const typedEmail = (form: FormData) => String(form.get("email") ?? "").slice(0, 254);
-
 /**
- * Sign-up: the account, its sandbox partner and a session. The secrets are
- * answered to this one page only (never stored in clear, never shown again).
+ * Sign-up, sign-in and sign-out come before (or after) a developer session,
+ * so they go through developerAction with `session: "none"`. Sign-up's limit
+ * per address is signUpDeveloper's own (it counts only posts that parse).
  */
-export async function signUpAction(_previous: SignUpState, form: FormData): Promise<SignUpState> {
-  const parsed = developerSignUpSchema.safeParse({
-    email: form.get("email") ?? "",
-    password: form.get("password") ?? "",
-  });
-  if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error.issues), email: typedEmail(form) };
-  const result = await signUpDeveloper(await getDatabase(), {
-    ...parsed.data,
-    address: await requestAddress(),
-    now: new Date(),
-  });
-  if (result.outcome === "refused") {
-    return result.field
-      ? { fieldErrors: { [result.field]: result.message }, email: typedEmail(form) }
-      : { message: result.message, email: typedEmail(form) };
-  }
-  await setDeveloperSessionCookie(result.sessionId, result.expiresAt);
-  logger.info({ partner: result.credentials.partnerIdentifier }, "developer signed up");
-  const { credentials } = result;
-  return {
-    created: {
+const credentials = (form: FormData) => ({ email: field(form, "email"), password: field(form, "password") });
+const typedEmail = (form: FormData) => field(form, "email").slice(0, 254);
+
+/** The secrets are answered to this one page only (never stored in clear, never shown again). */
+const signUp = developerAction(
+  {
+    name: "developer-sign-up",
+    session: "none",
+    read: credentials,
+    input: developerSignUpSchema,
+    invalid: "fieldErrors",
+  },
+  async ({ input }): Promise<CreatedSandbox | ActionRefusal> => {
+    const result = await signUpDeveloper(await getDatabase(), {
+      ...input,
+      address: await requestAddress(),
+      now: new Date(),
+    });
+    if (result.outcome === "refused")
+      return refusal(
+        "refused",
+        result.message,
+        result.field ? { fieldErrors: { [result.field]: result.message } } : {},
+      );
+    await setDeveloperSessionCookie(result.sessionId, result.expiresAt);
+    logger.info({ partner: result.credentials.partnerIdentifier }, "developer signed up");
+    const { credentials } = result;
+    return {
       partnerIdentifier: credentials.partnerIdentifier,
       apiKey: credentials.stagingApiKey,
       clientId: credentials.clientId,
@@ -63,25 +62,53 @@ export async function signUpAction(_previous: SignUpState, form: FormData): Prom
       furtherClientId: credentials.furtherClientId,
       businessContextIdentifier: credentials.businessContextIdentifier,
       partnerSecret: credentials.partnerSecret,
-    },
-  };
+    };
+  },
+);
+
+const signIn = developerAction<typeof developerSignInSchema, never, "none">(
+  {
+    name: "developer-sign-in",
+    session: "none",
+    read: credentials,
+    input: developerSignInSchema,
+    invalid: "fieldErrors",
+  },
+  async ({ input }) => {
+    const result = await signInDeveloper(await getDatabase(), { ...input, now: new Date() });
+    if (result.outcome === "refused") return refusal("refused", result.message);
+    await setDeveloperSessionCookie(result.sessionId, result.expiresAt);
+    // Outside any try: redirect() works by throwing (the wrapper lets it through).
+    redirect("/developers");
+  },
+);
+
+const signOut = developerAction(
+  { name: "developer-sign-out", session: "none", read: () => ({}), input: noInput },
+  async () => {
+    const sessionId = await developerSessionId();
+    if (sessionId) await endDeveloperSession(await getDatabase(), sessionId);
+    await clearDeveloperSessionCookie();
+    redirect("/developers/login?reason=signed-out");
+  },
+);
+
+/** The sign-up form's action: the new sandbox's credentials, or the refusal with the email typed. */
+export async function signUpAction(
+  _previous: DeveloperFormState<CreatedSandbox>,
+  form: FormData,
+): Promise<DeveloperFormState<CreatedSandbox>> {
+  const result = await signUp(undefined, form);
+  return result.ok ? { result } : { result, email: typedEmail(form) };
 }
 
+/** The sign-in form's action: to the console, or the refusal with the email typed. */
 export async function signInAction(_previous: DeveloperFormState, form: FormData): Promise<DeveloperFormState> {
-  const parsed = developerSignInSchema.safeParse({
-    email: form.get("email") ?? "",
-    password: form.get("password") ?? "",
-  });
-  if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error.issues), email: typedEmail(form) };
-  const result = await signInDeveloper(await getDatabase(), { ...parsed.data, now: new Date() });
-  if (result.outcome === "refused") return { message: result.message, email: typedEmail(form) };
-  await setDeveloperSessionCookie(result.sessionId, result.expiresAt);
-  redirect("/developers");
+  return { result: await signIn(undefined, form), email: typedEmail(form) };
 }
 
-export async function signOutAction(): Promise<void> {
-  const sessionId = await developerSessionId();
-  if (sessionId) await endDeveloperSession(await getDatabase(), sessionId);
-  await clearDeveloperSessionCookie();
-  redirect("/developers/login?reason=signed-out");
+/** The console's "Sign out" button (a plain form action: it receives the form alone). */
+export async function signOutAction(form: FormData): Promise<void> {
+  const result = await signOut(undefined, form);
+  if (!result.ok) logger.warn({ code: result.code }, "developer sign-out refused");
 }

@@ -2,7 +2,7 @@
 
 import "server-only";
 import { redirect } from "next/navigation";
-import { refusal } from "@/lib/portal/action-result";
+import { refusal } from "@/lib/actions/action-result";
 import { staffSignInSchema, type StaffSignInState } from "@/lib/portal/staff/sign-in-schema";
 import { safeStaffPath } from "@/lib/portal/staff/staff-paths";
 import { logger } from "@/server/observability/logger";

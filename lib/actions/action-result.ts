@@ -1,6 +1,6 @@
 /**
- * What every server action of the portal answers, the member's and the
- * staff console's alike. A refusal says why in the reader's words;
+ * What every server action answers: the member's, the staff console's and
+ * the developer console's alike. A refusal says why in the reader's words;
  * `fieldErrors` are keyed by the form's field names (a member form's by the
  * request body's path in the service's childError syntax, so the form that
  * built the body maps them back onto its fields).
