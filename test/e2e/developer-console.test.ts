@@ -48,6 +48,14 @@ function appPaths(values: Record<string, string>): string[] {
   return [...new Set(paths)];
 }
 
+/** Every page of the API reference, as its index at /docs links them. */
+async function referencePages(origin: string): Promise<string[]> {
+  const index = await (await fetch(`${origin}/docs`)).text();
+  const pages = [...index.matchAll(/href="(\/docs\/reference\/[^"#?]+)"/g)].map((match) => match[1]!);
+  expect(pages.length).toBeGreaterThan(10);
+  return [...new Set(pages)];
+}
+
 /** A membership number of the sandbox's kind: a persona's (3081…) or a developer sandbox's copy (39…). */
 const membershipNumberPattern = /(?<!\d)(?:3081|39)\d{12}(?!\d)/g;
 
@@ -273,7 +281,10 @@ describe("the developer console in Chromium", () => {
         authorisationId: "x",
         chargeId: "x",
         token: "x",
+        // An operation's and an event's reference page; every other one the reference links is added below.
+        slug: "debit-currency",
       }),
+      ...(await referencePages(session.origin)),
       ...documentedCodes.map((entry) => codePagePath(entry.code)),
       "/docs/requests",
       "/api/v2/programmes/NORTHSTAR/accounts/" + member,
