@@ -1,9 +1,10 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { useFocusRequest } from "@/components/forms/use-focus-request";
 import { payLabel } from "./pay-label";
 
 export interface PointsPaymentProps {
@@ -18,7 +19,7 @@ export interface PointsPaymentProps {
 export function PointsPayment({ points, currency, onPay, busy = false }: PointsPaymentProps) {
   const [pending, setPending] = useState(false);
   const [alert, setAlert] = useState<string | undefined>();
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { ref: alertRef, requestFocus: focusAlert } = useFocusRequest<HTMLDivElement>();
   const t = useTranslations("checkout");
   const locale = useLocale();
   const label = payLabel(0, currency, points, { t, locale });
@@ -32,7 +33,7 @@ export function PointsPayment({ points, currency, onPay, busy = false }: PointsP
       const result = await onPay();
       if (result?.formError) {
         setAlert(result.formError);
-        requestAnimationFrame(() => alertRef.current?.focus());
+        focusAlert();
       }
     } finally {
       setPending(false);

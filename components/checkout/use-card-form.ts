@@ -7,6 +7,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { cardBrandOf, cardDigits } from "@/lib/payments-client/card-rules";
 import type { TokenisedCard } from "@/lib/payments-client/contract";
 import { tokeniseCard } from "@/lib/payments-client/tokenise-card";
+import { useFocusRequest } from "@/components/forms/use-focus-request";
 import {
   cardFieldForParam,
   cardFormSchema,
@@ -59,7 +60,7 @@ export function useCardForm({ publishableKey, paymentsBaseUrl, onTokenised, toke
   } = form;
   const values = useWatch({ control });
   const [alert, setAlert] = useState<string | undefined>();
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { ref: alertRef, requestFocus: focusAlert } = useFocusRequest<HTMLDivElement>();
 
   /** The error to show: only once the field is complete, left, or the form was submitted. */
   const errorFor = (field: CardField): string | undefined => {
@@ -71,7 +72,7 @@ export function useCardForm({ publishableKey, paymentsBaseUrl, onTokenised, toke
 
   const showAlert = (message: string) => {
     setAlert(message);
-    requestAnimationFrame(() => alertRef.current?.focus());
+    focusAlert();
   };
 
   const onValid = async (valid: CardFormValues) => {
