@@ -84,8 +84,13 @@ export default defineConfig({
           name: "http",
           include: ["test/http/**/*.test.ts"],
           environment: "node",
-          // One production server for the files that need no other configuration (test/support/shared-app.ts).
-          globalSetup: ["scripts/ensure-build.ts", "test/support/shared-app-setup.ts"],
+          // One production server for the files that need no other configuration (test/support/shared-app.ts);
+          // every server starts on a copy of one prepared embedded database (test/support/server-database-template.ts).
+          globalSetup: [
+            "scripts/ensure-build.ts",
+            "test/support/server-template-setup.ts",
+            "test/support/shared-app-setup.ts",
+          ],
           env: { LOG_LEVEL: "silent" },
         },
       },
@@ -96,7 +101,12 @@ export default defineConfig({
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
           // One Chromium for the run, and the shared portal the files start once (test/e2e/shared-run.ts).
-          globalSetup: ["scripts/ensure-chromium.ts", "scripts/ensure-build.ts", "test/support/end-to-end-setup.ts"],
+          globalSetup: [
+            "scripts/ensure-chromium.ts",
+            "scripts/ensure-build.ts",
+            "test/support/server-template-setup.ts",
+            "test/support/end-to-end-setup.ts",
+          ],
           // The sandbox registers the portal's callbacks on port 3000: one file at a time.
           fileParallelism: false,
           testTimeout: 120_000,

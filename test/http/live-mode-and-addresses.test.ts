@@ -9,6 +9,7 @@ import sandbox from "@/sandbox.json";
 import { connectDatabase } from "@/server/db/connect";
 import { rowsOf } from "@/server/db/rows";
 import { basicAuthorization } from "@/lib/loyalty-client/token-client";
+import { dataDirForServer } from "../support/server-database-template";
 import { freePort, productionNodeFlags, startApp, type RunningApp } from "../support/start-app";
 
 const partner = sandbox.partners[0]!;
@@ -130,7 +131,7 @@ describe("live mode (APP_MODE=live)", () => {
   });
 
   it("refuses, with real values, a database the sandbox seeded: its accounts' passwords and secrets are published", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "seeded-sandbox-"));
+    const dataDir = await dataDirForServer("seeded-sandbox-");
     try {
       const sandboxApp = await startApp({ PGLITE_DATA_DIR: dataDir });
       await sandboxApp.stop();

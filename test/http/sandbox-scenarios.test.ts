@@ -1,7 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sandbox from "@/sandbox.json";
 import { anchorOf, catalogueEntries, codePagePath, documentedCodes } from "@/lib/docs/errors/catalogue";
@@ -12,12 +10,13 @@ import { connectDatabase } from "@/server/db/connect";
 import { rowsOf } from "@/server/db/rows";
 import type { DocumentedOperation } from "@/lib/docs/operations/types";
 import { memberTokenOverHttp } from "../support/member-login";
+import { dataDirForServer } from "../support/server-database-template";
 import { startApp, type RunningApp } from "../support/start-app";
 
 const stagingKey = sandbox.partners[0]!.apiKeys.staging;
 const liveKey = sandbox.partners[0]!.apiKeys.live!;
 /** The app's embedded database lives here, so its data can be read once the app has stopped. */
-const dataDir = mkdtempSync(path.join(tmpdir(), "sandbox-scenarios-"));
+let dataDir: string;
 
 let app: RunningApp;
 let seeded: DataState;
@@ -26,6 +25,7 @@ let memberToken: string;
 beforeAll(async () => {
   // Seeded by a first start, where the requests this file sends are shown to move points when no
   // scenario is named; the data is read while no server holds the database, then served again.
+  dataDir = await dataDirForServer("sandbox-scenarios-");
   const first = await startApp({ PGLITE_DATA_DIR: dataDir });
   app = first;
   memberToken = await memberTokenOverHttp(first.origin, "demo.member1", "read reverse_transaction");
@@ -43,7 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 type DataState = Awaited<ReturnType<typeof dataState>>;

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, openSync, readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import packageJson from "@/package.json";
 import sandbox from "@/sandbox.json";
+import { copyOfServerTemplate } from "./server-database-template";
 
 export interface RunningApp {
   origin: string;
@@ -71,6 +72,9 @@ export async function startApp(
   const logFile = options.logFile;
   const output = logFile ? () => readFileSync(logFile, "utf8").slice(-20_000) : () => kept;
   const logDescriptor = logFile ? openSync(logFile, "a") : undefined;
+  // A sandbox server on the default embedded database starts on a copy of the run's prepared one.
+  const preparedCopy =
+    env.DATABASE_URL || env.PGLITE_DATA_DIR || env.APP_MODE === "live" ? undefined : await copyOfServerTemplate();
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -86,7 +90,7 @@ export async function startApp(
       env: {
         ...process.env,
         NODE_ENV: "production",
-        PGLITE_DATA_DIR: "memory://",
+        PGLITE_DATA_DIR: preparedCopy ?? "memory://",
         LOG_LEVEL: "warn",
         APP_ORIGIN: origin,
         NEXTAUTH_URL: origin,
@@ -103,13 +107,17 @@ export async function startApp(
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
 
-  const stop = () =>
+  const stopped = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
       setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
     });
+  const stop = async () => {
+    await stopped();
+    if (preparedCopy) rmSync(preparedCopy, { recursive: true, force: true });
+  };
 
   const deadline = Date.now() + 90_000;
   const ready = options.ready ?? {

@@ -1,0 +1,136 @@
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { connectDatabase } from "@/server/db/connect";
+import { assertNothingSecretShared, prepareEveryParty, templateKey } from "./database-template";
+
+/**
+ * The servers the http and e2e projects start (`startApp`) open an embedded
+ * database in a folder. Migrating and seeding it (argon2 hashes of every
+ * sandbox password included) was most of a server's start; instead each
+ * server starts on a copy of one folder that is migrated and seeded once:
+ * the same state its own first start would have made, signing keys apart
+ * (generated on first use, so each server makes its own).
+ *
+ * The folder is kept between runs under its key (the migrations, sandbox.json,
+ * the seed code and PGlite's version), so a change to any of them makes a new
+ * one and never reuses a stale one.
+ */
+const templatesDir = path.resolve(".data", "test-templates");
+/** Where the servers' copies go; each run removes its own at the end. */
+const copiesDir = path.resolve(".data", "test-servers");
+/** Set by the global setup; read by `startApp` in the test workers (they inherit the main process's environment). */
+export const serverTemplateVariable = "TEST_SERVER_DATABASE_TEMPLATE";
+
+export function serverTemplateFolder(): string {
+  const pglite = JSON.parse(readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8")) as {
+    version: string;
+  };
+  return path.join(templatesDir, `server-pglite-${pglite.version}-${templateKey()}`);
+}
+
+const buildKey = Symbol.for("loyalty-platform.server-database-template");
+type WithBuild = typeof globalThis & { [buildKey]?: Promise<string> };
+
+/**
+ * The folder, complete: built once per process (the http and e2e projects'
+ * global setups share it), or found complete from an earlier run.
+ */
+export function serverTemplateReady(): Promise<string> {
+  const holder = globalThis as WithBuild;
+  holder[buildKey] ??= buildServerTemplate(serverTemplateFolder());
+  return holder[buildKey];
+}
+
+async function buildServerTemplate(folder: string): Promise<string> {
+  if (existsSync(path.join(folder, "PG_VERSION"))) return folder;
+  mkdirSync(templatesDir, { recursive: true });
+  // Other keys' folders are stale: nothing will copy them again.
+  for (const entry of readdirSync(templatesDir))
+    if (entry.startsWith("server-pglite-") && path.join(templatesDir, entry) !== folder)
+      rmSync(path.join(templatesDir, entry), { recursive: true, force: true });
+  const partial = `${folder}.${process.pid}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  const handle = await connectDatabase({ pgliteDataDir: partial });
+  try {
+    await prepareEveryParty(handle);
+    await assertNothingSecretShared(handle);
+  } finally {
+    await handle.close();
+  }
+  try {
+    renameSync(partial, folder);
+  } catch (error) {
+    // Another run finished the same folder first: theirs is as good as ours.
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(path.join(folder, "PG_VERSION"))) throw error;
+  }
+  return folder;
+}
+
+/** This run's folder of server copies, removed by the global setup's teardown. */
+export function runCopiesDir(pid = process.pid): string {
+  return path.join(copiesDir, `run-${pid}`);
+}
+
+/** Removes copies left by runs that were killed before their teardown. */
+export function removeStaleCopies(isRunning: (pid: number) => boolean): void {
+  if (!existsSync(copiesDir)) return;
+  for (const entry of readdirSync(copiesDir)) {
+    const owner = /^run-(\d+)$/.exec(entry)?.[1];
+    if (owner && !isRunning(Number(owner))) rmSync(path.join(copiesDir, entry), { recursive: true, force: true });
+  }
+}
+
+export interface TemplateAnnouncement {
+  folder: string;
+  copies: string;
+  /** Written, with the reason, when building the folder failed. */
+  failureFile: string;
+}
+
+/**
+ * A copy of the prepared folder for one server, or undefined outside a run
+ * whose global setup announced one (e.g. the benchmark): the server then
+ * prepares its own database, as in production.
+ */
+export async function copyOfServerTemplate(): Promise<string | undefined> {
+  const announced = process.env[serverTemplateVariable];
+  if (!announced) return undefined;
+  const { folder, copies, failureFile } = JSON.parse(announced) as TemplateAnnouncement;
+  const deadline = Date.now() + 170_000;
+  while (!existsSync(path.join(folder, "PG_VERSION"))) {
+    if (existsSync(failureFile))
+      throw new Error(`the servers' database template failed:\n${readFileSync(failureFile, "utf8")}`);
+    if (Date.now() > deadline) throw new Error("the servers' database template was not ready within 170 s");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  mkdirSync(copies, { recursive: true });
+  const copy = path.join(copies, `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`);
+  cpSync(folder, copy, { recursive: true });
+  return copy;
+}
+
+export function recordTemplateFailure(failureFile: string, error: unknown): void {
+  mkdirSync(path.dirname(failureFile), { recursive: true });
+  writeFileSync(failureFile, error instanceof Error ? (error.stack ?? error.message) : String(error));
+}
+
+/**
+ * A folder for a server's embedded database that a test reads or reuses
+ * itself: the run's prepared copy (already migrated and seeded, as the
+ * server's first start would leave it), or else an empty one.
+ */
+export async function dataDirForServer(prefix: string): Promise<string> {
+  return (await copyOfServerTemplate()) ?? mkdtempSync(path.join(tmpdir(), prefix));
+}
