@@ -20,6 +20,7 @@ import {
   toProfileValues,
   type ProfileUpdate,
 } from "@/lib/portal/profile/profile-plan";
+import { useFocusRequest } from "@/components/forms/use-focus-request";
 import { useFormMessage } from "@/components/forms/use-form-message";
 import { ProfileSections } from "./profile-sections";
 import { useProfileFieldLabel } from "./use-profile-field-label";
@@ -57,8 +58,8 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
   const fieldLabel = useProfileFieldLabel();
   const [status, setStatus] = useState<Status>();
   const [alertMessages, setAlertMessages] = useState<string[]>([]);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const statusRef = useRef<HTMLDivElement>(null);
+  const { ref: alertRef, requestFocus: focusAlert } = useFocusRequest<HTMLDivElement>();
+  const { ref: statusRef, requestFocus: focusStatus } = useFocusRequest<HTMLDivElement>();
 
   // After a save the page is rendered again with the stored membership. Show what is stored, except
   // where the member typed something that is neither the old nor the new stored value: that was not saved.
@@ -111,12 +112,12 @@ export function ProfileForm({ membership, countries, onSubmit, today }: ProfileF
       setAlertMessages(messages);
       const first = profileFields.find((field) => placed.includes(field));
       if (first) setFocus(first);
-      else requestAnimationFrame(() => alertRef.current?.focus());
+      else focusAlert();
       return;
     }
     setStatus({ tone: "success", message: t("saved") });
     // Said beside the Save button, where the member is, and focused there (not 1,500 px up the page).
-    requestAnimationFrame(() => statusRef.current?.focus());
+    focusStatus();
   };
   // handleSubmit is called in the event, not during render: the callback reads a ref.
   const submit = (event: FormEvent<HTMLFormElement>) => {

@@ -2,12 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { fieldIds } from "@/components/forms/field-ids";
 import { FormAlert } from "@/components/forms/form-alert";
 import { FormSection } from "@/components/forms/form-section";
 import { SelectField, type SelectOption } from "@/components/forms/select-field";
+import { useFocusRequest } from "@/components/forms/use-focus-request";
 import { useFormMessage } from "@/components/forms/use-form-message";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { refusal, type ActionResult } from "@/lib/actions/action-result";
@@ -64,7 +65,7 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
     reValidateMode: "onChange",
   });
   const [alertMessages, setAlertMessages] = useState<string[]>([]);
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { ref: alertRef, requestFocus: focusAlert } = useFocusRequest<HTMLDivElement>();
 
   const country = useWatch({ control, name: "country" });
   const needs = residenceNeeds(country);
@@ -98,7 +99,7 @@ export function RegisterForm({ countries, onSubmit, today }: RegisterFormProps) 
     setAlertMessages(messages);
     const first = registerFields.find((field) => placed.includes(field));
     if (first) setFocus(first);
-    else requestAnimationFrame(() => alertRef.current?.focus());
+    else focusAlert();
   };
   // handleSubmit is called in the event, not during render: the callback reads a ref.
   const submit = (event: FormEvent<HTMLFormElement>) => handleSubmit(onValid)(event);

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { FormAlert, FormStatus } from "@/components/forms/form-alert";
 import type { SelectOption } from "@/components/forms/select-field";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { useAfterRender, useFocusRequest } from "@/components/forms/use-focus-request";
 import { profileChanges, type ProfileChange } from "@/lib/portal/profile/profile-changes";
 import {
   profileFieldLabels,
@@ -57,7 +58,8 @@ export function StaffProfileForm({ membership, countries, onSave, today }: Staff
   const [step, setStep] = useState<Step>({ kind: "edit" });
   const [status, setStatus] = useState<{ tone: "success" | "info"; message: string }>();
   const [alertMessages, setAlertMessages] = useState<string[]>([]);
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { ref: alertRef, requestFocus: focusAlert } = useFocusRequest<HTMLDivElement>();
+  const afterRender = useAfterRender();
   const reviewRef = useRef<HTMLHeadingElement>(null);
   const shown = shownProfileFields(membership);
 
@@ -126,8 +128,8 @@ export function StaffProfileForm({ membership, countries, onSave, today }: Staff
       setAlertMessages(messages);
       if (placed) {
         setStep({ kind: "edit" });
-        requestAnimationFrame(() => profile.setFocus(placed));
-      } else requestAnimationFrame(() => alertRef.current?.focus());
+        afterRender(() => profile.setFocus(placed));
+      } else focusAlert();
     })(event);
 
   return (
