@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
-import { refusal, type ActionRefusal, type ActionResult } from "@/lib/actions/action-result";
+import { isRefusal, refusal, type ActionRefusal, type ActionResult } from "@/lib/actions/action-result";
 import { messagesByPath } from "@/lib/portal/forms/contract-path";
 import { logger } from "@/server/observability/logger";
 import { getMemberSession, requireMemberSession, type MemberSession } from "@/server/portal/auth/member-session";
@@ -92,7 +92,7 @@ export function memberAction<Schema extends z.ZodType, T, Reason extends string 
 
     try {
       const answer = await handler({ input: parsed.data, member, requestId });
-      if (isRefusal(answer)) return answer;
+      if (isRefusal<Reason>(answer)) return answer;
       return { ok: true, data: answer };
     } catch (error) {
       // Next.js's redirect and notFound are control flow, not failures.
@@ -103,6 +103,3 @@ export function memberAction<Schema extends z.ZodType, T, Reason extends string 
     }
   };
 }
-
-const isRefusal = <Reason extends string>(answer: unknown): answer is ActionRefusal<Reason> =>
-  typeof answer === "object" && answer !== null && (answer as { ok?: unknown }).ok === false;

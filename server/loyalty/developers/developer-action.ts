@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
-import { refusal, type ActionRefusal, type ActionResult } from "@/lib/actions/action-result";
+import { isRefusal, refusal, type ActionRefusal, type ActionResult } from "@/lib/actions/action-result";
 import { fromThisSite } from "@/server/http/from-this-site";
 import { logger } from "@/server/observability/logger";
 import { getDeveloperSession, requireDeveloper } from "./developer-session-cookie";
@@ -113,9 +113,6 @@ function invalidAnswer(issues: readonly Issue[], invalid: DeveloperActionDefinit
   const [first] = issues;
   return refusal("invalid", first ? (invalid ? invalid(first) : first.message) : "Check what you entered.");
 }
-
-const isRefusal = (answer: unknown): answer is ActionRefusal =>
-  typeof answer === "object" && answer !== null && (answer as { ok?: unknown }).ok === false;
 
 /** A form field's text, as a schema reads it: a missing field is blank. */
 export const field = (form: FormData, name: string): string => String(form.get(name) ?? "");
