@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, inject } from "vitest";
-import { connectDatabase, type Database, type DatabaseHandle } from "@/server/db/connect";
+import { PGlite } from "@electric-sql/pglite";
+import { connectDatabase, pgliteHandle, type Database, type DatabaseHandle } from "@/server/db/connect";
 import { installDatabase } from "@/server/db/database";
 import {
   awaitTemplate,
@@ -11,6 +12,7 @@ import {
   withAdminClient,
   type DatabaseTemplate,
 } from "./database-template";
+import { TemplateMemoryFs } from "./pglite-template-fs";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -43,10 +45,10 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const template = currentTemplate(kind);
   if (template) await awaitTemplate(template);
   if (kind === "pglite") {
-    const handle = await connectDatabase({
-      pgliteDataDir: "memory://",
-      ...(template?.kind === "pglite" ? { pgliteTemplate: new Blob([await readFile(template.file)]) } : {}),
-    });
+    const handle =
+      template?.kind === "pglite"
+        ? pgliteHandle(await PGlite.create({ fs: new TemplateMemoryFs(await readFile(template.file)) }))
+        : await connectDatabase({ pgliteDataDir: "memory://" });
     // On a copy this only confirms every migration and seed is there (and records the handle as prepared).
     await prepareEveryParty(handle);
     return handle;
