@@ -45,10 +45,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const template = currentTemplate(kind);
   if (template) await awaitTemplate(template);
   if (kind === "pglite") {
-    const handle =
-      template?.kind === "pglite"
-        ? pgliteHandle(await PGlite.create({ fs: new TemplateMemoryFs(await readFile(template.file)) }))
-        : await connectDatabase({ pgliteDataDir: "memory://" });
+    const handle = template?.kind === "pglite" ? await copyPglite(template.file) : await createEmptyPgliteDatabase();
     // On a copy this only confirms every migration and seed is there (and records the handle as prepared).
     await prepareEveryParty(handle);
     return handle;
@@ -65,6 +62,23 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await database.drop();
     },
   };
+}
+
+/** An in-memory PGlite holding a copy of a dumped data directory (the run's template). */
+async function copyPglite(dump: string): Promise<DatabaseHandle> {
+  return pgliteHandle(await PGlite.create({ fs: new TemplateMemoryFs(await readFile(dump)) }));
+}
+
+/**
+ * An empty in-memory PGlite of its own, nothing migrated into it: a copy of
+ * the run's empty template when there is one, which skips initdb's few
+ * seconds, else a new one.
+ */
+export async function createEmptyPgliteDatabase(): Promise<DatabaseHandle> {
+  const template = currentTemplate("pglite");
+  if (template?.kind !== "pglite") return connectDatabase({ pgliteDataDir: "memory://" });
+  await awaitTemplate(template);
+  return copyPglite(template.emptyFile);
 }
 
 /** An empty PostgreSQL database of its own on the TEST_DATABASE_URL server, dropped by `drop`. */
