@@ -38,8 +38,6 @@ export interface ConnectOptions {
   databaseUrl?: string;
   /** Folder of the embedded database, or `memory://`. */
   pgliteDataDir?: string;
-  /** A dumped data directory (`dumpDataDir`) the in-memory embedded database starts from: the tests' prepared template. */
-  pgliteTemplate?: Blob;
   poolSize?: number;
 }
 
@@ -81,15 +79,19 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   const dataDir = options.pgliteDataDir ?? ".data/pglite";
   let client: PGlite;
   if (dataDir.startsWith("memory://")) {
-    client = await PGlite.create(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {});
+    client = await PGlite.create();
   } else {
     const absolute = path.resolve(/*turbopackIgnore: true*/ dataDir);
     mkdirSync(absolute, { recursive: true });
     client = await PGlite.create(absolute);
   }
-  const db = drizzlePglite({ client }) as unknown as Database;
+  return pgliteHandle(client);
+}
+
+/** The handle of an embedded database opened elsewhere (the tests' copies of their template); closing it closes the database. */
+export function pgliteHandle(client: PGlite): DatabaseHandle {
   return {
-    db,
+    db: drizzlePglite({ client }) as unknown as Database,
     kind: "pglite",
     exec: async (sql) => {
       await client.exec(sql);

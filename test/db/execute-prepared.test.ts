@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDatabase, type DatabaseHandle } from "@/server/db/connect";
 import { executePrepared } from "@/server/db/execute-prepared";
-import { createPostgresDatabase, testDatabaseKind } from "../support/test-database";
+import { createEmptyPgliteDatabase, createPostgresDatabase, testDatabaseKind } from "../support/test-database";
 import { needsPostgres, unlessSkipped } from "@/test/support/skip-condition";
 
 const onPostgres = testDatabaseKind() === "postgres";
@@ -16,7 +16,7 @@ beforeAll(async () => {
     // One connection: the prepared statements seen are the ones the calls made.
     handle = await connectDatabase({ databaseUrl: database.url, poolSize: 1 });
   } else {
-    handle = await connectDatabase({ pgliteDataDir: "memory://" });
+    handle = await createEmptyPgliteDatabase();
   }
 });
 

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "@/server/db/connect";
 import { connectDatabase } from "@/server/db/connect";
 import { rowsOf } from "@/server/db/rows";
 import { preparePortalDatabase } from "@/server/portal/db/portal-database";
-import { createPostgresDatabase, testDatabaseKind } from "@/test/support/test-database";
+import { createEmptyPgliteDatabase, createPostgresDatabase, testDatabaseKind } from "@/test/support/test-database";
 
 // A database the service has never touched: the portal alone, as when LOYALTY_BASE_URL points elsewhere.
 let handle: DatabaseHandle;
@@ -12,7 +12,7 @@ let drop: () => Promise<void> = async () => undefined;
 
 beforeAll(async () => {
   if (testDatabaseKind() === "pglite") {
-    handle = await connectDatabase({ pgliteDataDir: "memory://" });
+    handle = await createEmptyPgliteDatabase();
   } else {
     const database = await createPostgresDatabase();
     drop = database.drop;

@@ -7,14 +7,14 @@ import type { PriceOption } from "@/lib/contract/product-pricing";
 import { preparePortalDatabase, resetPortalDatabase } from "@/server/portal/db/portal-database";
 import { findShopProduct, listShopProducts } from "@/server/portal/shop/shop-products";
 import { findValidQuote, saveQuote } from "@/server/portal/shop/quote-store";
-import { createPostgresDatabase, testDatabaseKind } from "@/test/support/test-database";
+import { createEmptyPgliteDatabase, createPostgresDatabase, testDatabaseKind } from "@/test/support/test-database";
 
 let handle: DatabaseHandle;
 let drop: () => Promise<void> = async () => undefined;
 
 beforeAll(async () => {
   if (testDatabaseKind() === "pglite") {
-    handle = await connectDatabase({ pgliteDataDir: "memory://" });
+    handle = await createEmptyPgliteDatabase();
   } else {
     const database = await createPostgresDatabase();
     drop = database.drop;

@@ -5,7 +5,7 @@ import { connectDatabase } from "@/server/db/connect";
 import { rowsOf } from "@/server/db/rows";
 import { tokeniseCard } from "@/server/payments/cards/tokenise-card";
 import { preparePaymentsDatabase, resetPaymentsDatabase } from "@/server/payments/db/payments-database";
-import { createPostgresDatabase, testDatabaseKind } from "@/test/support/test-database";
+import { createEmptyPgliteDatabase, createPostgresDatabase, testDatabaseKind } from "@/test/support/test-database";
 import { nextYear, testCards } from "@/test/support/payments-requests";
 import paymentsJournal from "@/server/payments/db/migrations/meta/_journal.json";
 
@@ -15,7 +15,7 @@ let drop: () => Promise<void> = async () => undefined;
 
 beforeAll(async () => {
   if (testDatabaseKind() === "pglite") {
-    handle = await connectDatabase({ pgliteDataDir: "memory://" });
+    handle = await createEmptyPgliteDatabase();
   } else {
     const database = await createPostgresDatabase();
     drop = database.drop;

@@ -1,9 +1,8 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
 import type { TestProject } from "vitest/node";
-import { connectDatabase, type Database, type DatabaseHandle } from "@/server/db/connect";
+import { connectDatabase, pgliteHandle } from "@/server/db/connect";
 import {
   assertNothingSecretShared,
   databaseUrl,
@@ -40,9 +39,13 @@ export default async function setupDatabaseTemplate(project: TestProject): Promi
   let drop = async () => undefined as unknown;
   if (kind === "pglite") {
     const file = path.join(templateDir, `pglite-${key}-${process.pid}.tar`);
-    template = { kind, key, file, failureFile };
-    building = buildPgliteTemplate(file);
-    drop = async () => rmSync(file, { force: true });
+    const emptyFile = path.join(templateDir, `pglite-empty-${key}-${process.pid}.tar`);
+    template = { kind, key, file, emptyFile, failureFile };
+    building = buildPgliteTemplate(file, emptyFile);
+    drop = async () => {
+      rmSync(file, { force: true });
+      rmSync(emptyFile, { force: true });
+    };
   } else {
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for the postgres project");
@@ -67,27 +70,38 @@ export default async function setupDatabaseTemplate(project: TestProject): Promi
   };
 }
 
-/** The template as a dumped PGlite data directory, written whole under its name once complete. */
-async function buildPgliteTemplate(file: string): Promise<void> {
-  const client = await PGlite.create();
-  const handle: DatabaseHandle = {
-    db: drizzle({ client }) as unknown as Database,
-    kind: "pglite",
-    exec: async (sql) => {
-      await client.exec(sql);
-    },
-    withStartupLock: (task) => task(),
-    close: () => client.close(),
-  };
+/**
+ * The template as a dumped PGlite data directory, written whole under its name
+ * once complete, and beside it the same database before anything was
+ * migrated (`emptyFile`), for the files that test a party's preparation on a
+ * database of its own. Every test file loads all of its copy, so both hold
+ * only what a copy needs: 1 MB WAL segments rather than 16, no template0 or
+ * template1 (nothing creates a database on PGlite), and a checkpoint, so a
+ * copy starts without replaying the migrations and the seed from the WAL.
+ */
+async function buildPgliteTemplate(file: string, emptyFile: string): Promise<void> {
+  const client = await PGlite.create({ initDbStartParams: ["--wal-segsize=1"] });
+  const handle = pgliteHandle(client);
   try {
+    for (const database of ["template0", "template1"]) {
+      await client.exec(`ALTER DATABASE ${database} IS_TEMPLATE false`);
+      // A statement of its own: several in one call would make a transaction, which DROP DATABASE refuses.
+      await client.exec(`DROP DATABASE ${database}`);
+    }
+    await dumpCheckpointed(client, emptyFile);
     await prepareEveryParty(handle);
     await assertNothingSecretShared(handle);
-    const dump = await client.dumpDataDir("none");
-    writeFileSync(`${file}.partial`, Buffer.from(await dump.arrayBuffer()));
-    renameSync(`${file}.partial`, file);
+    await dumpCheckpointed(client, file);
   } finally {
     await client.close();
   }
+}
+
+async function dumpCheckpointed(client: PGlite, file: string): Promise<void> {
+  await client.exec("CHECKPOINT");
+  const dump = await client.dumpDataDir("none");
+  writeFileSync(`${file}.partial`, Buffer.from(await dump.arrayBuffer()));
+  renameSync(`${file}.partial`, file);
 }
 
 /** The template as a PostgreSQL database; closed to connections once complete, which is what the files wait for. */

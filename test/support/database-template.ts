@@ -36,7 +36,13 @@ export type DatabaseTemplate = {
   /** Written, with the reason, when making the template failed. */
   failureFile: string;
 } & (
-  | { kind: "pglite"; /** The dumped data directory (tar), present once complete. */ file: string }
+  | {
+      kind: "pglite";
+      /** The dumped data directory (tar), present once complete. */
+      file: string;
+      /** The same database before any party was migrated into it (tar), written before `file`. */
+      emptyFile: string;
+    }
   | {
       kind: "postgres";
       /** A database on the TEST_DATABASE_URL server, only ever copied; closed to connections once complete. */

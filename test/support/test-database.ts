@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, inject } from "vitest";
-import { connectDatabase, type Database, type DatabaseHandle } from "@/server/db/connect";
+import { PGlite } from "@electric-sql/pglite";
+import { connectDatabase, pgliteHandle, type Database, type DatabaseHandle } from "@/server/db/connect";
 import { installDatabase } from "@/server/db/database";
 import {
   awaitTemplate,
@@ -11,6 +12,7 @@ import {
   withAdminClient,
   type DatabaseTemplate,
 } from "./database-template";
+import { TemplateMemoryFs } from "./pglite-template-fs";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -43,10 +45,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const template = currentTemplate(kind);
   if (template) await awaitTemplate(template);
   if (kind === "pglite") {
-    const handle = await connectDatabase({
-      pgliteDataDir: "memory://",
-      ...(template?.kind === "pglite" ? { pgliteTemplate: new Blob([await readFile(template.file)]) } : {}),
-    });
+    const handle = template?.kind === "pglite" ? await copyPglite(template.file) : await createEmptyPgliteDatabase();
     // On a copy this only confirms every migration and seed is there (and records the handle as prepared).
     await prepareEveryParty(handle);
     return handle;
@@ -63,6 +62,23 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await database.drop();
     },
   };
+}
+
+/** An in-memory PGlite holding a copy of a dumped data directory (the run's template). */
+async function copyPglite(dump: string): Promise<DatabaseHandle> {
+  return pgliteHandle(await PGlite.create({ fs: new TemplateMemoryFs(await readFile(dump)) }));
+}
+
+/**
+ * An empty in-memory PGlite of its own, nothing migrated into it: a copy of
+ * the run's empty template when there is one, which skips initdb's few
+ * seconds, else a new one.
+ */
+export async function createEmptyPgliteDatabase(): Promise<DatabaseHandle> {
+  const template = currentTemplate("pglite");
+  if (template?.kind !== "pglite") return connectDatabase({ pgliteDataDir: "memory://" });
+  await awaitTemplate(template);
+  return copyPglite(template.emptyFile);
 }
 
 /** An empty PostgreSQL database of its own on the TEST_DATABASE_URL server, dropped by `drop`. */
