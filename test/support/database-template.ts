@@ -7,27 +7,29 @@ import { prepareDatabase } from "@/server/db/database";
 import { rowsOf } from "@/server/db/rows";
 import { preparePaymentsDatabase } from "@/server/payments/db/payments-database";
 import { preparePortalDatabase } from "@/server/portal/db/portal-database";
+import { importClosure } from "./import-graph";
 
 /**
- * What a prepared database is made of: every party's migrations, the public
- * sandbox and the code that seeds it. A change to any of them changes the
- * template's key, so a copy is never taken from a stale template.
+ * What a prepared database is made of: every party's migrations (read from
+ * their folders at run time), the public sandbox, and all the code that
+ * prepares it, found by following the imports of the modules that migrate
+ * and seed each party and of the tests' own template code. A change to any
+ * of them changes the template's key, so a copy is never taken from a stale
+ * template.
  */
-const templateSources = [
+const templateData = [
   "server/db/migrations",
   "server/portal/db/migrations",
   "server/payments/db/migrations",
   "sandbox.json",
-  "server/db/migrate.ts",
+];
+const templateCode = [
   "server/db/database.ts",
-  "server/loyalty/sandbox",
-  "server/loyalty/security/password-hash.ts",
   "server/portal/db/portal-database.ts",
-  "server/portal/staff/seed-staff.ts",
-  "server/portal/shop/shop-products.ts",
-  "server/portal/security/password-hash.ts",
   "server/payments/db/payments-database.ts",
-  "lib/shop/demo-shop.ts",
+  "test/support/database-template.ts",
+  "test/support/database-template-setup.ts",
+  "test/support/server-database-template.ts",
 ];
 
 /** A database migrated and seeded once per run, which each test file copies. */
@@ -91,8 +93,13 @@ function addToHash(hash: ReturnType<typeof createHash>, entry: string): void {
 /** The hash of everything a prepared database is made of (migrations, sandbox.json, seed code). */
 export function templateKey(root = process.cwd()): string {
   const hash = createHash("sha256");
-  for (const source of templateSources) addToHash(hash, path.join(root, source));
+  for (const source of templateSources(root)) addToHash(hash, path.join(root, source));
   return hash.digest("hex").slice(0, 16);
+}
+
+/** The files and folders the key hashes (relative to `root`). */
+export function templateSources(root = process.cwd()): string[] {
+  return [...templateData, ...importClosure(root, templateCode)];
 }
 
 /** The service's schema and sandbox, the portal's schema and the payments sandbox's, as the app prepares them on first use. */

@@ -31,16 +31,40 @@ export function sourceFiles(root: string): string[] {
  * rules enforce: it shares no code with eslint-plugin-import.
  */
 export function importGraph(root: string, files = sourceFiles(root)): ImportEdge[] {
+  const importsOf = importReader(root);
+  return files.flatMap((file) => importsOf(file));
+}
+
+/**
+ * Every project file `entries` reach through their imports (of any kind but
+ * a test's mock), the entries included, sorted: what their code is made of.
+ */
+export function importClosure(root: string, entries: readonly string[]): string[] {
+  const importsOf = importReader(root);
+  const reached = new Set(entries);
+  const queue = [...entries];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift())
+    for (const edge of importsOf(file))
+      if (edge.kind !== "mock" && !reached.has(edge.to)) {
+        reached.add(edge.to);
+        queue.push(edge.to);
+      }
+  return [...reached].sort();
+}
+
+/** The imports of one file (relative to `root`) between the project's own files, the tsconfig read once. */
+function importReader(root: string): (file: string) => ImportEdge[] {
   const config = ts.parseJsonConfigFileContent(
     ts.readConfigFile(path.join(root, "tsconfig.json"), ts.sys.readFile).config,
     ts.sys,
     root,
   );
   const host = ts.createCompilerHost(config.options);
-  const edges: ImportEdge[] = [];
-  for (const file of files) {
+  return (file) => {
+    const edges: ImportEdge[] = [];
+    if (!/\.(ts|tsx|mts|cts|js|mjs)$/.test(file)) return edges;
     const text = ts.sys.readFile(path.join(root, file));
-    if (text === undefined) continue;
+    if (text === undefined) return edges;
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKind(file));
     const add = (specifier: string, kind: ImportKind, node: ts.Node) => {
       const resolved = ts.resolveModuleName(specifier, path.join(root, file), config.options, host).resolvedModule;
@@ -68,8 +92,8 @@ export function importGraph(root: string, files = sourceFiles(root)): ImportEdge
       ts.forEachChild(node, visit);
     };
     visit(source);
-  }
-  return edges;
+    return edges;
+  };
 }
 
 function scriptKind(file: string): ts.ScriptKind {
