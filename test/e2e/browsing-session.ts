@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { startApp, type RunningApp } from "../support/start-app";
+import type { RunningApp } from "../support/start-app";
+import { startServer } from "./portal-browser";
 import { sharedBrowser, sharedPortal } from "./shared-run";
 
 export interface BrowsingSession {
@@ -30,7 +31,7 @@ export function browsingSession(env: Record<string, string> = {}): BrowsingSessi
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    app = Object.keys(env).length > 0 ? await startApp(env) : await sharedPortal();
+    app = Object.keys(env).length > 0 ? await startServer(env) : await sharedPortal();
     browser = await sharedBrowser();
   });
 

@@ -7,6 +7,7 @@ import type { Locator, Page } from "playwright-core";
 import sandbox from "@/sandbox.json";
 import { screenshot } from "../support/browser";
 import { expectOnPage, hydrated, shown } from "../support/page-expectations";
+import { copyEmptyCluster } from "../support/empty-cluster";
 import { stopSharedPortal } from "../support/shared-portal-state";
 import { startApp, type RunningApp } from "../support/start-app";
 
@@ -43,7 +44,40 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   const shared = inject("endToEnd")?.sharedPortalState;
   if (shared) await stopSharedPortal(shared);
   await assertPortFree(portalPort);
-  return startApp({ NEXTAUTH_SECRET_FILE: newSecretFile(), ...env }, { port: portalPort });
+  return startServer({ NEXTAUTH_SECRET_FILE: newSecretFile(), ...env }, { port: portalPort });
+}
+
+/**
+ * `startApp` on a database of its own: a copy of the e2e run's empty cluster
+ * (empty-cluster.ts), which the server migrates and seeds as on any start,
+ * deleted once the server has stopped. Outside the e2e project, in memory.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  options: Parameters<typeof startApp>[1] = {},
+): Promise<RunningApp> {
+  const database = freshDatabase();
+  try {
+    const app = await startApp({ ...database.env, ...env }, options);
+    return {
+      ...app,
+      stop: async () => {
+        await app.stop();
+        database.remove();
+      },
+    };
+  } catch (error) {
+    database.remove();
+    throw error;
+  }
+}
+
+/** A copy of the run's empty cluster for one server (its PGLITE_DATA_DIR), or none outside the e2e project. */
+export function freshDatabase(): { env: Record<string, string>; remove: () => void } {
+  const run = inject("endToEnd");
+  if (!run) return { env: {}, remove: () => undefined };
+  const copy = copyEmptyCluster(run.emptyCluster, run.clusterCopies);
+  return { env: { PGLITE_DATA_DIR: copy.directory }, remove: copy.remove };
 }
 
 /** A NEXTAUTH secret file of the portal's own, not yet written. */

@@ -11,7 +11,7 @@ import {
   type SharedPortalState,
 } from "../support/shared-portal-state";
 import { startApp, type RunningApp } from "../support/start-app";
-import { assertPortFree, newSecretFile, portalPort, startPortal } from "./portal-browser";
+import { assertPortFree, freshDatabase, newSecretFile, portalPort, startPortal } from "./portal-browser";
 
 /**
  * The run's Chromium (started by the e2e project's global setup), or one of
@@ -40,7 +40,11 @@ export async function sharedPortal(): Promise<RunningApp> {
   await stopSharedPortal(stateFile);
   await assertPortFree(portalPort);
   const logFile = stateFile.replace(/\.json$/, ".log");
-  const app = await startApp({ NEXTAUTH_SECRET_FILE: newSecretFile() }, { port: portalPort, logFile });
+  // Its database copy stays until the run's teardown clears the copies (the portal outlives this file).
+  const app = await startApp(
+    { NEXTAUTH_SECRET_FILE: newSecretFile(), ...freshDatabase().env },
+    { port: portalPort, logFile },
+  );
   const state = { pid: app.pid, origin: app.origin, port: app.port, logFile };
   recordSharedPortal(stateFile, state);
   return attached(state);

@@ -1,8 +1,9 @@
-import { mkdirSync, readdirSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { chromiumLaunchOptions } from "./browser";
+import { makeEmptyCluster } from "./empty-cluster";
 import { isRunning, stopSharedPortal } from "./shared-portal-state";
 
 declare module "vitest" {
@@ -13,30 +14,46 @@ declare module "vitest" {
           browserEndpoint: string;
           /** Where the run's shared portal (port 3000) is recorded once a file has started it. */
           sharedPortalState: string;
+          /** The run's empty embedded database (empty-cluster.ts), and the folder each server's copy of it goes in. */
+          emptyCluster: string;
+          clusterCopies: string;
         }
       | undefined;
   }
 }
 
 /**
- * Global setup of the e2e project: one Chromium for the whole run, and a
- * place for the shared portal, which the first file that needs it starts
- * (files that need the portal with another configuration stop it, as port
- * 3000 is the sandbox's registered callback). Teardown stops both.
+ * Global setup of the e2e project: one Chromium for the whole run, the empty
+ * database every server of the run copies, and a place for the shared
+ * portal, which the first file that needs it starts (files that need the
+ * portal with another configuration stop it, as port 3000 is the sandbox's
+ * registered callback). Teardown stops them and deletes the databases.
  */
 export default async function setupEndToEnd(project: TestProject): Promise<() => Promise<void>> {
   const directory = path.resolve(".data", "e2e");
   mkdirSync(directory, { recursive: true });
-  // A run that was killed before its teardown leaves its portal holding port 3000: stop it.
+  // A run that was killed before its teardown leaves its portal holding port 3000, and its databases: clear them.
   for (const entry of readdirSync(directory)) {
-    const owner = /^shared-portal-(\d+)\.json$/.exec(entry)?.[1];
-    if (owner && !isRunning(Number(owner))) await stopSharedPortal(path.join(directory, entry));
+    const owner = /^(?:shared-portal|empty-cluster|cluster-copies)-(\d+)(?:\.json)?$/.exec(entry)?.[1];
+    if (!owner || isRunning(Number(owner))) continue;
+    if (entry.endsWith(".json")) await stopSharedPortal(path.join(directory, entry));
+    else rmSync(path.join(directory, entry), { recursive: true, force: true });
   }
   const sharedPortalState = path.join(directory, `shared-portal-${process.pid}.json`);
-  const browser = await chromium.launchServer(chromiumLaunchOptions);
-  project.provide("endToEnd", { browserEndpoint: browser.wsEndpoint(), sharedPortalState });
+  const emptyCluster = path.join(directory, `empty-cluster-${process.pid}`);
+  const clusterCopies = path.join(directory, `cluster-copies-${process.pid}`);
+  mkdirSync(clusterCopies, { recursive: true });
+  const [browser] = await Promise.all([chromium.launchServer(chromiumLaunchOptions), makeEmptyCluster(emptyCluster)]);
+  project.provide("endToEnd", {
+    browserEndpoint: browser.wsEndpoint(),
+    sharedPortalState,
+    emptyCluster,
+    clusterCopies,
+  });
   return async () => {
     await stopSharedPortal(sharedPortalState);
     await browser.close();
+    rmSync(emptyCluster, { recursive: true, force: true });
+    rmSync(clusterCopies, { recursive: true, force: true });
   };
 }
