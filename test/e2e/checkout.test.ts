@@ -26,6 +26,7 @@ import { sharedBrowser } from "./shared-run";
 
 const shopper = sandbox.members.find((member) => member.username === "demo.shopper")!;
 const otherMember = sandbox.members.find((member) => member.username === "demo.member1")!;
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 const card = (outcome: string) => sandbox.paymentTestCards.find((candidate) => candidate.outcome === outcome)!;
 const flight = "FLIGHT-LHR-MAD";
 
@@ -36,20 +37,22 @@ const option = {
   allPoints: { points: 18_000, label: "18,000 points, no card payment", pay: "Pay 18,000 points" },
 };
 
-// The checkouts that move demo.shopper's balance or orders run one at a time, each reading the balance before it;
-// beside them run the tests that only read pages or see a card refused (no order, no debit): the other member's
-// view and the axe sweeps. The first order comes before both, the card-number check after all.
-describe.concurrent("the redemption checkout in Chromium, as demo.shopper", () => {
+// The checkouts that move a member's balance or orders run one at a time per member, each reading the balance
+// before it: demo.shopper's in one lane, demo.member1's in another. Beside them run the tests that only read pages or
+// see a card refused (no order, no debit): the other member's view and the axe sweeps. The shopper's first order
+// comes before all of them, the card-number check after all.
+describe.concurrent("the redemption checkout in Chromium, as demo.shopper and demo.member1", () => {
   let app: RunningApp;
   let browser: Browser;
-  let signedIn: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined;
   const contexts: BrowserContext[] = [];
   /** The requests each page of this file sent to the portal's server, for the card-number check at the end. */
   const recorded: PortalRequest[][] = [];
   /** Every Content-Security-Policy violation Chromium reported on these pages (axe's pages bypass the policy). */
   const cspViolations: string[] = [];
-  /** A completed order of the shopper's, for the tests that look at one. */
-  let completedOrderId = "";
+  /** The shopper's first order, for the tests that look at one. */
+  let shopperOrderId = "";
+  /** demo.member1's order paid from the keyboard, which it then cancels. */
+  let keyboardOrderId = "";
 
   beforeAll(async () => {
     app = await startPortal({
@@ -69,22 +72,30 @@ describe.concurrent("the redemption checkout in Chromium, as demo.shopper", () =
     await app?.stop();
   });
 
-  /** demo.shopper's session, signed in once (inside the first test: signIn waits with expect.poll). */
-  async function shopperSession() {
-    if (signedIn) return signedIn;
-    const context = await browser.newContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${app.origin}/shop`);
-    await page.waitForURL((url) => url.pathname === "/login");
-    await signIn(page, { programme: /Northstar Club/, username: shopper.username!, shotPrefix: "checkout-00" });
-    signedIn = await context.storageState();
-    return signedIn;
+  /** Each member's session, signed in once (first inside the opening test: signIn waits with expect.poll). */
+  const sessions = new Map<string, Promise<StorageState>>();
+  function memberSession(username: string, shotPrefix: string): Promise<StorageState> {
+    let session = sessions.get(username);
+    if (!session) {
+      session = (async () => {
+        const context = await browser.newContext();
+        contexts.push(context);
+        const page = await context.newPage();
+        await page.goto(`${app.origin}/shop`);
+        await page.waitForURL((url) => url.pathname === "/login");
+        await signIn(page, { programme: /Northstar Club/, username, shotPrefix });
+        return context.storageState();
+      })();
+      sessions.set(username, session);
+    }
+    return session;
   }
 
-  /** A page signed in as demo.shopper whose requests to the portal are recorded. */
-  async function shopperPage(options: { width?: number; axe?: boolean } = {}): Promise<Page> {
-    const storageState = await shopperSession();
+  /** A page signed in as the member whose requests to the portal are recorded. */
+  async function memberPage(
+    storageState: StorageState,
+    options: { width?: number; axe?: boolean } = {},
+  ): Promise<Page> {
     const context = await browser.newContext({
       viewport: { width: options.width ?? 1280, height: 900 },
       storageState,
@@ -101,6 +112,11 @@ describe.concurrent("the redemption checkout in Chromium, as demo.shopper", () =
     return page;
   }
 
+  const shopperSession = () => memberSession(shopper.username!, "checkout-00");
+  const shopperPage = async (options: { width?: number; axe?: boolean } = {}) =>
+    memberPage(await shopperSession(), options);
+  const member1Page = async () => memberPage(await memberSession(otherMember.username!, "checkout-00-member1"));
+
   it.sequential(
     "approved card: completed, a receipt naming both legs, the balance down by exactly the option's points",
     async () => {
@@ -115,7 +131,7 @@ describe.concurrent("the redemption checkout in Chromium, as demo.shopper", () =
       await snap(page, "checkout-01-card-form");
       await fillCard(page, card("APPROVED"));
       await page.getByRole("button", { name: option.half.pay }).click();
-      completedOrderId = await orderOpened(page);
+      shopperOrderId = await orderOpened(page);
 
       await expectOnPage(() => outcomePanel(page).textContent()).toContain("Your order is complete");
       const receipt = page.getByRole("region", { name: "Receipt" });
@@ -146,7 +162,7 @@ describe.concurrent("the redemption checkout in Chromium, as demo.shopper", () =
     },
   );
 
-  describe("checkouts that move the balance or the orders, each from the balance it read", () => {
+  describe("demo.shopper's checkouts, each from the balance it read", () => {
     it.sequential.each([
       { outcome: "DECLINED", says: "Your card was declined. No points were used. Try another card." },
       {
@@ -195,9 +211,52 @@ describe.concurrent("the redemption checkout in Chromium, as demo.shopper", () =
     );
 
     it.sequential(
-      "CAPTURE_FAILS: the points are used, the capture fails, and they come back by themselves; the order says so",
+      "the package shows unadjusted options; one above the balance is visible but cannot be chosen",
       async () => {
         const page = await shopperPage();
+        const balance = await accountBalance(page, app.origin);
+        // A package's options are not adjusted to the balance: the whole price in points is offered to everyone.
+        expect(balance).toBeLessThan(49_000);
+        await page.goto(`${app.origin}/shop/PACKAGE-MAD-CITY-BREAK`);
+        const whole = "49,000 points, no card payment";
+        const slider = await hydrated(priceSlider(page));
+        const form = page.locator("form").filter({ has: slider });
+        const missing = new Intl.NumberFormat("en-GB").format(49_000 - balance);
+        await expectOnPage(() => form.textContent()).toContain(`${whole}: you need ${missing} more points`);
+        // By pointer: a click at the far end of the track (the whole price in points) stops short of it.
+        const box = (await slider.boundingBox())!;
+        await slider.click({ position: { x: box.width - 2, y: box.height / 2 } });
+        await expectOnPage(() => form.getByRole("status").textContent()).toContain(
+          `${whole} needs ${missing} more points than your balance`,
+        );
+        expect(await sliderStop(page)).not.toBe(whole);
+        // By keyboard: End stops short of it too.
+        await page.keyboard.press("Home");
+        await page.keyboard.press("End");
+        expect(await sliderStop(page)).not.toBe(whole);
+        expect(await sliderStop(page)).toMatch(/ by card$/);
+        await snap(page, "checkout-07-package");
+        // The way on carries the stop the slider rests on, never the uncovered one.
+        await page.getByRole("button", { name: "Continue to payment" }).click();
+        await page.waitForURL((url) => url.pathname === "/shop/PACKAGE-MAD-CITY-BREAK/checkout");
+        await expectOnPage(() => page.getByRole("region", { name: "Your order" }).textContent()).toMatch(/by card/);
+        expect(await page.getByRole("region", { name: "Your order" }).textContent()).not.toContain("49,000 points");
+
+        // A checkout of a quote that does not hold (expired, another member's, made up) is never priced from it.
+        await page.goto(`${app.origin}/shop/${flight}/checkout?quote=00000000-0000-4000-8000-000000000000&option=0`);
+        await shown(page.getByRole("heading", { name: "This price is no longer available" }));
+        await page.getByRole("link", { name: "See today's price" }).click();
+        await page.waitForURL((url) => url.pathname === `/shop/${flight}`);
+      },
+    );
+  });
+
+  // demo.member1 (this file's portal has a database of its own: nothing else moves its balance), in a lane of its own.
+  describe("demo.member1's checkouts, each from the balance it read", () => {
+    it.sequential(
+      "CAPTURE_FAILS: the points are used, the capture fails, and they come back by themselves; the order says so",
+      async () => {
+        const page = await member1Page();
         const before = await accountBalance(page, app.origin);
         await chooseOption(page, app.origin, { productId: flight, option: option.cheapest.label });
         await fillCard(page, card("CAPTURE_FAILS"));
@@ -239,7 +298,7 @@ describe.concurrent("the redemption checkout in Chromium, as demo.shopper", () =
       "TIMEOUT: the lost answer is settled to what the processor recorded; the page follows by itself",
       // The test's own expect: tests run beside this one, and the global expect.poll would not know which it serves.
       async ({ expect }) => {
-        const page = await shopperPage();
+        const page = await member1Page();
         const before = await accountBalance(page, app.origin);
         await chooseOption(page, app.origin, { productId: flight, option: option.cheapest.label });
         await fillCard(page, card("TIMEOUT_UNKNOWN_OUTCOME"));
@@ -265,7 +324,7 @@ describe.concurrent("the redemption checkout in Chromium, as demo.shopper", () =
     );
 
     it.sequential("an all-points option completes with no card step", async () => {
-      const page = await shopperPage();
+      const page = await member1Page();
       const before = await accountBalance(page, app.origin);
       await chooseOption(page, app.origin, { productId: flight, option: option.allPoints.label });
       const pay = await hydrated(page.getByRole("button", { name: option.allPoints.pay }));
@@ -278,48 +337,8 @@ describe.concurrent("the redemption checkout in Chromium, as demo.shopper", () =
       expect(await accountBalance(page, app.origin)).toBe(before - option.allPoints.points);
     });
 
-    it.sequential(
-      "the package shows unadjusted options; one above the balance is visible but cannot be chosen",
-      async () => {
-        const page = await shopperPage();
-        const balance = await accountBalance(page, app.origin);
-        // A package's options are not adjusted to the balance: the whole price in points is offered to everyone.
-        expect(balance).toBeLessThan(49_000);
-        await page.goto(`${app.origin}/shop/PACKAGE-MAD-CITY-BREAK`);
-        const whole = "49,000 points, no card payment";
-        const slider = await hydrated(priceSlider(page));
-        const form = page.locator("form").filter({ has: slider });
-        const missing = new Intl.NumberFormat("en-GB").format(49_000 - balance);
-        await expectOnPage(() => form.textContent()).toContain(`${whole}: you need ${missing} more points`);
-        // By pointer: a click at the far end of the track (the whole price in points) stops short of it.
-        const box = (await slider.boundingBox())!;
-        await slider.click({ position: { x: box.width - 2, y: box.height / 2 } });
-        await expectOnPage(() => form.getByRole("status").textContent()).toContain(
-          `${whole} needs ${missing} more points than your balance`,
-        );
-        expect(await sliderStop(page)).not.toBe(whole);
-        // By keyboard: End stops short of it too.
-        await page.keyboard.press("Home");
-        await page.keyboard.press("End");
-        expect(await sliderStop(page)).not.toBe(whole);
-        expect(await sliderStop(page)).toMatch(/ by card$/);
-        await snap(page, "checkout-07-package");
-        // The way on carries the stop the slider rests on, never the uncovered one.
-        await page.getByRole("button", { name: "Continue to payment" }).click();
-        await page.waitForURL((url) => url.pathname === "/shop/PACKAGE-MAD-CITY-BREAK/checkout");
-        await expectOnPage(() => page.getByRole("region", { name: "Your order" }).textContent()).toMatch(/by card/);
-        expect(await page.getByRole("region", { name: "Your order" }).textContent()).not.toContain("49,000 points");
-
-        // A checkout of a quote that does not hold (expired, another member's, made up) is never priced from it.
-        await page.goto(`${app.origin}/shop/${flight}/checkout?quote=00000000-0000-4000-8000-000000000000&option=0`);
-        await shown(page.getByRole("heading", { name: "This price is no longer available" }));
-        await page.getByRole("link", { name: "See today's price" }).click();
-        await page.waitForURL((url) => url.pathname === `/shop/${flight}`);
-      },
-    );
-
     it.sequential("a double click on Pay makes one order and one debit", async () => {
-      const page = await shopperPage();
+      const page = await member1Page();
       const before = await accountBalance(page, app.origin);
       const ordersBefore = await listedOrderNumbers(page, app.origin);
       await chooseOption(page, app.origin, { productId: flight, option: option.cheapest.label });
@@ -335,7 +354,7 @@ describe.concurrent("the redemption checkout in Chromium, as demo.shopper", () =
     });
 
     it.sequential("a checkout can be done with the keyboard alone", async () => {
-      const page = await shopperPage();
+      const page = await member1Page();
       const before = await accountBalance(page, app.origin);
       await page.goto(`${app.origin}/shop/${flight}`);
       await hydrated(priceSlider(page));
@@ -383,15 +402,15 @@ describe.concurrent("the redemption checkout in Chromium, as demo.shopper", () =
       const orderId = await orderOpened(page);
       await expectOnPage(() => outcomePanel(page).textContent()).toContain("Your order is complete");
       expect(await accountBalance(page, app.origin)).toBe(before - option.cheapest.points);
-      completedOrderId = orderId;
+      keyboardOrderId = orderId;
     });
 
     it.sequential(
       "the member cancels a completed order within the window: card refunded and points reversed, both on the timeline",
       async () => {
-        const page = await shopperPage();
+        const page = await member1Page();
         const before = await accountBalance(page, app.origin);
-        await page.goto(`${app.origin}/orders/${encodeURIComponent(completedOrderId)}`);
+        await page.goto(`${app.origin}/orders/${encodeURIComponent(keyboardOrderId)}`);
         await expectOnPage(() => outcomePanel(page).textContent()).toContain("Your order is complete");
         const stepsBefore = await timelineSteps(page);
         await (await hydrated(page.getByRole("button", { name: "Cancel this order" }))).click();
@@ -417,18 +436,16 @@ describe.concurrent("the redemption checkout in Chromium, as demo.shopper", () =
     await page.goto(`${app.origin}/orders`);
     await page.waitForURL((url) => url.pathname === "/login");
     await signIn(page, { programme: /Northstar Club/, username: otherMember.username!, shotPrefix: "checkout-09" });
-    const response = await page.goto(`${app.origin}/orders/${encodeURIComponent(completedOrderId)}`);
+    const response = await page.goto(`${app.origin}/orders/${encodeURIComponent(shopperOrderId)}`);
     expect(response?.status()).toBe(404);
     await shown(page.getByRole("heading", { name: "We can't find that order" }));
-    const polled = await page.request.get(`${app.origin}/member/orders/${encodeURIComponent(completedOrderId)}`);
+    const polled = await page.request.get(`${app.origin}/member/orders/${encodeURIComponent(shopperOrderId)}`);
     expect(polled.status()).toBe(404);
     expect(polled.headers()["cache-control"]).toBe("no-store");
     // Signed out: nothing at all.
     const anonymous = await browser.newContext();
     contexts.push(anonymous);
-    const signedOut = await anonymous.request.get(
-      `${app.origin}/member/orders/${encodeURIComponent(completedOrderId)}`,
-    );
+    const signedOut = await anonymous.request.get(`${app.origin}/member/orders/${encodeURIComponent(shopperOrderId)}`);
     expect(signedOut.status()).toBe(401);
     await snap(page, "checkout-09-not-found");
   });
@@ -450,7 +467,7 @@ describe.concurrent("the redemption checkout in Chromium, as demo.shopper", () =
       },
       {
         name: "order",
-        path: `/orders/${encodeURIComponent(completedOrderId)}`,
+        path: `/orders/${encodeURIComponent(shopperOrderId)}`,
         ready: () => shown(page.getByRole("region", { name: "Timeline" })),
       },
     ];
@@ -502,7 +519,7 @@ describe.concurrent("the redemption checkout in Chromium, as demo.shopper", () =
         { name: "orders", path: "/orders", ready: () => shown(page.getByRole("list", { name: "Orders" })) },
         {
           name: "order",
-          path: `/orders/${encodeURIComponent(completedOrderId)}`,
+          path: `/orders/${encodeURIComponent(shopperOrderId)}`,
           ready: () => shown(page.getByRole("region", { name: "Timeline" })),
         },
         {
@@ -567,7 +584,7 @@ describe.concurrent("the redemption checkout in Chromium, as demo.shopper", () =
         `/shop/${flight}/checkout?quote=${quote}&option=1`,
         `/shop/${flight}/checkout?quote=${quote}&option=4`,
         "/orders",
-        `/orders/${encodeURIComponent(completedOrderId)}`,
+        `/orders/${encodeURIComponent(shopperOrderId)}`,
       ]) {
         const answer = await context.request.get(`${app.origin}${path}`);
         expect(answer.status(), path).toBe(200);
