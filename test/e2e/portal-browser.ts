@@ -76,13 +76,18 @@ export async function startServer(
 export function freshDatabase(): { env: Record<string, string>; remove: () => void } {
   const run = inject("endToEnd");
   if (!run) return { env: {}, remove: () => undefined };
-  const copy = copyEmptyCluster(run.emptyCluster, run.clusterCopies);
+  const copy = copyEmptyCluster(run.emptyCluster, run.serverFiles);
   return { env: { PGLITE_DATA_DIR: copy.directory }, remove: copy.remove };
 }
 
-/** A NEXTAUTH secret file of the portal's own, not yet written. */
+/**
+ * A NEXTAUTH secret file of the portal's own, not yet written: among the e2e
+ * run's server files, deleted at its end (no folder left behind in the
+ * system's temporary folder for each portal), else in the temporary folder.
+ */
 export function newSecretFile(): string {
-  return path.join(mkdtempSync(path.join(tmpdir(), "portal-secret-")), "nextauth-secret");
+  const parent = inject("endToEnd")?.serverFiles ?? tmpdir();
+  return path.join(mkdtempSync(path.join(parent, "portal-secret-")), "nextauth-secret");
 }
 
 /** Screenshots are named by test step; every page visited gets one, once its styles have loaded. */

@@ -14,9 +14,10 @@ declare module "vitest" {
           browserEndpoint: string;
           /** Where the run's shared portal (port 3000) is recorded once a file has started it. */
           sharedPortalState: string;
-          /** The run's empty embedded database (empty-cluster.ts), and the folder each server's copy of it goes in. */
+          /** The run's empty embedded database (empty-cluster.ts). */
           emptyCluster: string;
-          clusterCopies: string;
+          /** Where the run's servers keep their files (database copies, NEXTAUTH secrets): deleted at its end. */
+          serverFiles: string;
         }
       | undefined;
   }
@@ -34,26 +35,26 @@ export default async function setupEndToEnd(project: TestProject): Promise<() =>
   mkdirSync(directory, { recursive: true });
   // A run that was killed before its teardown leaves its portal holding port 3000, and its databases: clear them.
   for (const entry of readdirSync(directory)) {
-    const owner = /^(?:shared-portal|empty-cluster|cluster-copies)-(\d+)(?:\.json)?$/.exec(entry)?.[1];
+    const owner = /^(?:shared-portal|empty-cluster|server-files)-(\d+)(?:\.json)?$/.exec(entry)?.[1];
     if (!owner || isRunning(Number(owner))) continue;
     if (entry.endsWith(".json")) await stopSharedPortal(path.join(directory, entry));
     else rmSync(path.join(directory, entry), { recursive: true, force: true });
   }
   const sharedPortalState = path.join(directory, `shared-portal-${process.pid}.json`);
   const emptyCluster = path.join(directory, `empty-cluster-${process.pid}`);
-  const clusterCopies = path.join(directory, `cluster-copies-${process.pid}`);
-  mkdirSync(clusterCopies, { recursive: true });
+  const serverFiles = path.join(directory, `server-files-${process.pid}`);
+  mkdirSync(serverFiles, { recursive: true });
   const [browser] = await Promise.all([chromium.launchServer(chromiumLaunchOptions), makeEmptyCluster(emptyCluster)]);
   project.provide("endToEnd", {
     browserEndpoint: browser.wsEndpoint(),
     sharedPortalState,
     emptyCluster,
-    clusterCopies,
+    serverFiles,
   });
   return async () => {
     await stopSharedPortal(sharedPortalState);
     await browser.close();
     rmSync(emptyCluster, { recursive: true, force: true });
-    rmSync(clusterCopies, { recursive: true, force: true });
+    rmSync(serverFiles, { recursive: true, force: true });
   };
 }
