@@ -118,6 +118,10 @@ export default defineConfig({
             "test/support/server-template-setup.ts",
             "test/support/end-to-end-setup.ts",
           ],
+          // Each test's own expect for the page helpers: files whose tests keep out of each other's way run them side by side.
+          setupFiles: ["test/support/end-to-end-each.ts"],
+          // Side by side on two cores, but no more than a few pages at once: each one renders and runs axe in Chromium.
+          maxConcurrency: 3,
           // The sandbox registers the portal's callbacks on port 3000: one file at a time.
           fileParallelism: false,
           testTimeout: 120_000,

@@ -77,7 +77,8 @@ function focusVisible(page: Page): Promise<boolean> {
   });
 }
 
-describe("the API docs in Chromium", () => {
+// Every test reads pages of its own context and changes nothing another reads: they run side by side.
+describe.concurrent("the API docs in Chromium", () => {
   const session = browsingSession();
 
   it("renders the reference on the server, and its try-it gets 200 from P1 with the sandbox key, axe-clean at every step", async () => {
@@ -289,7 +290,7 @@ describe("the API docs in Chromium", () => {
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("docs-content");
+    await expectOnPage(() => page.evaluate(() => document.activeElement?.id)).toBe("docs-content");
 
     // From the top of a page, Tab reaches the error catalogue link; Enter opens it.
     await page.goto(`${session.origin}/docs/guides/quickstart`);
@@ -314,7 +315,7 @@ describe("the API docs in Chromium", () => {
     const copy = page.getByRole("button", { name: /^Copy: Request that answers REVERSAL_NO_LONGER_PERMITTED/ });
     await copy.focus();
     await page.keyboard.press("Enter");
-    await expect.poll(() => copy.textContent()).toBe("Copied");
+    await expectOnPage(() => copy.textContent()).toBe("Copied");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("reverse-transaction-requests");
 
     // So does a reference page's: it copies the sample's text.
@@ -322,7 +323,7 @@ describe("the API docs in Chromium", () => {
     const copySample = await hydrated(page.getByRole("button", { name: "Copy: curl: List programmes" }));
     await copySample.focus();
     await page.keyboard.press("Enter");
-    await expect.poll(() => copySample.textContent()).toBe("Copied");
+    await expectOnPage(() => copySample.textContent()).toBe("Copied");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       `curl -i -X GET '${session.origin}/api/v1/programmes?api_key=${apiKey}'`,
     );

@@ -72,13 +72,26 @@ const publishedNumbers = new Set([
   ...numbersInSource(path.resolve("lib/docs")),
 ]);
 
-describe("the developer console in Chromium", () => {
+// Two developers of their own side by side; the second compares its console with the first's only at its end, once
+// the first has made what it compares with (firstMade).
+describe.concurrent("the developer console in Chromium", () => {
   const session = browsingSession();
   const { newPage } = session;
   /** What the first developer made: the second must find none of it in its own console. */
   const first = { member: "", keyPrefix: "", clientId: "", requestIds: [] as string[] };
+  let settleFirst: (failure?: Error) => void = () => undefined;
+  /** Resolved once `first` is filled in; rejected when the first test ends without getting that far. */
+  const firstMade = new Promise<void>((resolve, reject) => {
+    settleFirst = (failure) => (failure ? reject(failure) : resolve());
+  });
+  // Awaited by the second test; a rejection nobody awaits yet must not count as unhandled.
+  firstMade.catch(() => undefined);
 
-  it("a new developer signs up, completes the quickstart with its own keys alone, finds only its requests, and resets", async () => {
+  it("a new developer signs up, completes the quickstart with its own keys alone, finds only its requests, and resets", async ({
+    onTestFinished,
+  }) => {
+    // After a resolve this does nothing; otherwise the second test learns that nothing will come.
+    onTestFinished(() => settleFirst(new Error("the first developer's test ended before its sandbox was made")));
     const email = `dev-${Date.now()}@example.test`;
     const { page, requested } = await newPage(1280);
     const csp = cspViolations(page);
@@ -262,6 +275,7 @@ describe("the developer console in Chromium", () => {
     expect(csp).toEqual([]);
     expect(session.offMachine(requested)).toEqual([]);
     Object.assign(first, { member, keyPrefix: rolled.slice(0, 8), clientId, requestIds });
+    settleFirst();
 
     // Nobody without a sign-in finds any of this: every page and route of the app, each error code's page and
     // the old log page, anonymously; where a path takes a membership number, this developer's member's.
@@ -377,6 +391,7 @@ describe("the developer console in Chromium", () => {
     await screenshot(page, "developer-console-360-own-console");
 
     // A second developer: none of the first one's members, key or client in its console, none of its requests in its log.
+    await firstMade;
     expect(first.member).not.toBe("");
     const consoleHtml = await page.content();
     for (const value of [first.member, first.keyPrefix, first.clientId]) expect(consoleHtml).not.toContain(value);

@@ -6,7 +6,8 @@ import { screenshot } from "../support/browser";
 import { shown } from "../support/page-expectations";
 import { browsingSession } from "./browsing-session";
 
-describe("the guided demo on the home page, in Chromium", () => {
+// Each test reads the home page in a context of its own and changes nothing: they run side by side.
+describe.concurrent("the guided demo on the home page, in Chromium", () => {
   const session = browsingSession();
 
   /** The home page, 900 px high, once its heading shows. */

@@ -51,7 +51,9 @@ function englishSentences(): string[] {
   return [...runs];
 }
 
-describe("the member portal in the programme's five languages, in Chromium", () => {
+// demo.member1's languages are read in the file's own page; the visitors' tests, in contexts of their own and not
+// signed in, run beside it.
+describe.concurrent("the member portal in the programme's five languages, in Chromium", () => {
   let app: RunningApp;
   let browser: Browser;
   let context: BrowserContext;

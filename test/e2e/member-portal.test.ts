@@ -11,7 +11,8 @@ const meridian = sandbox.members.find((member) => member.username === "demo.meri
 const day = 86_400_000;
 const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOString().slice(0, 10);
 
-describe("the member portal in Chromium", () => {
+// Each test signs in a context of its own (logging out ends only that session) and only reads: side by side.
+describe.concurrent("the member portal in Chromium", () => {
   let app: RunningApp;
   let browser: Browser;
   const contexts: BrowserContext[] = [];

@@ -46,9 +46,14 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   return startApp({ NEXTAUTH_SECRET_FILE: newSecretFile(), ...env }, { port: portalPort });
 }
 
-/** A NEXTAUTH secret file of the portal's own, not yet written. */
+/**
+ * A NEXTAUTH secret file of the portal's own, not yet written: among the e2e
+ * run's server files, deleted at its end (no folder left behind in the
+ * system's temporary folder for each portal), else in the temporary folder.
+ */
 export function newSecretFile(): string {
-  return path.join(mkdtempSync(path.join(tmpdir(), "portal-secret-")), "nextauth-secret");
+  const parent = inject("endToEnd")?.serverFiles ?? tmpdir();
+  return path.join(mkdtempSync(path.join(parent, "portal-secret-")), "nextauth-secret");
 }
 
 /** Screenshots are named by test step; every page visited gets one, once its styles have loaded. */

@@ -1,9 +1,10 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sandbox from "@/sandbox.json";
 import { screenshot } from "../support/browser";
+import { expectOnPage } from "../support/page-expectations";
 import type { RunningApp } from "../support/start-app";
 import { password, signIn, snap } from "./portal-browser";
 import { sharedBrowser, sharedPortal } from "./shared-run";
@@ -46,7 +47,8 @@ async function openHydrated(page: Page, url: string): Promise<void> {
   await page.waitForLoadState("networkidle");
 }
 
-describe("the portal's security in Chromium", () => {
+// Each test signs demo.member1 in a context of its own and changes nothing another reads: they run side by side.
+describe.concurrent("the portal's security in Chromium", () => {
   let app: RunningApp;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -88,7 +90,7 @@ describe("the portal's security in Chromium", () => {
     await openHydrated(page, `${app.origin}/register`);
     // The form's own script runs: an empty form is refused in the browser, the first field focused.
     await page.getByRole("button", { name: "Register" }).click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-membershipNumber");
+    await expectOnPage(() => page.evaluate(() => document.activeElement?.id)).toBe("field-membershipNumber");
     await check("02-register");
     await openHydrated(page, `${app.origin}/register/complete`);
     await check("03-register-complete");
@@ -113,7 +115,7 @@ describe("the portal's security in Chromium", () => {
     await page.waitForURL((url) => url.pathname === "/login");
     await check("04-login");
     await signIn(page, { programme: /Northstar Club/, username: member1.username!, shotPrefix: "security-05" });
-    await expect.poll(() => page.getByRole("region", { name: "Points balance" }).textContent()).toContain("250,000");
+    await expectOnPage(() => page.getByRole("region", { name: "Points balance" }).textContent()).toContain("250,000");
     await check("06-account");
 
     // Moving between member pages in the app (client-side navigation loads more scripts), then loading each afresh.
@@ -141,7 +143,7 @@ describe("the portal's security in Chromium", () => {
     // The profile form's script runs: a malformed e-mail is refused in the browser.
     await page.getByLabel("Email address").fill("not an email");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect.poll(() => page.getByLabel("Email address").getAttribute("aria-invalid")).toBe("true");
+    await expectOnPage(() => page.getByLabel("Email address").getAttribute("aria-invalid")).toBe("true");
     seen.push(...(await violations()));
     expect(seen).toEqual([]);
 
@@ -152,11 +154,11 @@ describe("the portal's security in Chromium", () => {
       injected.innerHTML = `<img src="/favicon.ico?injected" onload="window.injectedRan = true" onerror="window.injectedRan = true">`;
       document.body.append(injected);
     });
-    await expect.poll(async () => (await violations()).join("\n")).toContain("script-src");
+    await expectOnPage(async () => (await violations()).join("\n")).toContain("script-src");
     expect(await page.evaluate(() => (window as unknown as { injectedRan?: boolean }).injectedRan)).toBeUndefined();
   });
 
-  it("shows no portal page inside another site's frame", async () => {
+  it("shows no portal page inside another site's frame", async ({ onTestFinished }) => {
     const context = await newContext();
     const page = await context.newPage();
     await page.goto(`${app.origin}/login`);
@@ -182,13 +184,13 @@ describe("the portal's security in Chromium", () => {
     await page.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`);
     await page.waitForLoadState("load");
     const controlFrame = page.frame({ name: "control" })!;
-    await expect.poll(() => controlFrame.url()).toBe(`${app.origin}${control}`);
-    await expect.poll(() => controlFrame.locator("body").textContent()).toContain("NORTHSTAR");
+    await expectOnPage(async () => controlFrame.url()).toBe(`${app.origin}${control}`);
+    await expectOnPage(() => controlFrame.locator("body").textContent()).toContain("NORTHSTAR");
     for (const path of framed) {
       const frame = page.frame({ name: path });
       expect(frame, path).not.toBeNull();
       // A refused frame holds Chromium's error page, never the portal's document.
-      await expect.poll(() => frame!.url(), { message: path }).toBe("chrome-error://chromewebdata/");
+      await expectOnPage(async () => frame!.url(), path).toBe("chrome-error://chromewebdata/");
       expect(await frame!.locator("main").count(), path).toBe(0);
     }
     await screenshot(page, "security-frame-02-attacker");
@@ -210,7 +212,7 @@ describe("the portal's security in Chromium", () => {
       expect(answer.status(), callbackUrl).toBe(307);
       expect(answer.headers()["location"], callbackUrl).toBe("/account");
       await page.goto(`${app.origin}/login?callbackUrl=${callbackUrl}`);
-      await expect.poll(() => page.url(), { message: callbackUrl }).toBe(`${app.origin}/account`);
+      await expectOnPage(async () => page.url(), callbackUrl).toBe(`${app.origin}/account`);
     }
 
     // next-auth keeps the callback URL of a sign-in in a cookie and follows it after the programme's login page.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import sandbox from "@/sandbox.json";
 import { expectOnPage, shown } from "../support/page-expectations";
-import { startApp, type RunningApp } from "../support/start-app";
+import { freePort, startApp, type RunningApp } from "../support/start-app";
 import { signIn, snap, startPortal } from "./portal-browser";
 import { sharedBrowser } from "./shared-run";
 
@@ -17,14 +17,21 @@ describe("the portal against a loyalty service elsewhere (LOYALTY_* URLs)", () =
   let browser: Browser;
 
   beforeAll(async () => {
-    // Two instances, each with its own in-memory database: the service on a free port, the portal on 3000.
-    service = await startApp();
-    portal = await startPortal({
-      LOYALTY_BASE_URL: `${service.origin}/api`,
-      LOYALTY_AUTH_URL: `${service.origin}/oauth`,
-      LOYALTY_PARTNER_AUTH_URL: `${service.origin}/partner-oauth`,
-    });
-    browser = await sharedBrowser();
+    // Two instances, each with its own in-memory database: the service on a free port, the portal on 3000. The
+    // portal only calls the service when a member signs in, so both start at once, each on a core.
+    const servicePort = await freePort();
+    const serviceOrigin = `http://localhost:${servicePort}`;
+    // Settled, not raced: whatever did start is assigned, so afterAll stops it even when the other failed.
+    const started = await Promise.allSettled([
+      startApp({}, { port: servicePort }).then((app) => (service = app)),
+      startPortal({
+        LOYALTY_BASE_URL: `${serviceOrigin}/api`,
+        LOYALTY_AUTH_URL: `${serviceOrigin}/oauth`,
+        LOYALTY_PARTNER_AUTH_URL: `${serviceOrigin}/partner-oauth`,
+      }).then((app) => (portal = app)),
+      sharedBrowser().then((connected) => (browser = connected)),
+    ]);
+    for (const outcome of started) if (outcome.status === "rejected") throw outcome.reason;
   });
 
   afterAll(async () => {

@@ -7,7 +7,8 @@ import { browsingSession } from "./browsing-session";
 
 const apiKey = sandbox.partners[0]!.apiKeys.staging;
 
-describe("the developer console's request log in Chromium (the Demo Partner's developer)", () => {
+// Each test finds its own refused call; the log only grows, and each reads what it made: side by side.
+describe.concurrent("the developer console's request log in Chromium (the Demo Partner's developer)", () => {
   const session = browsingSession();
 
   /** A page signed in to the developer console as the Demo Partner's seeded developer. */

@@ -40,6 +40,7 @@ export async function sharedPortal(): Promise<RunningApp> {
   await stopSharedPortal(stateFile);
   await assertPortFree(portalPort);
   const logFile = stateFile.replace(/\.json$/, ".log");
+  // It outlives this file: its database copy stays until the next run clears the copies of runs that ended.
   const app = await startApp({ NEXTAUTH_SECRET_FILE: newSecretFile() }, { port: portalPort, logFile });
   const state = { pid: app.pid, origin: app.origin, port: app.port, logFile };
   recordSharedPortal(stateFile, state);

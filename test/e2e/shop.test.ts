@@ -9,7 +9,8 @@ import { sharedBrowser, sharedPortal } from "./shared-run";
 
 const shopper = sandbox.members.find((member) => member.username === "demo.shopper")!;
 
-describe("the shop in Chromium", () => {
+// Both widths sign demo.shopper in, each in a context of its own, and only read prices: side by side.
+describe.concurrent("the shop in Chromium", () => {
   let app: RunningApp;
   let browser: Browser;
   const contexts: BrowserContext[] = [];

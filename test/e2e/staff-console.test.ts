@@ -55,7 +55,9 @@ function parseCsv(text: string): string[][] {
 /** What staff.agent's browser claims to be in X-Forwarded-For: no proxy is trusted, so nothing may record it. */
 const forgedAddress = "203.0.113.250";
 
-describe("the staff console in Chromium", () => {
+// Staff accounts and the console's pages keep out of each other's way: the agent's edit and what the admin does after
+// it run in order, beside the account test and the narrow-screen sweep.
+describe.concurrent("the staff console in Chromium", () => {
   let app: RunningApp;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -92,215 +94,241 @@ describe("the staff console in Chromium", () => {
     return cookie.value;
   }
 
-  it("staff.agent finds demo.shopper by number and edits the email with a reason; the member sees it; both sessions keep working", async () => {
-    const page = await newPage();
+  describe("demo.shopper's profile edited by an agent, then the admin's audit and refund", () => {
+    it.sequential(
+      "staff.agent finds demo.shopper by number and edits the email with a reason; the member sees it; both sessions keep working",
+      async () => {
+        const page = await newPage();
 
-    // The member first, signed in through the programme's login page.
-    await page.goto(`${app.origin}/profile`);
-    await page.waitForURL((url) => url.pathname === "/login");
-    await signIn(page, { programme: /Northstar Club/, username: shopper.username!, shotPrefix: "staff-e2e-member" });
-    expect(new URL(page.url()).pathname).toBe("/profile");
-    await hydrated(page.getByRole("button", { name: "Save changes" }));
-    expect(await page.getByLabel("Email address").inputValue()).not.toBe("CASEY.SHOPPER@EXAMPLE.COM");
+        // The member first, signed in through the programme's login page.
+        await page.goto(`${app.origin}/profile`);
+        await page.waitForURL((url) => url.pathname === "/login");
+        await signIn(page, {
+          programme: /Northstar Club/,
+          username: shopper.username!,
+          shotPrefix: "staff-e2e-member",
+        });
+        expect(new URL(page.url()).pathname).toBe("/profile");
+        await hydrated(page.getByRole("button", { name: "Save changes" }));
+        expect(await page.getByLabel("Email address").inputValue()).not.toBe("CASEY.SHOPPER@EXAMPLE.COM");
 
-    // From here on the browser claims another address (issue 23, finding 2): the audit must record the socket's.
-    await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": forgedAddress, "X-Forwarded-Host": "evil.example" });
-    // The console wants its own login: the member's session does not open it.
-    await page.goto(`${app.origin}/staff`);
-    await page.waitForURL((url) => url.pathname === "/staff/login");
-    await snap(page, "staff-01-login");
-    await staffLogIn(page, "staff.agent");
-    expect(new URL(page.url()).pathname).toBe("/staff");
-    const nav = page.getByRole("navigation", { name: "Staff console" });
-    await shown(nav.getByRole("link", { name: "Find a member" }));
-    await expectAbsent(nav.getByRole("link", { name: "Audit trail" }), {
-      once: nav.getByRole("link", { name: "Needs attention" }),
-    });
+        // From here on the browser claims another address (issue 23, finding 2): the audit must record the socket's.
+        await page
+          .context()
+          .setExtraHTTPHeaders({ "X-Forwarded-For": forgedAddress, "X-Forwarded-Host": "evil.example" });
+        // The console wants its own login: the member's session does not open it.
+        await page.goto(`${app.origin}/staff`);
+        await page.waitForURL((url) => url.pathname === "/staff/login");
+        await snap(page, "staff-01-login");
+        await staffLogIn(page, "staff.agent");
+        expect(new URL(page.url()).pathname).toBe("/staff");
+        const nav = page.getByRole("navigation", { name: "Staff console" });
+        await shown(nav.getByRole("link", { name: "Find a member" }));
+        await expectAbsent(nav.getByRole("link", { name: "Audit trail" }), {
+          once: nav.getByRole("link", { name: "Needs attention" }),
+        });
 
-    await page
-      .getByLabel("Membership number", { exact: true })
-      .fill(shopper.membershipNumber.replace(/(\d{4})(?=\d)/g, "$1 "));
-    await page.getByRole("button", { name: "Open member" }).click();
-    await page.waitForURL((url) => url.pathname === `/staff/members/${shopper.membershipNumber}`);
-    await shown(page.getByRole("heading", { level: 1, name: "Casey Shopper" }));
-    await expectOnPage(() => page.getByTestId("member-balance").textContent()).toContain("60,000");
-    await snap(page, "staff-02-member-as-agent");
+        await page
+          .getByLabel("Membership number", { exact: true })
+          .fill(shopper.membershipNumber.replace(/(\d{4})(?=\d)/g, "$1 "));
+        await page.getByRole("button", { name: "Open member" }).click();
+        await page.waitForURL((url) => url.pathname === `/staff/members/${shopper.membershipNumber}`);
+        await shown(page.getByRole("heading", { level: 1, name: "Casey Shopper" }));
+        await expectOnPage(() => page.getByTestId("member-balance").textContent()).toContain("60,000");
+        await snap(page, "staff-02-member-as-agent");
 
-    await page.getByRole("link", { name: "Edit profile" }).click();
-    await page.waitForURL((url) => url.pathname.endsWith("/edit"));
-    // An agent sees the contact details masked, and opens the form by revealing them (audited).
-    const reveal = page.getByRole("button", { name: "Reveal contact details and edit" });
-    await shown(reveal);
-    await expectAbsent(page.getByRole("button", { name: "Review changes" }), { once: reveal });
-    await snap(page, "staff-03-edit-masked");
-    await reveal.click();
-    await page.waitForURL((url) => url.pathname.endsWith("/edit") && url.searchParams.get("contact") === "revealed");
-    const review = await hydrated(page.getByRole("button", { name: "Review changes" }));
-    await page.getByLabel("Email address").fill("casey.shopper@example.com");
-    await review.click();
-    const preview = page.getByRole("table", { name: "What the save changes" });
-    await shown(preview);
-    await expectOnPage(() => preview.textContent()).toContain("casey.shopper@example.com");
-    expect(await preview.getByRole("row").count()).toBe(2);
-    await snap(page, "staff-03-edit-preview");
-    // No reason, no save.
-    await page.getByRole("button", { name: "Save changes" }).click();
-    await expectOnPage(() => page.getByLabel("Reason").getAttribute("aria-invalid")).toBe("true");
-    await page.getByLabel("Reason").fill("Member called: new email, identity checked with the postcode");
-    await page.getByRole("button", { name: "Save changes" }).click();
-    await expectCount(page.getByRole("status").filter({ hasText: "Saved: Email address." }), 1);
-    await snap(page, "staff-04-edit-saved");
+        await page.getByRole("link", { name: "Edit profile" }).click();
+        await page.waitForURL((url) => url.pathname.endsWith("/edit"));
+        // An agent sees the contact details masked, and opens the form by revealing them (audited).
+        const reveal = page.getByRole("button", { name: "Reveal contact details and edit" });
+        await shown(reveal);
+        await expectAbsent(page.getByRole("button", { name: "Review changes" }), { once: reveal });
+        await snap(page, "staff-03-edit-masked");
+        await reveal.click();
+        await page.waitForURL(
+          (url) => url.pathname.endsWith("/edit") && url.searchParams.get("contact") === "revealed",
+        );
+        const review = await hydrated(page.getByRole("button", { name: "Review changes" }));
+        await page.getByLabel("Email address").fill("casey.shopper@example.com");
+        await review.click();
+        const preview = page.getByRole("table", { name: "What the save changes" });
+        await shown(preview);
+        await expectOnPage(() => preview.textContent()).toContain("casey.shopper@example.com");
+        expect(await preview.getByRole("row").count()).toBe(2);
+        await snap(page, "staff-03-edit-preview");
+        // No reason, no save.
+        await page.getByRole("button", { name: "Save changes" }).click();
+        await expectOnPage(() => page.getByLabel("Reason").getAttribute("aria-invalid")).toBe("true");
+        await page.getByLabel("Reason").fill("Member called: new email, identity checked with the postcode");
+        await page.getByRole("button", { name: "Save changes" }).click();
+        await expectCount(page.getByRole("status").filter({ hasText: "Saved: Email address." }), 1);
+        await snap(page, "staff-04-edit-saved");
 
-    // The agent sees the email partly hidden, and reveals it (which is audited).
-    await page.goto(`${app.origin}/staff/members/${shopper.membershipNumber}`);
-    const email = page.getByTestId("member-email");
-    await expectOnPage(() => email.textContent()).toBe("C••••@EXAMPLE.COM");
-    await (await hydrated(page.getByRole("button", { name: "Reveal contact details" }))).click();
-    await expectOnPage(() => email.textContent()).toBe("CASEY.SHOPPER@EXAMPLE.COM");
+        // The agent sees the email partly hidden, and reveals it (which is audited).
+        await page.goto(`${app.origin}/staff/members/${shopper.membershipNumber}`);
+        const email = page.getByTestId("member-email");
+        await expectOnPage(() => email.textContent()).toBe("C••••@EXAMPLE.COM");
+        await (await hydrated(page.getByRole("button", { name: "Reveal contact details" }))).click();
+        await expectOnPage(() => email.textContent()).toBe("CASEY.SHOPPER@EXAMPLE.COM");
 
-    // The member's own profile, in the same browser: still signed in, and the change is there.
-    await page.goto(`${app.origin}/profile`);
-    await expectOnPage(() => page.getByLabel("Email address").inputValue()).toBe("CASEY.SHOPPER@EXAMPLE.COM");
-    await snap(page, "staff-05-member-profile");
+        // The member's own profile, in the same browser: still signed in, and the change is there.
+        await page.goto(`${app.origin}/profile`);
+        await expectOnPage(() => page.getByLabel("Email address").inputValue()).toBe("CASEY.SHOPPER@EXAMPLE.COM");
+        await snap(page, "staff-05-member-profile");
 
-    // The agent may not open the audit trail.
-    await page.goto(`${app.origin}/staff/audit`);
-    await shown(page.getByRole("heading", { name: "Not available to your role" }));
-    await expectAbsent(page.getByRole("link", { name: "Export CSV" }), {
-      once: page.getByRole("heading", { name: "Not available to your role" }),
-    });
+        // The agent may not open the audit trail.
+        await page.goto(`${app.origin}/staff/audit`);
+        await shown(page.getByRole("heading", { name: "Not available to your role" }));
+        await expectAbsent(page.getByRole("link", { name: "Export CSV" }), {
+          once: page.getByRole("heading", { name: "Not available to your role" }),
+        });
 
-    // Logging out of the console leaves the member signed in.
-    await (await hydrated(page.getByRole("button", { name: "Log out" }))).click();
-    await page.waitForURL((url) => url.pathname === "/staff/login");
-    await shown(page.getByText("You have logged out of the staff console."));
-    await page.goto(`${app.origin}/account`);
-    await shown(page.getByRole("region", { name: "Points balance" }));
-    expect(new URL(page.url()).pathname).toBe("/account");
-  });
-
-  it("staff.admin reads the edit in the audit trail with before and after, and exports exactly those rows as CSV", async () => {
-    const page = await newPage();
-    await page.goto(`${app.origin}/staff/audit`);
-    await page.waitForURL((url) => url.pathname === "/staff/login");
-    expect(new URL(page.url()).searchParams.get("next")).toBe("/staff/audit");
-    await staffLogIn(page, "staff.admin");
-    expect(new URL(page.url()).pathname).toBe("/staff/audit");
-
-    await page.getByLabel("Actor", { exact: true }).selectOption("staff.agent");
-    await page.getByLabel("Action", { exact: true }).selectOption("profile.updated");
-    await page.getByLabel("Member", { exact: true }).fill(shopper.membershipNumber);
-    await page.getByRole("button", { name: "Apply filters" }).click();
-    await page.waitForURL((url) => url.searchParams.get("action") === "profile.updated");
-    const rows = page.locator("[data-audit-row]");
-    await expectCount(rows, 2);
-    const saved = rows.first();
-    await expectOnPage(() => saved.textContent()).toContain("succeeded");
-    await saved.getByText("Before and after").click();
-    await expectOnPage(() => saved.textContent()).toContain("CASEY.SHOPPER@EXAMPLE.COM");
-    await expectOnPage(() => saved.textContent()).toContain(
-      "Member called: new email, identity checked with the postcode",
+        // Logging out of the console leaves the member signed in.
+        await (await hydrated(page.getByRole("button", { name: "Log out" }))).click();
+        await page.waitForURL((url) => url.pathname === "/staff/login");
+        await shown(page.getByText("You have logged out of the staff console."));
+        await page.goto(`${app.origin}/account`);
+        await shown(page.getByRole("region", { name: "Points balance" }));
+        expect(new URL(page.url()).pathname).toBe("/account");
+      },
     );
-    // The address is the connection's (this machine's loopback), not the one the agent's browser forged.
-    const trail = (await page.locator("[data-audit-row]").allTextContents()).join("\n");
-    expect(trail).toMatch(/IP (127\.0\.0\.1|::1) /);
-    expect(trail).not.toContain(forgedAddress);
-    await snap(page, "staff-06-audit");
 
-    const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
-    expect(href).toContain("action=profile.updated");
-    const exported = await page.context().request.get(`${app.origin}${href}`);
-    expect(exported.status()).toBe(200);
-    expect(exported.headers()["content-type"]).toContain("text/csv");
-    const [header, ...records] = parseCsv(await exported.text());
-    expect(header![0]).toBe("id");
-    expect(records.map((record) => [record[2], record[4], record[5]])).toEqual([
-      ["staff.agent", "profile.updated", "attempted"],
-      ["staff.agent", "profile.updated", "succeeded"],
-    ]);
-    expect(JSON.parse(records[1]![11]!)).toEqual({ email: "CASEY.SHOPPER@EXAMPLE.COM" });
+    it.sequential(
+      "staff.admin reads the edit in the audit trail with before and after, and exports exactly those rows as CSV",
+      async () => {
+        const page = await newPage();
+        await page.goto(`${app.origin}/staff/audit`);
+        await page.waitForURL((url) => url.pathname === "/staff/login");
+        expect(new URL(page.url()).searchParams.get("next")).toBe("/staff/audit");
+        await staffLogIn(page, "staff.admin");
+        expect(new URL(page.url()).pathname).toBe("/staff/audit");
 
-    // The export is in the trail too.
-    await page.goto(`${app.origin}/staff/audit?action=audit.exported`);
-    await expectCount(page.locator("[data-audit-row]"), 1);
-  });
+        await page.getByLabel("Actor", { exact: true }).selectOption("staff.agent");
+        await page.getByLabel("Action", { exact: true }).selectOption("profile.updated");
+        await page.getByLabel("Member", { exact: true }).fill(shopper.membershipNumber);
+        await page.getByRole("button", { name: "Apply filters" }).click();
+        await page.waitForURL((url) => url.searchParams.get("action") === "profile.updated");
+        const rows = page.locator("[data-audit-row]");
+        await expectCount(rows, 2);
+        const saved = rows.first();
+        await expectOnPage(() => saved.textContent()).toContain("succeeded");
+        await saved.getByText("Before and after").click();
+        await expectOnPage(() => saved.textContent()).toContain("CASEY.SHOPPER@EXAMPLE.COM");
+        await expectOnPage(() => saved.textContent()).toContain(
+          "Member called: new email, identity checked with the postcode",
+        );
+        // The address is the connection's (this machine's loopback), not the one the agent's browser forged.
+        const trail = (await page.locator("[data-audit-row]").allTextContents()).join("\n");
+        expect(trail).toMatch(/IP (127\.0\.0\.1|::1) /);
+        expect(trail).not.toContain(forgedAddress);
+        await snap(page, "staff-06-audit");
 
-  it("staff.admin refunds demo.shopper's completed order: points and card refund on the timeline and in the balance; an agent is refused", async () => {
-    // demo.shopper buys a flight for 9,000 points and £90.00 in the portal's own checkout.
-    const member = await newPage();
-    await member.goto(`${app.origin}/shop`);
-    await member.waitForURL((url) => url.pathname === "/login");
-    await signIn(member, { programme: /Northstar Club/, username: shopper.username!, shotPrefix: "staff-06-member" });
-    await chooseOption(member, app.origin, { productId: "FLIGHT-LHR-MAD", option: "9,000 points + £90.00 by card" });
-    await fillCard(member, { number: testCards.APPROVED });
-    await member.getByRole("button", { name: "Pay £90.00 and 9,000 points" }).click();
-    const orderId = await orderOpened(member);
-    await expectOnPage(() => outcomePanel(member).textContent()).toContain("Your order is complete");
-    const orderNumber = (
-      (await member.getByRole("region", { name: "Receipt" }).locator("dd").first().textContent()) ?? ""
-    ).trim();
-    expect(orderNumber).not.toBe("");
-    const orderPath = `/staff/members/${shopper.membershipNumber}/orders/${encodeURIComponent(orderId)}`;
+        const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+        expect(href).toContain("action=profile.updated");
+        const exported = await page.context().request.get(`${app.origin}${href}`);
+        expect(exported.status()).toBe(200);
+        expect(exported.headers()["content-type"]).toContain("text/csv");
+        const [header, ...records] = parseCsv(await exported.text());
+        expect(header![0]).toBe("id");
+        expect(records.map((record) => [record[2], record[4], record[5]])).toEqual([
+          ["staff.agent", "profile.updated", "attempted"],
+          ["staff.agent", "profile.updated", "succeeded"],
+        ]);
+        expect(JSON.parse(records[1]![11]!)).toEqual({ email: "CASEY.SHOPPER@EXAMPLE.COM" });
 
-    // The agent sees the order and its timeline, but no refund.
-    const agent = await newPage();
-    await agent.goto(`${app.origin}/staff/login`);
-    await staffLogIn(agent, "staff.agent");
-    await agent.goto(`${app.origin}/staff/members/${shopper.membershipNumber}`);
-    await shown(agent.getByRole("link", { name: orderNumber }));
-    await agent.goto(`${app.origin}${orderPath}`);
-    await expectAbsent(agent.getByRole("button", { name: "Refund order" }), {
-      once: agent.getByRole("list", { name: `Timeline of ${orderNumber}` }),
-    });
-    const agentCookie = await staffSession(agent);
-
-    const page = await newPage();
-    await page.goto(`${app.origin}/staff/login`);
-    await staffLogIn(page, "staff.admin");
-    await page.goto(`${app.origin}${orderPath}`);
-    await expectOnPage(() => page.getByTestId("member-balance").textContent()).toContain("51,000");
-    const refund = await hydrated(page.getByRole("button", { name: "Refund order" }));
-    await snap(page, "staff-07-order-completed");
-
-    // The same form posted with the agent's session: the server action answers forbidden, nothing moves.
-    const adminCookie = await staffSession(page);
-    const useSession = async (value: string) => {
-      const [current] = (await page.context().cookies()).filter((entry) => entry.name === "staff_session");
-      await page.context().clearCookies({ name: "staff_session" });
-      await page.context().addCookies([{ ...current!, value }]);
-    };
-    await useSession(agentCookie);
-    await page.getByLabel("Reason").fill("Trying as an agent");
-    await refund.click();
-    await expectOnPage(() =>
-      page.getByRole("alert").filter({ hasText: "The order was not refunded" }).textContent(),
-    ).toContain("Your role does not allow this.");
-    await useSession(adminCookie);
-    await page.reload();
-    await expectOnPage(() => page.getByTestId("order-status").textContent()).toBe("Completed");
-
-    await page.getByLabel("Reason").fill("Flight cancelled by the airline, member asked for a refund");
-    await (await hydrated(page.getByRole("button", { name: "Refund order" }))).click();
-    await expectCount(page.getByRole("status").filter({ hasText: "The order is cancelled." }), 1);
-    await page.reload();
-    await expectOnPage(() => page.getByTestId("order-status").textContent()).toBe("Cancelled");
-    const timeline = page.getByRole("list", { name: `Timeline of ${orderNumber}` });
-    await expectOnPage(() => timeline.textContent()).toContain(
-      "Refund by staff.admin of staff: Flight cancelled by the airline, member asked for a refund",
+        // The export is in the trail too.
+        await page.goto(`${app.origin}/staff/audit?action=audit.exported`);
+        await expectCount(page.locator("[data-audit-row]"), 1);
+      },
     );
-    const steps = await timeline
-      .locator("li")
-      .evaluateAll((items) => items.map((item) => item.getAttribute("data-step")));
-    expect(steps.slice(0, 5)).toEqual(["priced", "card_authorised", "points_debited", "capturing", "completed"]);
-    expect(steps.at(-1)).toBe("cancelled");
-    await expectOnPage(() => timeline.textContent()).toMatch(/P6[^·]*· request/);
-    await expectOnPage(() => timeline.textContent()).toMatch(/refund 201/i);
-    await expectOnPage(() => page.getByTestId("member-balance").textContent()).toContain("60,000");
-    await snap(page, "staff-08-order-refunded");
 
-    // In the audit trail: before and after the saga's calls.
-    await page.goto(`${app.origin}/staff/audit?action=order.refunded`);
-    await expectCount(page.locator("[data-audit-row]"), 2);
+    it.sequential(
+      "staff.admin refunds demo.shopper's completed order: points and card refund on the timeline and in the balance; an agent is refused",
+      async () => {
+        // demo.shopper buys a flight for 9,000 points and £90.00 in the portal's own checkout.
+        const member = await newPage();
+        await member.goto(`${app.origin}/shop`);
+        await member.waitForURL((url) => url.pathname === "/login");
+        await signIn(member, {
+          programme: /Northstar Club/,
+          username: shopper.username!,
+          shotPrefix: "staff-06-member",
+        });
+        await chooseOption(member, app.origin, {
+          productId: "FLIGHT-LHR-MAD",
+          option: "9,000 points + £90.00 by card",
+        });
+        await fillCard(member, { number: testCards.APPROVED });
+        await member.getByRole("button", { name: "Pay £90.00 and 9,000 points" }).click();
+        const orderId = await orderOpened(member);
+        await expectOnPage(() => outcomePanel(member).textContent()).toContain("Your order is complete");
+        const orderNumber = (
+          (await member.getByRole("region", { name: "Receipt" }).locator("dd").first().textContent()) ?? ""
+        ).trim();
+        expect(orderNumber).not.toBe("");
+        const orderPath = `/staff/members/${shopper.membershipNumber}/orders/${encodeURIComponent(orderId)}`;
+
+        // The agent sees the order and its timeline, but no refund.
+        const agent = await newPage();
+        await agent.goto(`${app.origin}/staff/login`);
+        await staffLogIn(agent, "staff.agent");
+        await agent.goto(`${app.origin}/staff/members/${shopper.membershipNumber}`);
+        await shown(agent.getByRole("link", { name: orderNumber }));
+        await agent.goto(`${app.origin}${orderPath}`);
+        await expectAbsent(agent.getByRole("button", { name: "Refund order" }), {
+          once: agent.getByRole("list", { name: `Timeline of ${orderNumber}` }),
+        });
+        const agentCookie = await staffSession(agent);
+
+        const page = await newPage();
+        await page.goto(`${app.origin}/staff/login`);
+        await staffLogIn(page, "staff.admin");
+        await page.goto(`${app.origin}${orderPath}`);
+        await expectOnPage(() => page.getByTestId("member-balance").textContent()).toContain("51,000");
+        const refund = await hydrated(page.getByRole("button", { name: "Refund order" }));
+        await snap(page, "staff-07-order-completed");
+
+        // The same form posted with the agent's session: the server action answers forbidden, nothing moves.
+        const adminCookie = await staffSession(page);
+        const useSession = async (value: string) => {
+          const [current] = (await page.context().cookies()).filter((entry) => entry.name === "staff_session");
+          await page.context().clearCookies({ name: "staff_session" });
+          await page.context().addCookies([{ ...current!, value }]);
+        };
+        await useSession(agentCookie);
+        await page.getByLabel("Reason").fill("Trying as an agent");
+        await refund.click();
+        await expectOnPage(() =>
+          page.getByRole("alert").filter({ hasText: "The order was not refunded" }).textContent(),
+        ).toContain("Your role does not allow this.");
+        await useSession(adminCookie);
+        await page.reload();
+        await expectOnPage(() => page.getByTestId("order-status").textContent()).toBe("Completed");
+
+        await page.getByLabel("Reason").fill("Flight cancelled by the airline, member asked for a refund");
+        await (await hydrated(page.getByRole("button", { name: "Refund order" }))).click();
+        await expectCount(page.getByRole("status").filter({ hasText: "The order is cancelled." }), 1);
+        await page.reload();
+        await expectOnPage(() => page.getByTestId("order-status").textContent()).toBe("Cancelled");
+        const timeline = page.getByRole("list", { name: `Timeline of ${orderNumber}` });
+        await expectOnPage(() => timeline.textContent()).toContain(
+          "Refund by staff.admin of staff: Flight cancelled by the airline, member asked for a refund",
+        );
+        const steps = await timeline
+          .locator("li")
+          .evaluateAll((items) => items.map((item) => item.getAttribute("data-step")));
+        expect(steps.slice(0, 5)).toEqual(["priced", "card_authorised", "points_debited", "capturing", "completed"]);
+        expect(steps.at(-1)).toBe("cancelled");
+        await expectOnPage(() => timeline.textContent()).toMatch(/P6[^·]*· request/);
+        await expectOnPage(() => timeline.textContent()).toMatch(/refund 201/i);
+        await expectOnPage(() => page.getByTestId("member-balance").textContent()).toContain("60,000");
+        await snap(page, "staff-08-order-refunded");
+
+        // In the audit trail: before and after the saga's calls.
+        await page.goto(`${app.origin}/staff/audit?action=order.refunded`);
+        await expectCount(page.locator("[data-audit-row]"), 2);
+      },
+    );
   });
 
   it("staff.admin creates an agent whose one-time password opens the console; disabling it ends that session and refuses the password", async () => {

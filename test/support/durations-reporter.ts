@@ -10,7 +10,7 @@ export interface FileDurations {
   importMs: number;
   /** Hooks outside the tests (beforeAll/afterAll: the file's database, server or browser) — the file's own set-up. */
   setupMs: number;
-  /** The tests themselves, with their beforeEach/afterEach hooks. */
+  /** The tests themselves, with their beforeEach/afterEach hooks (the wall-clock time when they run side by side). */
   testsMs: number;
   totalMs: number;
 }
@@ -33,13 +33,15 @@ const round = (ms: number) => Math.round(ms);
 export function fileDurations(testModule: TestModule): FileDurations {
   const diagnostic = testModule.diagnostic();
   let tests = 0;
-  let testsMs = 0;
+  const spans: Array<{ start: number; end: number }> = [];
   for (const test of testModule.children.allTests()) {
     const result = test.result();
     if (result.state === "pending" || result.state === "skipped") continue;
     tests += 1;
-    testsMs += test.diagnostic()?.duration ?? 0;
+    const timing = test.diagnostic();
+    if (timing) spans.push({ start: timing.startTime, end: timing.startTime + timing.duration });
   }
+  const testsMs = wallClock(spans);
   const importMs =
     diagnostic.environmentSetupDuration +
     diagnostic.prepareDuration +
@@ -55,6 +57,21 @@ export function fileDurations(testModule: TestModule): FileDurations {
     testsMs: round(testsMs),
     totalMs: round(importMs + setupMs + testsMs),
   };
+}
+
+/**
+ * The time covered by at least one of the spans: for tests run one after another their summed durations, for tests
+ * run side by side (describe.concurrent) the time they took together, so set-up is what remains either way.
+ */
+function wallClock(spans: Array<{ start: number; end: number }>): number {
+  let total = 0;
+  let coveredUntil = -Infinity;
+  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
+    const start = Math.max(span.start, coveredUntil);
+    if (span.end > start) total += span.end - start;
+    coveredUntil = Math.max(coveredUntil, span.end);
+  }
+  return total;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { expect } from "vitest";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { expect, type ExpectStatic } from "vitest";
 import type { Locator, Page } from "playwright-core";
 
 /**
@@ -7,9 +8,25 @@ import type { Locator, Page } from "playwright-core";
  */
 export const pageTimeout = 20_000;
 
+/**
+ * The running test's own `expect`. Vitest's global one knows its test only until the first `await` of a concurrent
+ * test, and `expect.poll` refuses to run without it; the e2e project's setup (end-to-end-each.ts) hands each test's
+ * own here, so these helpers work in `describe.concurrent` files as in sequential ones.
+ */
+const testExpect = new AsyncLocalStorage<ExpectStatic>();
+
+/** Runs one test with its own `expect` in reach of these helpers. */
+export function withTestExpect<T>(own: ExpectStatic, run: () => T): T {
+  return testExpect.run(own, run);
+}
+
+function currentExpect(): ExpectStatic {
+  return testExpect.getStore() ?? expect;
+}
+
 /** Reads the page again and again until the assertion holds (or `pageTimeout` passes). */
 export function expectOnPage<T>(read: () => Promise<T>, message?: string) {
-  return expect.poll(read, { timeout: pageTimeout, interval: 100, message });
+  return currentExpect().poll(read, { timeout: pageTimeout, interval: 100, message });
 }
 
 /** Waits until the page shows the element, and hands it back to read. */
@@ -29,7 +46,7 @@ export async function expectCount(locator: Locator, count: number): Promise<void
  */
 export async function expectAbsent(locator: Locator, { once: settled }: { once: Locator }): Promise<void> {
   await shown(settled);
-  expect(await locator.count(), `${locator} should be absent`).toBe(0);
+  currentExpect()(await locator.count(), `${locator} should be absent`).toBe(0);
 }
 
 /**
@@ -51,5 +68,5 @@ export async function expectNoOverflow(page: Page): Promise<void> {
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
   }));
-  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+  currentExpect()(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
 }
