@@ -13,14 +13,14 @@ import {
   shopperNumber,
   tokenisedCard,
 } from "../support/checkout-harness";
-import { setupTimeoutCardDelay } from "../support/payments-requests";
+import { paymentsClientTimeoutMs, setupTimeoutCardDelay, timeoutCardDelayMs } from "../support/payments-requests";
 import { setupTestDatabase } from "../support/test-database";
 
 process.env.NEXTAUTH_SECRET ??= "checkout-test-secret-of-at-least-thirty-two-characters";
 
 const { db } = setupTestDatabase();
-setupTimeoutCardDelay(400);
-const harness = checkoutHarness(db, { paymentsTimeoutMs: 120 });
+setupTimeoutCardDelay(timeoutCardDelayMs);
+const harness = checkoutHarness(db, { paymentsTimeoutMs: paymentsClientTimeoutMs });
 
 /** Every row of every table of the portal's schema, as text. */
 async function portalTablesAsText(): Promise<string[]> {

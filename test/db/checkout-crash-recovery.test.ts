@@ -21,14 +21,14 @@ import {
   tokenisedCard,
 } from "../support/checkout-harness";
 import { revokeAccessToken } from "../support/member-tokens";
-import { setupTimeoutCardDelay } from "../support/payments-requests";
+import { paymentsClientTimeoutMs, setupTimeoutCardDelay, timeoutCardDelayMs } from "../support/payments-requests";
 import { setupTestDatabase } from "../support/test-database";
 
 process.env.NEXTAUTH_SECRET ??= "checkout-test-secret-of-at-least-thirty-two-characters";
 
 const { db } = setupTestDatabase();
-setupTimeoutCardDelay(600);
-const harness = checkoutHarness(db, { paymentsTimeoutMs: 150 });
+setupTimeoutCardDelay(timeoutCardDelayMs);
+const harness = checkoutHarness(db, { paymentsTimeoutMs: paymentsClientTimeoutMs });
 
 const balance = async () => (await accountState(db(), shopperNumber)).balance;
 

@@ -18,14 +18,14 @@ import {
   testCards,
   tokenisedCard,
 } from "../support/checkout-harness";
-import { setupTimeoutCardDelay } from "../support/payments-requests";
+import { paymentsClientTimeoutMs, setupTimeoutCardDelay, timeoutCardDelayMs } from "../support/payments-requests";
 import { setupTestDatabase } from "../support/test-database";
 
 process.env.NEXTAUTH_SECRET ??= "checkout-test-secret-of-at-least-thirty-two-characters";
 
 const { db } = setupTestDatabase();
-setupTimeoutCardDelay(600);
-const harness = checkoutHarness(db, { paymentsTimeoutMs: 150 });
+setupTimeoutCardDelay(timeoutCardDelayMs);
+const harness = checkoutHarness(db, { paymentsTimeoutMs: paymentsClientTimeoutMs });
 
 async function checkout(option: { points: number; cashMinor: number }, cardNumber: string | null, key = randomUUID()) {
   const quoteId = await quoteFor(db(), option);

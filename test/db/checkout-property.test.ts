@@ -19,14 +19,14 @@ import {
   testCards,
   tokenisedCard,
 } from "../support/checkout-harness";
-import { setupTimeoutCardDelay } from "../support/payments-requests";
+import { paymentsClientTimeoutMs, setupTimeoutCardDelay, timeoutCardDelayMs } from "../support/payments-requests";
 import { setupTestDatabase } from "../support/test-database";
 
 process.env.NEXTAUTH_SECRET ??= "checkout-test-secret-of-at-least-thirty-two-characters";
 
 const { db } = setupTestDatabase();
-setupTimeoutCardDelay(300);
-const harness = checkoutHarness(db, { paymentsTimeoutMs: 100 });
+setupTimeoutCardDelay(timeoutCardDelayMs);
+const harness = checkoutHarness(db, { paymentsTimeoutMs: paymentsClientTimeoutMs });
 
 /** Every point where the saga can stop; one not on an order's path means no crash for it. */
 const faultPoints: (FaultPoint | null)[] = [

@@ -94,6 +94,15 @@ export function errorOf(answer: RouteAnswer): {
   return body.error;
 }
 
+/**
+ * The checkout tests' timeout card and payments client: the client gives up
+ * well before the card answers, and well after any other call answers on a
+ * busy 2-core machine (at 100–150 ms ordinary calls sometimes timed out
+ * under load, and the tests failed now and then).
+ */
+export const timeoutCardDelayMs = 1_800;
+export const paymentsClientTimeoutMs = 600;
+
 /** Makes the timeout card answer after `delayMs` (and the client give up well before) in this test file. */
 export function setupTimeoutCardDelay(delayMs: number): void {
   beforeAll(() => {
