@@ -28,6 +28,44 @@ export interface ProjectDurations {
 
 export const durationsFile = path.resolve("test-results", "durations.json");
 
+/**
+ * Set by `npm test` (scripts/run-tests.ts) when it runs the e2e project beside
+ * the others in a second Vitest: each run writes its part under this name, and
+ * the launcher merges the parts into durations.json and prints the slowest.
+ */
+const partName = process.env.DURATIONS_PART;
+
+/** Where a run of one part writes its figures. */
+export function partFile(part: string): string {
+  return path.resolve("test-results", `durations-${part}.json`);
+}
+
+export interface DurationsReport {
+  writtenAt: string;
+  unit: "ms";
+  projects: Record<string, ProjectDurations>;
+}
+
+/** Writes the report and prints the five slowest files of it. */
+export function writeDurations(file: string, projects: Record<string, ProjectDurations>, print: boolean): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const report: DurationsReport = { writtenAt: new Date().toISOString(), unit: "ms", projects };
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  if (!print) return;
+  const all = Object.entries(projects).flatMap(([project, figures]) =>
+    figures.perFile.map((figure) => ({ project, ...figure })),
+  );
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
+  const slowest = all.sort((a, b) => b.totalMs - a.totalMs).slice(0, 5);
+  const lines = slowest.map(
+    (figure) =>
+      `  ${seconds(figure.totalMs)}  (set-up ${seconds(figure.setupMs).trim()}, tests ${seconds(figure.testsMs).trim()})  ${figure.project.padEnd(10)} ${figure.file}`,
+  );
+  console.log(
+    `\nSlowest test files (all files: ${path.relative(process.cwd(), durationsFile)}):\n${lines.join("\n")}\n`,
+  );
+}
+
 const round = (ms: number) => Math.round(ms);
 
 export function fileDurations(testModule: TestModule): FileDurations {
@@ -83,11 +121,9 @@ function wallClock(spans: Array<{ start: number; end: number }>): number {
 export default class DurationsReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const projects: Record<string, ProjectDurations> = {};
-    const all: Array<FileDurations & { project: string }> = [];
     for (const testModule of testModules) {
       const name = testModule.project.name || "default";
       const file = fileDurations(testModule);
-      all.push({ project: name, ...file });
       const project = (projects[name] ??= {
         files: 0,
         tests: 0,
@@ -106,22 +142,8 @@ export default class DurationsReporter implements Reporter {
       project.perFile.push(file);
     }
     for (const project of Object.values(projects)) project.perFile.sort((a, b) => b.totalMs - a.totalMs);
-    if (all.length === 0) return;
-
-    mkdirSync(path.dirname(durationsFile), { recursive: true });
-    writeFileSync(
-      durationsFile,
-      `${JSON.stringify({ writtenAt: new Date().toISOString(), unit: "ms", projects }, null, 2)}\n`,
-    );
-
-    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
-    const slowest = all.sort((a, b) => b.totalMs - a.totalMs).slice(0, 5);
-    const lines = slowest.map(
-      (file) =>
-        `  ${seconds(file.totalMs)}  (set-up ${seconds(file.setupMs).trim()}, tests ${seconds(file.testsMs).trim()})  ${file.project.padEnd(10)} ${file.file}`,
-    );
-    console.log(
-      `\nSlowest test files (all files: ${path.relative(process.cwd(), durationsFile)}):\n${lines.join("\n")}\n`,
-    );
+    if (Object.keys(projects).length === 0) return;
+    if (partName) writeDurations(partFile(partName), projects, false);
+    else writeDurations(durationsFile, projects, true);
   }
 }
