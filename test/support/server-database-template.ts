@@ -7,12 +7,14 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { connectDatabase } from "@/server/db/connect";
 import { assertNothingSecretShared, prepareEveryParty, templateKey } from "./database-template";
+import { isRunning } from "./shared-portal-state";
 
 /**
  * The servers the http and e2e projects start (`startApp`) open an embedded
@@ -53,29 +55,59 @@ export function serverTemplateReady(): Promise<string> {
 }
 
 async function buildServerTemplate(folder: string): Promise<string> {
-  if (existsSync(path.join(folder, "PG_VERSION"))) return folder;
+  if (isComplete(folder)) return folder;
   mkdirSync(templatesDir, { recursive: true });
-  // Other keys' folders are stale: nothing will copy them again.
-  for (const entry of readdirSync(templatesDir))
-    if (entry.startsWith("server-pglite-") && path.join(templatesDir, entry) !== folder)
-      rmSync(path.join(templatesDir, entry), { recursive: true, force: true });
-  const partial = `${folder}.${process.pid}.partial`;
-  rmSync(partial, { recursive: true, force: true });
-  const handle = await connectDatabase({ pgliteDataDir: partial });
-  try {
-    await prepareEveryParty(handle);
-    await assertNothingSecretShared(handle);
-  } finally {
-    await handle.close();
+  // Runs side by side (npm test's two Vitest runs) build it once: the others wait for the one holding the lock.
+  const lock = `${folder}.lock`;
+  while (!takeLock(lock)) {
+    if (isComplete(folder)) return folder;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   try {
-    renameSync(partial, folder);
-  } catch (error) {
-    // Another run finished the same folder first: theirs is as good as ours.
+    if (isComplete(folder)) return folder;
+    // Other keys' folders, and what runs that ended left half-built, are stale: nothing will copy them.
+    for (const entry of readdirSync(templatesDir)) {
+      const file = path.join(templatesDir, entry);
+      const owner = /\.(\d+)\.partial$/.exec(entry)?.[1];
+      if (!entry.startsWith("server-pglite-") || file === folder || file === lock) continue;
+      if (entry.endsWith(".lock") || (owner && isRunning(Number(owner)))) continue;
+      rmSync(file, { recursive: true, force: true });
+    }
+    const partial = `${folder}.${process.pid}.partial`;
     rmSync(partial, { recursive: true, force: true });
-    if (!existsSync(path.join(folder, "PG_VERSION"))) throw error;
+    const handle = await connectDatabase({ pgliteDataDir: partial });
+    try {
+      await prepareEveryParty(handle);
+      await assertNothingSecretShared(handle);
+    } finally {
+      await handle.close();
+    }
+    renameSync(partial, folder);
+    return folder;
+  } finally {
+    rmSync(lock, { force: true });
   }
-  return folder;
+}
+
+const isComplete = (folder: string) => existsSync(path.join(folder, "PG_VERSION"));
+
+/** Takes the build lock (a file naming its holder), or clears it for the next try when its holder is gone. */
+function takeLock(lock: string): boolean {
+  try {
+    writeFileSync(lock, String(process.pid), { flag: "wx" });
+    return true;
+  } catch {
+    let holder: number;
+    try {
+      holder = Number(readFileSync(lock, "utf8"));
+      // Empty: being written, unless its writer died at that very moment (then it stays empty).
+      if (!(holder > 0) && Date.now() - statSync(lock).mtimeMs < 5_000) return false;
+    } catch {
+      return false; // released meanwhile: the next try takes it
+    }
+    if (!(holder > 0) || !isRunning(holder)) rmSync(lock, { force: true });
+    return false;
+  }
 }
 
 /** This run's folder of server copies, removed by the global setup's teardown. */
@@ -123,7 +155,8 @@ export async function copyOfServerTemplate(): Promise<string | undefined> {
 
 export function recordTemplateFailure(failureFile: string, error: unknown): void {
   mkdirSync(path.dirname(failureFile), { recursive: true });
-  writeFileSync(failureFile, error instanceof Error ? (error.stack ?? error.message) : String(error));
+  // PGlite rejects with plain objects ({ message, code… }), which String() would print as [object Object].
+  writeFileSync(failureFile, error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error, null, 2));
 }
 
 /**
