@@ -6,12 +6,13 @@ import { connectDatabase, pgliteHandle } from "@/server/db/connect";
 import {
   assertNothingSecretShared,
   databaseUrl,
+  hashSources,
   prepareEveryParty,
-  templateKey,
   uniqueDatabaseName,
   withAdminClient,
   type DatabaseTemplate,
 } from "./database-template";
+import { templateSources } from "./template-sources";
 
 const templateDir = path.resolve(".data", "test-templates");
 const dayMs = 24 * 60 * 60_000;
@@ -25,7 +26,8 @@ const dayMs = 24 * 60 * 60_000;
  */
 export default async function setupDatabaseTemplate(project: TestProject): Promise<() => Promise<void>> {
   const kind = project.config.env?.TEST_DATABASE_KIND === "postgres" ? "postgres" : "pglite";
-  const key = templateKey();
+  const sources = templateSources();
+  const key = hashSources(sources);
   mkdirSync(templateDir, { recursive: true });
   // Left by a run that was killed before its teardown.
   for (const entry of readdirSync(templateDir)) {
@@ -40,7 +42,7 @@ export default async function setupDatabaseTemplate(project: TestProject): Promi
   if (kind === "pglite") {
     const file = path.join(templateDir, `pglite-${key}-${process.pid}.tar`);
     const emptyFile = path.join(templateDir, `pglite-empty-${key}-${process.pid}.tar`);
-    template = { kind, key, file, emptyFile, failureFile };
+    template = { kind, key, sources, file, emptyFile, failureFile };
     building = buildPgliteTemplate(file, emptyFile);
     drop = async () => {
       rmSync(file, { force: true });
@@ -50,7 +52,7 @@ export default async function setupDatabaseTemplate(project: TestProject): Promi
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for the postgres project");
     const name = uniqueDatabaseName(`loyalty_template_${key}`);
-    template = { kind, key, name, failureFile };
+    template = { kind, key, sources, name, failureFile };
     building = buildPostgresTemplate(serverUrl, name);
     drop = () => withAdminClient(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
   }

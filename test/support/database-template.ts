@@ -7,34 +7,12 @@ import { prepareDatabase } from "@/server/db/database";
 import { rowsOf } from "@/server/db/rows";
 import { preparePaymentsDatabase } from "@/server/payments/db/payments-database";
 import { preparePortalDatabase } from "@/server/portal/db/portal-database";
-import { importClosure } from "./import-graph";
-
-/**
- * What a prepared database is made of: every party's migrations (read from
- * their folders at run time), the public sandbox, and all the code that
- * prepares it, found by following the imports of the modules that migrate
- * and seed each party and of the tests' own template code. A change to any
- * of them changes the template's key, so a copy is never taken from a stale
- * template.
- */
-const templateData = [
-  "server/db/migrations",
-  "server/portal/db/migrations",
-  "server/payments/db/migrations",
-  "sandbox.json",
-];
-const templateCode = [
-  "server/db/database.ts",
-  "server/portal/db/portal-database.ts",
-  "server/payments/db/payments-database.ts",
-  "test/support/database-template.ts",
-  "test/support/database-template-setup.ts",
-  "test/support/server-database-template.ts",
-];
 
 /** A database migrated and seeded once per run, which each test file copies. */
 export type DatabaseTemplate = {
   key: string;
+  /** The files and folders the key hashes (template-sources.ts), for a file to check the key against cheaply. */
+  sources: string[];
   /** Written, with the reason, when making the template failed. */
   failureFile: string;
 } & (
@@ -53,13 +31,29 @@ export type DatabaseTemplate = {
 );
 
 /** Waits until the run's template is complete (it is made while the first files start). */
-export async function awaitTemplate(template: DatabaseTemplate): Promise<void> {
+export function awaitTemplate(template: DatabaseTemplate): Promise<void> {
+  return waitForTemplate(
+    "the run's database template",
+    template.failureFile,
+    template.kind === "pglite" ? () => existsSync(template.file) : () => postgresTemplateReady(template.name),
+  );
+}
+
+/**
+ * Waits until `isReady`, for a template another process is making: fails at
+ * once with its reason when the maker wrote `failureFile`, and after 170 s
+ * (within the hooks' 180 s) when it never finishes.
+ */
+export async function waitForTemplate(
+  what: string,
+  failureFile: string,
+  isReady: () => boolean | Promise<boolean>,
+): Promise<void> {
   const deadline = Date.now() + 170_000;
   for (;;) {
-    if (existsSync(template.failureFile))
-      throw new Error(`the run's database template failed:\n${readFileSync(template.failureFile, "utf8")}`);
-    if (template.kind === "pglite" ? existsSync(template.file) : await postgresTemplateReady(template.name)) return;
-    if (Date.now() > deadline) throw new Error("the run's database template was not ready within 170 s");
+    if (existsSync(failureFile)) throw new Error(`${what} failed:\n${readFileSync(failureFile, "utf8")}`);
+    if (await isReady()) return;
+    if (Date.now() > deadline) throw new Error(`${what} was not ready within 170 s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -90,16 +84,15 @@ function addToHash(hash: ReturnType<typeof createHash>, entry: string): void {
   hash.update("\0");
 }
 
-/** The hash of everything a prepared database is made of (migrations, sandbox.json, seed code). */
-export function templateKey(root = process.cwd()): string {
+/**
+ * The hash of `sources` (files and folders under `root`): the template's key
+ * when they are what it is made of (template-sources.ts). Cheap, so each test
+ * file can check the run's template against the tree it runs on.
+ */
+export function hashSources(sources: readonly string[], root = process.cwd()): string {
   const hash = createHash("sha256");
-  for (const source of templateSources(root)) addToHash(hash, path.join(root, source));
+  for (const source of sources) addToHash(hash, path.join(root, source));
   return hash.digest("hex").slice(0, 16);
-}
-
-/** The files and folders the key hashes (relative to `root`). */
-export function templateSources(root = process.cwd()): string[] {
-  return [...templateData, ...importClosure(root, templateCode)];
 }
 
 /** The service's schema and sandbox, the portal's schema and the payments sandbox's, as the app prepares them on first use. */

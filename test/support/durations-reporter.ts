@@ -10,6 +10,8 @@ export interface FileDurations {
   importMs: number;
   /** Hooks outside the tests (beforeAll/afterAll: the file's database, server or browser) — the file's own set-up. */
   setupMs: number;
+  /** Of the set-up, making the file's own database (test-database.ts), in the database projects. */
+  databaseSetupMs?: number;
   /** The tests themselves, with their beforeEach/afterEach hooks (the wall-clock time when they run side by side). */
   testsMs: number;
   totalMs: number;
@@ -22,6 +24,10 @@ export interface ProjectDurations {
   setupMs: number;
   testsMs: number;
   totalMs: number;
+  /** The middle file's set-up (the mean of the middle two). */
+  medianSetupMs: number;
+  /** The middle file's database set-up, among the files that made one. */
+  medianDatabaseSetupMs?: number;
   /** Slowest first. */
   perFile: FileDurations[];
 }
@@ -61,9 +67,25 @@ export function writeDurations(file: string, projects: Record<string, ProjectDur
     (figure) =>
       `  ${seconds(figure.totalMs)}  (set-up ${seconds(figure.setupMs).trim()}, tests ${seconds(figure.testsMs).trim()})  ${figure.project.padEnd(10)} ${figure.file}`,
   );
-  console.log(
-    `\nSlowest test files (all files: ${path.relative(process.cwd(), durationsFile)}):\n${lines.join("\n")}\n`,
+  const medians = Object.entries(projects).map(
+    ([project, figures]) =>
+      `${project} ${seconds(figures.medianSetupMs).trim()}` +
+      (figures.medianDatabaseSetupMs === undefined
+        ? ""
+        : ` (its database ${seconds(figures.medianDatabaseSetupMs).trim()})`),
   );
+  console.log(
+    `\nSlowest test files (all files: ${path.relative(process.cwd(), durationsFile)}):\n${lines.join("\n")}\n` +
+      `Median set-up per file: ${medians.join(", ")}\n`,
+  );
+}
+
+/** The middle value (the mean of the middle two), or undefined when there is none. */
+export function median(values: readonly number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 const round = (ms: number) => Math.round(ms);
@@ -87,11 +109,13 @@ export function fileDurations(testModule: TestModule): FileDurations {
     diagnostic.collectDuration;
   // The module's duration counts every test and every hook; what the tests do not account for is the file's own set-up.
   const setupMs = Math.max(0, diagnostic.duration - testsMs);
+  const { databaseSetupMs } = testModule.meta();
   return {
     file: testModule.relativeModuleId,
     tests,
     importMs: round(importMs),
     setupMs: round(setupMs),
+    ...(databaseSetupMs === undefined ? {} : { databaseSetupMs: round(databaseSetupMs) }),
     testsMs: round(testsMs),
     totalMs: round(importMs + setupMs + testsMs),
   };
@@ -131,6 +155,7 @@ export default class DurationsReporter implements Reporter {
         setupMs: 0,
         testsMs: 0,
         totalMs: 0,
+        medianSetupMs: 0,
         perFile: [],
       });
       project.files += 1;
@@ -141,7 +166,12 @@ export default class DurationsReporter implements Reporter {
       project.totalMs += file.totalMs;
       project.perFile.push(file);
     }
-    for (const project of Object.values(projects)) project.perFile.sort((a, b) => b.totalMs - a.totalMs);
+    for (const project of Object.values(projects)) {
+      project.perFile.sort((a, b) => b.totalMs - a.totalMs);
+      project.medianSetupMs = round(median(project.perFile.map((file) => file.setupMs)) ?? 0);
+      const databaseSetup = median(project.perFile.flatMap((file) => file.databaseSetupMs ?? []));
+      if (databaseSetup !== undefined) project.medianDatabaseSetupMs = round(databaseSetup);
+    }
     if (Object.keys(projects).length === 0) return;
     if (partName) writeDurations(partFile(partName), projects, false);
     else writeDurations(durationsFile, projects, true);

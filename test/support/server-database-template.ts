@@ -13,7 +13,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { connectDatabase } from "@/server/db/connect";
-import { assertNothingSecretShared, prepareEveryParty, templateKey } from "./database-template";
+import { assertNothingSecretShared, prepareEveryParty, waitForTemplate } from "./database-template";
 import { isRunning } from "./shared-portal-state";
 
 /**
@@ -28,18 +28,15 @@ import { isRunning } from "./shared-portal-state";
  * the seed code and PGlite's version), so a change to any of them makes a new
  * one and never reuses a stale one.
  */
-const templatesDir = path.resolve(".data", "test-templates");
-/** Where the servers' copies go; each run removes its own at the end. */
+export const templatesDir = path.resolve(".data", "test-templates");
+/**
+ * Where the servers' copies go, in a folder per run. Each server removes its
+ * own copy when it stops; a run's folder, with the copy of a server left
+ * running past it (the detached shared portal), goes at the next run's set-up.
+ */
 const copiesDir = path.resolve(".data", "test-servers");
 /** Set by the global setup; read by `startApp` in the test workers (they inherit the main process's environment). */
 export const serverTemplateVariable = "TEST_SERVER_DATABASE_TEMPLATE";
-
-export function serverTemplateFolder(): string {
-  const pglite = JSON.parse(readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8")) as {
-    version: string;
-  };
-  return path.join(templatesDir, `server-pglite-${pglite.version}-${templateKey()}`);
-}
 
 const buildKey = Symbol.for("loyalty-platform.server-database-template");
 type WithBuild = typeof globalThis & { [buildKey]?: Promise<string> };
@@ -48,9 +45,9 @@ type WithBuild = typeof globalThis & { [buildKey]?: Promise<string> };
  * The folder, complete: built once per process (the http and e2e projects'
  * global setups share it), or found complete from an earlier run.
  */
-export function serverTemplateReady(): Promise<string> {
+export function serverTemplateReady(folder: string): Promise<string> {
   const holder = globalThis as WithBuild;
-  holder[buildKey] ??= buildServerTemplate(serverTemplateFolder());
+  holder[buildKey] ??= buildServerTemplate(folder);
   return holder[buildKey];
 }
 
@@ -110,12 +107,12 @@ function takeLock(lock: string): boolean {
   }
 }
 
-/** This run's folder of server copies, removed by the global setup's teardown. */
+/** This run's folder of server copies (removed by a later run's `removeStaleCopies` once this one has ended). */
 export function runCopiesDir(pid = process.pid): string {
   return path.join(copiesDir, `run-${pid}`);
 }
 
-/** Removes copies left by runs that were killed before their teardown. */
+/** Removes the copies of runs that have ended, killed or not. */
 export function removeStaleCopies(isRunning: (pid: number) => boolean): void {
   if (!existsSync(copiesDir)) return;
   for (const entry of readdirSync(copiesDir)) {
@@ -140,13 +137,9 @@ export async function copyOfServerTemplate(): Promise<string | undefined> {
   const announced = process.env[serverTemplateVariable];
   if (!announced) return undefined;
   const { folder, copies, failureFile } = JSON.parse(announced) as TemplateAnnouncement;
-  const deadline = Date.now() + 170_000;
-  while (!existsSync(path.join(folder, "PG_VERSION"))) {
-    if (existsSync(failureFile))
-      throw new Error(`the servers' database template failed:\n${readFileSync(failureFile, "utf8")}`);
-    if (Date.now() > deadline) throw new Error("the servers' database template was not ready within 170 s");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitForTemplate("the servers' database template", failureFile, () =>
+    existsSync(path.join(folder, "PG_VERSION")),
+  );
   mkdirSync(copies, { recursive: true });
   const copy = path.join(copies, `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`);
   cpSync(folder, copy, { recursive: true });

@@ -1,15 +1,24 @@
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import {
   recordTemplateFailure,
   removeStaleCopies,
   runCopiesDir,
-  serverTemplateFolder,
   serverTemplateReady,
+  templatesDir,
   serverTemplateVariable,
   type TemplateAnnouncement,
 } from "./server-database-template";
 import { isRunning } from "./shared-portal-state";
+import { templateKey } from "./template-sources";
+
+/** The prepared folder's name: its key, and PGlite's version (a folder one version wrote, another may not open). */
+function serverTemplateFolder(): string {
+  const pglite = JSON.parse(readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8")) as {
+    version: string;
+  };
+  return path.join(templatesDir, `server-pglite-${pglite.version}-${templateKey()}`);
+}
 
 /**
  * Global setup of the projects that start servers (http, e2e): announces the
@@ -26,7 +35,7 @@ export default async function setupServerTemplate(): Promise<() => Promise<void>
     failureFile: path.join(path.dirname(folder), `server-${process.pid}.failed`),
   };
   process.env[serverTemplateVariable] = JSON.stringify(announcement);
-  const building = serverTemplateReady().catch((error: unknown) =>
+  const building = serverTemplateReady(folder).catch((error: unknown) =>
     recordTemplateFailure(announcement.failureFile, error),
   );
   return async () => {

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { templateSources } from "../support/database-template";
+import { templateSources } from "../support/template-sources";
 import { importClosure } from "../support/import-graph";
 
 describe("the database template's key (a copy is never taken from a stale template)", () => {
