@@ -70,17 +70,24 @@ export async function startBaseline(
   };
 }
 
+export const minimalLabel = "minimal Next.js route handler, same SQL statement";
+export const minimalOnDebitPathLabel = "the same minimal route under the debit's path (dynamic segments)";
+
 /**
  * The reference point the issue sets the debit against: a minimal Next.js
  * route handler doing only the baseline's SQL (bench/minimal-next), built and
  * started like the app (`nodeArgs`: extra Node flags, e.g. the profiler's).
+ * The same handler also answers under the debit's own path, whose dynamic
+ * segments cost Next.js about a tenth of a static route's throughput
+ * (docs/performance.md, "The framework's own share"): `onDebitPath`, a second
+ * reference that shows how far the debit is from what Next.js allows on its path.
  */
 export async function startMinimalNext(
   databaseUrl: string,
   partnerId: number,
   accountVariants: RequestVariant[],
   nodeArgs: string[] = [],
-): Promise<{ target: Target; stop: () => Promise<void> }> {
+): Promise<{ target: Target; onDebitPath: Target; stop: () => Promise<void> }> {
   const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
   const build = spawnSync(process.execPath, [nextBin, "build", minimalNextDir], {
     stdio: "inherit",
@@ -107,8 +114,15 @@ export async function startMinimalNext(
     }
   }
   const variants = accountVariants.map((variant) => ({ ...variant, path: "/debit" }));
+  // The handler reads the account from the body; the path only has the debit's shape.
+  const debitPath = "/api/v1/programmes/NORTHSTAR/accounts/BENCH/debit-transaction-requests";
   return {
-    target: { label: "minimal Next.js route handler, same SQL statement", origin, variants },
+    target: { label: minimalLabel, origin, variants },
+    onDebitPath: {
+      label: minimalOnDebitPathLabel,
+      origin,
+      variants: accountVariants.map((variant) => ({ ...variant, path: debitPath })),
+    },
     // SIGTERM lets Node write a --cpu-prof profile on the way out.
     stop: () =>
       new Promise<void>((resolve) => {

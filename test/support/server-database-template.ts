@@ -31,8 +31,9 @@ import { isRunning } from "./shared-portal-state";
 export const templatesDir = path.resolve(".data", "test-templates");
 /**
  * Where the servers' copies go, in a folder per run. Each server removes its
- * own copy when it stops; a run's folder, with the copy of a server left
- * running past it (the detached shared portal), goes at the next run's set-up.
+ * own copy when it stops; a run's folder, with any copy left in it (the shared
+ * e2e portal's, which the run's teardown stops by its pid), goes at the next
+ * run's set-up.
  */
 const copiesDir = path.resolve(".data", "test-servers");
 /** Set by the global setup; read by `startApp` in the test workers (they inherit the main process's environment). */
