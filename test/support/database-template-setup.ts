@@ -8,6 +8,7 @@ import {
   databaseUrl,
   hashSources,
   prepareEveryParty,
+  recordTemplateFailure,
   uniqueDatabaseName,
   withAdminClient,
   type DatabaseTemplate,
@@ -60,9 +61,7 @@ export default async function setupDatabaseTemplate(project: TestProject): Promi
     () => {
       if (process.env.TEST_TEMPLATE_VERBOSE) console.log(`${kind} template ${key} in ${Date.now() - started} ms`);
     },
-    (error: unknown) => {
-      writeFileSync(failureFile, error instanceof Error ? (error.stack ?? error.message) : String(error));
-    },
+    (error: unknown) => recordTemplateFailure(failureFile, error),
   );
   project.provide("databaseTemplate", template);
   return async () => {

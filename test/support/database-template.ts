@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Client } from "pg";
 import type { DatabaseHandle } from "@/server/db/connect";
@@ -56,6 +56,13 @@ export async function waitForTemplate(
     if (Date.now() > deadline) throw new Error(`${what} was not ready within 170 s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Tells the processes waiting for a template (`waitForTemplate`) why making it failed. */
+export function recordTemplateFailure(failureFile: string, error: unknown): void {
+  mkdirSync(path.dirname(failureFile), { recursive: true });
+  // PGlite rejects with plain objects ({ message, code… }), which String() would print as [object Object].
+  writeFileSync(failureFile, error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error, null, 2));
 }
 
 async function postgresTemplateReady(name: string): Promise<boolean> {

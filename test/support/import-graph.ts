@@ -62,7 +62,7 @@ function importReader(root: string): (file: string) => ImportEdge[] {
   const host = ts.createCompilerHost(config.options);
   return (file) => {
     const edges: ImportEdge[] = [];
-    if (!/\.(ts|tsx|mts|cts|js|mjs)$/.test(file)) return edges;
+    if (!sourcePattern.test(file)) return edges;
     const text = ts.sys.readFile(path.join(root, file));
     if (text === undefined) return edges;
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKind(file));

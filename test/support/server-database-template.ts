@@ -138,19 +138,11 @@ export async function copyOfServerTemplate(): Promise<string | undefined> {
   const announced = process.env[serverTemplateVariable];
   if (!announced) return undefined;
   const { folder, copies, failureFile } = JSON.parse(announced) as TemplateAnnouncement;
-  await waitForTemplate("the servers' database template", failureFile, () =>
-    existsSync(path.join(folder, "PG_VERSION")),
-  );
+  await waitForTemplate("the servers' database template", failureFile, () => isComplete(folder));
   mkdirSync(copies, { recursive: true });
   const copy = path.join(copies, `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`);
   cpSync(folder, copy, { recursive: true });
   return copy;
-}
-
-export function recordTemplateFailure(failureFile: string, error: unknown): void {
-  mkdirSync(path.dirname(failureFile), { recursive: true });
-  // PGlite rejects with plain objects ({ message, code… }), which String() would print as [object Object].
-  writeFileSync(failureFile, error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error, null, 2));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { recordTemplateFailure } from "./database-template";
 import {
-  recordTemplateFailure,
   removeStaleCopies,
   runCopiesDir,
   serverTemplateReady,
