@@ -23,13 +23,7 @@ const portalFiles = [
   "lib/shop/**",
   "lib/checkout/**",
 ];
-const serviceFiles = [
-  "server/loyalty/**",
-  "app/api/[[]version]/**",
-  "app/api/test/**",
-  "app/oauth/**",
-  "app/partner-oauth/**",
-];
+const serviceFiles = ["server/loyalty/**", "pages/api/**", "app/oauth/**", "app/partner-oauth/**"];
 const paymentsFiles = ["server/payments/**", "app/payments-sandbox/**"];
 
 const boundary = (files, forbidden, message) => ({

@@ -10,6 +10,9 @@ const nextConfig = {
   // Native addons and the WASM database load files from their own package
   // folders at run time, so they must not be bundled.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "pino"],
+  // The partner API's Pages Router routes (pages/api) are bundled as the App Router's are, so `server-only`
+  // resolves for a server module there too instead of being loaded from node_modules as a browser-safe guard.
+  bundlePagesRouterDependencies: true,
   typedRoutes: false,
   // `npm run typecheck` checks the whole project (tests included) before CI builds;
   // checking again inside the build only doubles the time on 2 cores.

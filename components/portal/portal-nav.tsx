@@ -15,7 +15,8 @@ export interface PortalNavItem {
  * every one is in view (a scrolling strip hid "Profile" at 360 px).
  */
 export function PortalNav({ items }: { items: PortalNavItem[] }) {
-  const pathname = usePathname();
+  // Null only under the Pages Router, which serves no page here (pages/ holds the partner API alone).
+  const pathname = usePathname() ?? "";
   const t = useTranslations("header");
   return (
     <nav aria-label={t("navLabel")} className="-mb-px flex flex-wrap gap-x-1">

@@ -12,7 +12,8 @@ export interface StaffNavItem {
 
 /** The console's pages the signed-in role may use; the current one is marked for assistive technology too. */
 export function StaffNav({ items }: { items: StaffNavItem[] }) {
-  const pathname = usePathname();
+  // Null only under the Pages Router, which serves no page here (pages/ holds the partner API alone).
+  const pathname = usePathname() ?? "";
   return (
     <nav aria-label="Staff console" className="-mb-px flex gap-1 overflow-x-auto">
       {items.map((item) => {

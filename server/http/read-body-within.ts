@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { env } from "@/server/config/env";
 
 export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; reason: "too-large" };
@@ -39,4 +40,37 @@ export async function readBodyWithin(request: Request, maxBytes: number): Promis
 /** The body's bytes as UTF-8 text (malformed sequences become U+FFFD, as `Request.text()` does). */
 export function bodyText(bytes: Uint8Array): string {
   return new TextDecoder().decode(bytes);
+}
+
+/**
+ * The same limits for a Node request (the Pages Router's API routes, whose
+ * body Next.js leaves unread with `bodyParser: false`). What is not read
+ * once the limit is passed is left to Node, which discards it after the answer.
+ */
+export function readNodeBodyWithin(incoming: IncomingMessage, maxBytes: number): Promise<BodyRead> {
+  const limited = env().RATE_LIMITS !== "off";
+  const declared = incoming.headers["content-length"];
+  if (limited && declared !== undefined && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
+    return Promise.resolve({ ok: false, reason: "too-large" });
+  }
+  // Nothing would ever arrive: a body read elsewhere is a bug here, not an empty body.
+  if (incoming.readableEnded) return Promise.reject(new Error("the request body was already read"));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const settle = (outcome: () => void) => {
+      incoming.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
+      outcome();
+    };
+    const onData = (chunk: Buffer) => {
+      length += chunk.length;
+      if (limited && length > maxBytes) return settle(() => resolve({ ok: false, reason: "too-large" }));
+      chunks.push(chunk);
+    };
+    const onEnd = () =>
+      settle(() => resolve({ ok: true, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }));
+    const onError = (error: Error) => settle(() => reject(error));
+    const onClose = () => settle(() => reject(new Error("the request closed before its body ended")));
+    incoming.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import * as registrationRoute from "@/app/api/[version]/memberships/[membershipIdentifier]/registrations/route";
-import * as programmesRoute from "@/app/api/[version]/programmes/route";
+import { registerAccount as registrationRoute } from "@/server/loyalty/operations/register-account";
+import { retrieveProgrammeList as programmesRoute } from "@/server/loyalty/operations/retrieve-programme";
 import * as loginRoute from "@/app/oauth/auth/login/route";
 import * as grantRoute from "@/app/oauth/api/grant/route";
 import sandbox from "@/sandbox.json";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import * as accountRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/route";
+import { retrieveAccount as accountRoute } from "@/server/loyalty/operations/retrieve-account";
 import * as grantRoute from "@/app/oauth/api/grant/route";
 import * as memberLoginRoute from "@/app/oauth/auth/login/route";
 import * as secureCodeRoute from "@/app/partner-oauth/secure/code/route";

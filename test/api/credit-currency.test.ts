@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import * as accountRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/route";
+import { retrieveAccount as accountRoute } from "@/server/loyalty/operations/retrieve-account";
 import { creditResponseSchema } from "@/lib/contract/credit-currency";
 import { errorBodySchema } from "@/lib/contract/error-body";
 import { accountState } from "../support/account-state";

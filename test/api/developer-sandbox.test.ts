@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import * as programmesRoute from "@/app/api/[version]/programmes/route";
+import { retrieveProgrammeList as programmesRoute } from "@/server/loyalty/operations/retrieve-programme";
 import sandbox from "@/sandbox.json";
 import { resetEnvironmentCache } from "@/server/config/env";
 import {

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import * as registrationRoute from "@/app/api/[version]/memberships/[membershipIdentifier]/registrations/route";
-import * as membershipRoute from "@/app/api/[version]/memberships/[membershipIdentifier]/route";
-import * as pricingRoute from "@/app/api/[version]/product-prices/route";
+import { registerAccount as registrationRoute } from "@/server/loyalty/operations/register-account";
+import { membershipResource as membershipRoute } from "@/server/loyalty/operations/update-membership";
+import { retrieveProductPrices as pricingRoute } from "@/server/loyalty/operations/retrieve-product-prices";
 import { errorBodySchema, wrappedErrorBodySchema, type ErrorShape } from "@/lib/contract/error-body";
 import { accountState } from "../support/account-state";
 import { callRoute, withKey, type RouteAnswer } from "../support/call-route";

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as ownTransactionsRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/transactions/route";
+import { retrieveOwnTransactions as ownTransactionsRoute } from "@/server/loyalty/operations/retrieve-transactions";
 import { debitResponseSchema } from "@/lib/contract/debit-currency";
 import { accountResponseSchema } from "@/lib/contract/retrieve-account";
 import { membershipResponseSchema } from "@/lib/contract/retrieve-membership";

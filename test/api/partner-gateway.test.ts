@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as listRoute from "@/app/api/[version]/programmes/route";
-import * as unknownRoute from "@/app/api/[version]/[...path]/route";
-import * as testUnknownRoute from "@/app/api/test/[version]/[...path]/route";
+import { retrieveProgrammeList as listRoute } from "@/server/loyalty/operations/retrieve-programme";
+import { unknownPartnerPath as unknownRoute } from "@/server/loyalty/http/partner-operation";
+import { unknownPartnerPath as testUnknownRoute } from "@/server/loyalty/http/partner-operation";
 import { logger } from "@/server/observability/logger";
 import { callRoute, demoApiKey, inactiveApiKey, withKey } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";

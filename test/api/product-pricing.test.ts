@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clearPartnerCache } from "@/server/loyalty/partners/cached-partner-lookup";
-import * as pricingRoute from "@/app/api/[version]/product-prices/route";
+import { retrieveProductPrices as pricingRoute } from "@/server/loyalty/operations/retrieve-product-prices";
 import { parseErrorBody, wrappedErrorBodySchema } from "@/lib/contract/error-body";
 import {
   productPriceResponseSchema,

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as programmesRoute from "@/app/api/[version]/programmes/route";
+import { retrieveProgrammeList as programmesRoute } from "@/server/loyalty/operations/retrieve-programme";
 import * as grantRoute from "@/app/oauth/api/grant/route";
 import * as loginRoute from "@/app/oauth/auth/login/route";
 import sandbox from "@/sandbox.json";

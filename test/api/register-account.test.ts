@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import * as registrationRoute from "@/app/api/[version]/memberships/[membershipIdentifier]/registrations/route";
+import { registerAccount as registrationRoute } from "@/server/loyalty/operations/register-account";
 import {
   accounts,
   members,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as registrationRoute from "@/app/api/[version]/memberships/[membershipIdentifier]/registrations/route";
+import { registerAccount as registrationRoute } from "@/server/loyalty/operations/register-account";
 import { accounts, members, membershipProgrammes, programmes, registrationThrottles } from "@/server/db/schema";
 import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
 import { registrationThrottlePolicy } from "@/server/loyalty/members/registration-throttle";

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import * as unknownRoute from "@/app/api/[version]/[...path]/route";
-import * as requestsRoute from "@/app/api/[version]/partner/requests/route";
-import * as listRoute from "@/app/api/[version]/programmes/route";
-import * as singleRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/route";
+import { unknownPartnerPath as unknownRoute } from "@/server/loyalty/http/partner-operation";
+import { retrieveRequestLog as requestsRoute } from "@/server/loyalty/operations/retrieve-request-log";
+import { retrieveProgrammeList as listRoute } from "@/server/loyalty/operations/retrieve-programme";
+import { retrieveProgrammeByIdentifier as singleRoute } from "@/server/loyalty/operations/retrieve-programme";
 import { requestLogResponseSchema, type RequestLogResponse } from "@/lib/contract/request-log";
 import { partners, requestLog } from "@/server/db/schema";
 import { purgeRequestLog } from "@/server/loyalty/maintenance/purge-request-log";

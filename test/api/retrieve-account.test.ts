@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as accountRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/route";
+import { retrieveAccount as accountRoute } from "@/server/loyalty/operations/retrieve-account";
 import { accountResponseSchema } from "@/lib/contract/retrieve-account";
 import { accounts, members } from "@/server/db/schema";
 import sandbox from "@/sandbox.json";

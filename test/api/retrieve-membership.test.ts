@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import * as membershipRoute from "@/app/api/[version]/memberships/[membershipIdentifier]/route";
-import * as testMembershipRoute from "@/app/api/test/[version]/memberships/[membershipIdentifier]/route";
+import { membershipResource as membershipRoute } from "@/server/loyalty/operations/update-membership";
+import { membershipResource as testMembershipRoute } from "@/server/loyalty/operations/update-membership";
 import { membershipResponseSchema } from "@/lib/contract/retrieve-membership";
 import { callRoute, withKey } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import * as listRoute from "@/app/api/[version]/programmes/route";
-import * as singleRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/route";
+import { retrieveProgrammeList as listRoute } from "@/server/loyalty/operations/retrieve-programme";
+import { retrieveProgrammeByIdentifier as singleRoute } from "@/server/loyalty/operations/retrieve-programme";
 import { errorBodySchema, wrappedErrorBodySchema } from "@/lib/contract/error-body";
 import { programmeListResponseSchema, programmeResponseSchema } from "@/lib/contract/retrieve-programme";
 import { callRoute, demoApiKey, inactiveApiKey } from "../support/call-route";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import * as listRoute from "@/app/api/[version]/programmes/route";
-import * as singleRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/route";
-import * as testListRoute from "@/app/api/test/[version]/programmes/route";
-import * as testSingleRoute from "@/app/api/test/[version]/programmes/[programmeIdentifier]/route";
+import { retrieveProgrammeList as listRoute } from "@/server/loyalty/operations/retrieve-programme";
+import { retrieveProgrammeByIdentifier as singleRoute } from "@/server/loyalty/operations/retrieve-programme";
+import { retrieveProgrammeList as testListRoute } from "@/server/loyalty/operations/retrieve-programme";
+import { retrieveProgrammeByIdentifier as testSingleRoute } from "@/server/loyalty/operations/retrieve-programme";
 import { programmeListResponseSchema, programmeResponseSchema } from "@/lib/contract/retrieve-programme";
 import sandbox from "@/sandbox.json";
 import { callRoute, origin, withKey } from "../support/call-route";

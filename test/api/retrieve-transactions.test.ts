@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lt } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import * as ownRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/transactions/route";
-import * as accountRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/transactions/route";
-import * as testOwnRoute from "@/app/api/test/[version]/programmes/[programmeIdentifier]/accounts/transactions/route";
+import { retrieveOwnTransactions as ownRoute } from "@/server/loyalty/operations/retrieve-transactions";
+import { retrieveAccountTransactions as accountRoute } from "@/server/loyalty/operations/retrieve-transactions";
+import { retrieveOwnTransactions as testOwnRoute } from "@/server/loyalty/operations/retrieve-transactions";
 import { transactionsResponseSchema, type TransactionsResponse } from "@/lib/contract/retrieve-transactions";
 import { accounts, members, transactions } from "@/server/db/schema";
 import { callRoute, withKey } from "../support/call-route";

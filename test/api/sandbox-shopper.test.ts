@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import * as accountRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/route";
-import * as ownTransactionsRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/transactions/route";
+import { retrieveAccount as accountRoute } from "@/server/loyalty/operations/retrieve-account";
+import { retrieveOwnTransactions as ownTransactionsRoute } from "@/server/loyalty/operations/retrieve-transactions";
 import { accountResponseSchema } from "@/lib/contract/retrieve-account";
 import { transactionsResponseSchema } from "@/lib/contract/retrieve-transactions";
 import { accounts, members, transactions } from "@/server/db/schema";

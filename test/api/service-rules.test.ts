@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import * as ownTransactionsRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/transactions/route";
-import * as accountTransactionsRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/transactions/route";
+import { retrieveOwnTransactions as ownTransactionsRoute } from "@/server/loyalty/operations/retrieve-transactions";
+import { retrieveAccountTransactions as accountTransactionsRoute } from "@/server/loyalty/operations/retrieve-transactions";
 import { authorisationCodes, partners, programmes, serviceRules } from "@/server/db/schema";
 import { clearPartnerCache } from "@/server/loyalty/partners/cached-partner-lookup";
 import {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import * as pricingRoute from "@/app/api/[version]/product-prices/route";
+import { retrieveProductPrices as pricingRoute } from "@/server/loyalty/operations/retrieve-product-prices";
 import { productPriceResponseSchema } from "@/lib/contract/product-pricing";
 import { demoShopProducts } from "@/lib/shop/demo-shop";
 import { productPrice } from "@/lib/shop/shop-catalogue";

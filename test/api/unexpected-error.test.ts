@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import * as listRoute from "@/app/api/[version]/programmes/route";
+import { retrieveProgrammeList as listRoute } from "@/server/loyalty/operations/retrieve-programme";
 import type { DatabaseHandle } from "@/server/db/connect";
 import { installDatabase } from "@/server/db/database";
 import { requestLog } from "@/server/db/schema";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import * as membershipRoute from "@/app/api/[version]/memberships/[membershipIdentifier]/route";
-import * as testMembershipRoute from "@/app/api/test/[version]/memberships/[membershipIdentifier]/route";
+import { membershipResource as membershipRoute } from "@/server/loyalty/operations/update-membership";
+import { membershipResource as testMembershipRoute } from "@/server/loyalty/operations/update-membership";
 import { utcToday } from "@/lib/contract/register-account";
 import { membershipResponseSchema, type MembershipResponse } from "@/lib/contract/retrieve-membership";
 import { accounts, members, membershipProgrammes, programmes, telecomAddresses } from "@/server/db/schema";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import * as creditRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/credit-transaction-requests/route";
-import * as debitRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/debit-transaction-requests/route";
-import * as reverseRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/reverse-transaction-requests/route";
+import { creditCurrency as creditRoute } from "@/server/loyalty/operations/credit-currency";
+import { debitCurrency as debitRoute } from "@/server/loyalty/operations/debit-currency";
+import { reverseTransaction as reverseRoute } from "@/server/loyalty/operations/reverse-transaction";
 import { callRoute, demoApiKey, withKey } from "./call-route";
 
 /** A unique partner transaction identifier. */

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import * as membershipRoute from "@/app/api/[version]/memberships/[membershipIdentifier]/route";
-import * as accountRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/route";
-import * as accountTransactionsRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/transactions/route";
+import { membershipResource as membershipRoute } from "@/server/loyalty/operations/update-membership";
+import { retrieveAccount as accountRoute } from "@/server/loyalty/operations/retrieve-account";
+import { retrieveAccountTransactions as accountTransactionsRoute } from "@/server/loyalty/operations/retrieve-transactions";
 import * as grantRoute from "@/app/oauth/api/grant/route";
 import sandbox from "@/sandbox.json";
 import type { Database } from "@/server/db/connect";

@@ -1,17 +1,18 @@
-import * as membershipRoute from "@/app/api/[version]/memberships/[membershipIdentifier]/route";
-import * as creditRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/credit-transaction-requests/route";
-import * as debitRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/debit-transaction-requests/route";
-import * as reverseRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/reverse-transaction-requests/route";
-import * as accountRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/route";
-import * as accountTransactionsRoute from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/transactions/route";
+import { membershipResource as membershipRoute } from "@/server/loyalty/operations/update-membership";
+import { creditCurrency as creditRoute } from "@/server/loyalty/operations/credit-currency";
+import { debitCurrency as debitRoute } from "@/server/loyalty/operations/debit-currency";
+import { reverseTransaction as reverseRoute } from "@/server/loyalty/operations/reverse-transaction";
+import { retrieveAccount as accountRoute } from "@/server/loyalty/operations/retrieve-account";
+import { retrieveAccountTransactions as accountTransactionsRoute } from "@/server/loyalty/operations/retrieve-transactions";
 import * as grantRoute from "@/app/oauth/api/grant/route";
-import type { RouteHandler } from "@/server/loyalty/http/partner-operation";
+import type { PartnerEndpoint } from "@/server/loyalty/http/partner-operation";
+import { isPartnerEndpoint, serveWebRequest, type RouteHandler } from "./call-route";
 
 const account = String.raw`/api/([^/]+)/programmes/([^/]+)/accounts/([^/]+)`;
 const accountParams = ["version", "programmeIdentifier", "accountIdentifier"];
 
 /** The app's route files a client under test reaches, by path, with the names of their dynamic segments. */
-const routes: { pattern: RegExp; module: object; params: string[] }[] = [
+const routes: { pattern: RegExp; module: object | PartnerEndpoint; params: string[] }[] = [
   { pattern: /^\/oauth\/api\/grant$/, module: grantRoute, params: [] },
   { pattern: new RegExp(`^${account}$`), module: accountRoute, params: accountParams },
   { pattern: new RegExp(`^${account}/transactions$`), module: accountTransactionsRoute, params: accountParams },
@@ -48,6 +49,7 @@ export function routeFetch(): RouteFetch {
       const params = Object.fromEntries(
         route.params.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]),
       );
+      if (isPartnerEndpoint(route.module)) return serveWebRequest(route.module, request, params);
       const handler = (route.module as Partial<Record<string, RouteHandler>>)[request.method];
       if (!handler) return new Response(null, { status: 405 });
       return handler(request, { params: Promise.resolve(params) });

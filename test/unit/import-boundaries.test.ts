@@ -22,7 +22,7 @@ describe("the boundary between the parties (npm run lint)", () => {
     ["server/portal/auth/fixture.ts", "@/server/payments/charges/charge-card"],
     ["server/loyalty/ledger/fixture.ts", "@/server/portal/auth/member-session"],
     ["server/loyalty/ledger/fixture.ts", "@/lib/loyalty-client/loyalty-client"],
-    ["app/api/[version]/fixture/route.ts", "@/server/portal/db/portal-database"],
+    ["pages/api/[version]/fixture.ts", "@/server/portal/db/portal-database"],
     ["server/payments/charges/fixture.ts", "@/server/loyalty/ledger/debit-account"],
     ["app/payments-sandbox/v1/fixture/route.ts", "@/server/portal/db/portal-database"],
     ["app/payments-sandbox/v1/fixture/route.ts", "@/components/checkout/card-form"],

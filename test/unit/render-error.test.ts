@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { errorBodySchema, parseErrorBody, wrappedErrorBodySchema } from "@/lib/contract/error-body";
 import { errorCatalogue } from "@/lib/contract/error-catalogue";
-import { renderErrorBody, renderErrorResponse } from "@/server/loyalty/http/render-error";
+import { renderErrorBody, renderErrorReply } from "@/server/loyalty/http/render-error";
 import { ServiceError } from "@/server/loyalty/http/service-error";
 
 const context = { origin: "https://sandbox.example", requestId: "req-1" };
@@ -58,15 +58,14 @@ describe("renderErrorBody", () => {
     expect(body.childError?.[0]).not.toHaveProperty("path");
   });
 
-  it("sets the catalogue's status, the request id and extra headers on the response", async () => {
-    const response = renderErrorResponse(new ServiceError("HTTP_METHOD_NOT_SUPPORTED", { headers: { Allow: "GET" } }), {
+  it("sets the catalogue's status, the request id and extra headers on the reply", () => {
+    const reply = renderErrorReply(new ServiceError("HTTP_METHOD_NOT_SUPPORTED", { headers: { Allow: "GET" } }), {
       ...context,
       shape: "flat",
     });
-    expect(response.status).toBe(405);
-    expect(response.headers.get("allow")).toBe("GET");
-    expect(response.headers.get("x-request-id")).toBe("req-1");
-    expect(errorBodySchema.parse(await response.json()).code).toBe("REQUEST_INVALID");
+    expect(reply.status).toBe(405);
+    expect(reply.headers).toMatchObject({ Allow: "GET", "X-Request-Id": "req-1", "Content-Type": "application/json" });
+    expect(errorBodySchema.parse(JSON.parse(reply.body!)).code).toBe("REQUEST_INVALID");
   });
 });
 

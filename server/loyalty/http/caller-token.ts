@@ -5,6 +5,7 @@ import type { VerifiedClaims } from "@/server/loyalty/oauth/access-tokens";
 import type { ErrorName } from "@/lib/contract/error-catalogue";
 import { bearerChallenge, memberOfToken, readAccessToken, type AuthenticatedMember } from "./member-token";
 import { ServiceError } from "./service-error";
+import type { RequestHeaders } from "./partner-request";
 
 /** An agent of an offline channel (a call centre, the partner's own back office), as its client token says. */
 export interface AuthenticatedAgent {
@@ -39,7 +40,7 @@ export interface AuthenticateCallerOptions {
  */
 export async function authenticateCaller(
   db: Database,
-  request: Request,
+  request: RequestHeaders,
   partner: Partner,
   options: AuthenticateCallerOptions,
 ): Promise<AuthenticatedCaller> {

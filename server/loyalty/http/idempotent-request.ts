@@ -8,6 +8,7 @@ import { releaseIdempotencyKey } from "@/server/loyalty/idempotency/release-idem
 import { requestFingerprint } from "@/server/loyalty/idempotency/request-fingerprint";
 import type { AuthenticatedMember } from "./member-token";
 import { invalid, ServiceError } from "./service-error";
+import type { RequestHeaders } from "./partner-request";
 
 /**
  * What this module reads of an operation's context and answers: the parts of
@@ -15,7 +16,7 @@ import { invalid, ServiceError } from "./service-error";
  * here so that the wrapper imports this module and not the other way round.
  */
 interface IdempotentContext {
-  request: Request;
+  request: RequestHeaders;
   params: Record<string, string>;
   partner: Pick<Partner, "id">;
   db: Database;

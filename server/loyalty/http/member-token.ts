@@ -9,6 +9,7 @@ import {
 } from "@/server/loyalty/oauth/access-tokens";
 import type { ErrorName } from "@/lib/contract/error-catalogue";
 import { ServiceError } from "./service-error";
+import type { RequestHeaders } from "./partner-request";
 
 /** The member an operation acts for, as the verified access token says. */
 export interface AuthenticatedMember {
@@ -38,7 +39,7 @@ export const bearerChallenge = { "WWW-Authenticate": 'Bearer realm="loyalty", er
  */
 export async function authenticateMember(
   db: Database,
-  request: Request,
+  request: RequestHeaders,
   partner: Partner,
   options: AuthenticateMemberOptions = {},
 ): Promise<AuthenticatedMember> {
@@ -52,7 +53,7 @@ export async function authenticateMember(
  */
 export async function readAccessToken(
   db: Database,
-  request: Request,
+  request: RequestHeaders,
   options: AuthenticateMemberOptions = {},
 ): Promise<VerifiedClaims> {
   const invalidToken = options.invalidToken ?? "TOKEN_INVALID";

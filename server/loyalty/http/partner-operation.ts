@@ -21,23 +21,29 @@ import { customerAddress, isValidForwardedFor } from "./forwarded-for";
 import { runWithIdempotencyKey, type IdempotencyOption } from "./idempotent-request";
 import { acceptsJson, isJsonContentType } from "./media-types";
 import { authenticateMember, requireLiveMemberToken, type AuthenticatedMember } from "./member-token";
-import { bodyText, maxJsonBodyBytes, readBodyWithin } from "./read-body";
-import { renderErrorBody, renderErrorResponse } from "./render-error";
+import { bodyText, maxJsonBodyBytes } from "./read-body";
+import { jsonReply, withHeaders, type PartnerReply, type PartnerRequest } from "./partner-request";
+import { renderErrorBody, renderErrorReply } from "./render-error";
 import { documentedOperationOf, forcedScenario } from "./sandbox-scenario";
 import { enforceApiKeyLimits } from "./request-limits";
 import { invalid, ServiceError } from "./service-error";
 
-const httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-type HttpMethod = (typeof httpMethods)[number];
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-type RouteParams = Record<string, string | string[] | undefined>;
-export interface RouteContext {
-  params: Promise<RouteParams>;
+/** A route's dynamic segments, decoded, as the router matched them (a catch-all's as an array). */
+export type RouteParams = Record<string, string | string[] | undefined>;
+
+/**
+ * One partner operation behind the gateway, whatever the method: the router
+ * hands it every request of its path (pages-api-route.ts), and the wrapper
+ * answers the methods the operation does not take in the spec's shape.
+ */
+export interface PartnerEndpoint {
+  serve(request: PartnerRequest, params: RouteParams): Promise<PartnerReply>;
 }
-export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
 export interface OperationContext {
-  request: Request;
+  request: PartnerRequest;
   url: URL;
   /** Path parameters, decoded. */
   params: Record<string, string>;
@@ -147,15 +153,14 @@ interface GatewayState {
 /**
  * The one wrapper every partner operation (P1–P9) goes through: api_key
  * gateway, version segment, method, media types, customer headers, JSON body,
- * error rendering and the request log. Returns a handler for every method, so
- * a route file only re-exports them.
+ * error rendering and the request log. A route file only hands it its requests.
  */
 export function partnerOperation<Token extends TokenRequirement = "none">(
   definition: OperationDefinition<Token> & (Token extends "member-or-agent" ? { agentScope: OAuthScope } : unknown),
-): Record<HttpMethod, RouteHandler> {
-  const handler: RouteHandler = (request, context) =>
+): PartnerEndpoint {
+  const serve: PartnerEndpoint["serve"] = (request, routeParams) =>
     runThroughGateway(request, definition, async (state, db, url) => {
-      const params = await decodedParams(context);
+      const params = singleParams(routeParams);
       // Errors on demand: staging keys only, before anything else is looked at; live keys ignore the header.
       if (state.environment === "staging") {
         const forced = forcedScenario(request, documentedOperationOf(definition.name, params), {
@@ -234,7 +239,7 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
             )
           : await definition.handle(operationContext);
         if (state.environment === "staging") state.responseBody = result.body;
-        return toResponse(result, state.requestId);
+        return toReply(result, state.requestId);
       } catch (error) {
         // Refusals only: an unexpected error is logged as it is, whatever the token.
         if (refusalsRecheckToken && error instanceof ServiceError)
@@ -243,23 +248,22 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
       }
     });
 
-  return Object.fromEntries(httpMethods.map((method) => [method, handler])) as Record<HttpMethod, RouteHandler>;
+  return { serve };
 }
 
-/** For paths under /api that no operation serves: the gateway still checks the key first. */
-export function unknownPartnerPath(): Record<HttpMethod, RouteHandler> {
-  const handler: RouteHandler = (request) =>
+/** Paths under /api that no operation serves: the gateway still checks the key first. */
+export const unknownPartnerPath: PartnerEndpoint = {
+  serve: (request) =>
     runThroughGateway(request, { name: "unknown-path", errorShape: "wrapped" }, async () => {
       throw new ServiceError("RESOURCE_NOT_FOUND");
-    });
-  return Object.fromEntries(httpMethods.map((method) => [method, handler])) as Record<HttpMethod, RouteHandler>;
-}
+    }),
+};
 
 async function runThroughGateway(
-  request: Request,
+  request: PartnerRequest,
   operation: Pick<OperationDefinition, "name" | "errorShape" | "requestLog">,
-  proceed: (state: GatewayState, db: Database, url: URL) => Promise<Response>,
-): Promise<Response> {
+  proceed: (state: GatewayState, db: Database, url: URL) => Promise<PartnerReply>,
+): Promise<PartnerReply> {
   const operationName = operation.name;
   const state: GatewayState = {
     requestId: randomUUID(),
@@ -268,7 +272,7 @@ async function runThroughGateway(
     shape: operation.errorShape,
   };
   const url = new URL(request.url);
-  let response: Response;
+  let response: PartnerReply;
   let limitHeaders: Record<string, string> = {};
   let db: Database | undefined;
   try {
@@ -283,7 +287,7 @@ async function runThroughGateway(
   } catch (error) {
     response = errorResponse(error, state, url, operationName);
   }
-  for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
+  response = withHeaders(response, limitHeaders);
   const durationMs = Math.round((performance.now() - state.startedAt) * 10) / 10;
   logger.info(
     {
@@ -333,7 +337,7 @@ async function authenticatePartner(db: Database, url: URL): Promise<PartnerWithK
 }
 
 function validateHeaders(
-  request: Request,
+  request: PartnerRequest,
   definition: Pick<OperationDefinition, "errors" | "takesJsonBody" | "forwardedForFirstOnly">,
 ): Pick<OperationContext, "customerIp" | "agentId"> {
   if (!acceptsJson(request.headers.get("accept"))) {
@@ -358,8 +362,11 @@ function validateHeaders(
   return { customerIp: customerAddress(forwardedFor), agentId: agentId ?? undefined };
 }
 
-async function readJsonBody(request: Request, definition: Pick<OperationDefinition, "errors">): Promise<unknown> {
-  const body = await readBodyWithin(request, maxJsonBodyBytes);
+async function readJsonBody(
+  request: PartnerRequest,
+  definition: Pick<OperationDefinition, "errors">,
+): Promise<unknown> {
+  const body = await request.readBody(maxJsonBodyBytes);
   if (!body.ok) {
     throw new ServiceError("BODY_TOO_LARGE", {
       developerMessage: `The body must be at most ${maxJsonBodyBytes / 1024} KiB.`,
@@ -372,22 +379,22 @@ async function readJsonBody(request: Request, definition: Pick<OperationDefiniti
   }
 }
 
-async function decodedParams(context: RouteContext): Promise<Record<string, string>> {
-  const raw = await context.params;
-  const decoded: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (typeof value === "string") decoded[key] = value;
+/** The single-segment parameters (a catch-all's path is not an operation's). */
+function singleParams(routeParams: RouteParams): Record<string, string> {
+  const single: Record<string, string> = {};
+  for (const [key, value] of Object.entries(routeParams)) {
+    if (typeof value === "string") single[key] = value;
   }
-  return decoded;
+  return single;
 }
 
-function toResponse(result: OperationResult, requestId: string): Response {
+function toReply(result: OperationResult, requestId: string): PartnerReply {
   const headers = { "X-Request-Id": requestId, "Cache-Control": "no-store", ...result.headers };
-  if (result.body === undefined) return new Response(null, { status: result.status, headers });
-  return Response.json(result.body, { status: result.status, headers });
+  if (result.body === undefined) return { status: result.status, headers, body: null };
+  return jsonReply(result.status, result.body, headers);
 }
 
-function errorResponse(error: unknown, state: GatewayState, url: URL, operationName: string): Response {
+function errorResponse(error: unknown, state: GatewayState, url: URL, operationName: string): PartnerReply {
   const context = { shape: state.shape, origin: url.origin, requestId: state.requestId };
   let refusal: ServiceError;
   if (error instanceof ServiceError) {
@@ -405,7 +412,7 @@ function errorResponse(error: unknown, state: GatewayState, url: URL, operationN
     childCode: refusal.options.children?.[0]?.code ?? ("childCode" in definition ? definition.childCode : undefined),
   };
   if (state.environment === "staging") state.responseBody = renderErrorBody(refusal, context);
-  return renderErrorResponse(refusal, context);
+  return renderErrorReply(refusal, context);
 }
 
 /** A body the console keeps: redacted, and at most 16 KiB of JSON. */

@@ -4,4 +4,4 @@ export const maxJsonBodyBytes = 64 * 1024;
 export const maxFormBodyBytes = 8 * 1024;
 
 // The reader is shared with the portal (next-auth's routes): server/http/read-body-within.ts.
-export { bodyText, readBodyWithin, type BodyRead } from "@/server/http/read-body-within";
+export { bodyText, readBodyWithin, readNodeBodyWithin, type BodyRead } from "@/server/http/read-body-within";

@@ -1,4 +1,5 @@
 import type { ChildError, ErrorBody, ErrorShape } from "@/lib/contract/error-body";
+import { jsonReply, type PartnerReply } from "./partner-request";
 import type { ServiceError } from "./service-error";
 
 export interface RenderContext {
@@ -40,9 +41,10 @@ export function renderErrorBody(error: ServiceError, context: RenderContext): Er
   return wrapped ? { error: body } : body;
 }
 
-export function renderErrorResponse(error: ServiceError, context: RenderContext): Response {
-  return Response.json(renderErrorBody(error, context), {
-    status: error.status,
-    headers: { "X-Request-Id": context.requestId, "Cache-Control": "no-store", ...error.options.headers },
+export function renderErrorReply(error: ServiceError, context: RenderContext): PartnerReply {
+  return jsonReply(error.status, renderErrorBody(error, context), {
+    "X-Request-Id": context.requestId,
+    "Cache-Control": "no-store",
+    ...error.options.headers,
   });
 }

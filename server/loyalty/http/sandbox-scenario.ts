@@ -6,6 +6,7 @@ import { sandboxScenarioHeader } from "@/lib/developers/sandbox-scenario";
 import { errorCatalogue, type ErrorName } from "@/lib/contract/error-catalogue";
 import { bearerChallenge } from "./member-token";
 import { invalid, ServiceError } from "./service-error";
+import type { RequestHeaders } from "./partner-request";
 
 /**
  * The documented operation a request of a wrapped operation is: most are one,
@@ -52,7 +53,7 @@ export const scenariosOf = errorNamesOf;
  * Undefined when the header is absent.
  */
 export function forcedScenario(
-  request: Request,
+  request: RequestHeaders,
   operation: OperationId,
   options: { method: string; invalidHeader: ErrorName },
 ): { name: ErrorName; error: ServiceError } | undefined {

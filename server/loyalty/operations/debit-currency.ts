@@ -10,6 +10,7 @@ import { invalid, ServiceError } from "@/server/loyalty/http/service-error";
 import { validateInput } from "@/server/loyalty/http/validate-input";
 import { debitAccount, type DebitOutcome } from "@/server/loyalty/ledger/debit-account";
 import { findServiceRulesCached } from "@/server/loyalty/rules/cached-service-rules";
+import type { RequestHeaders } from "@/server/loyalty/http/partner-request";
 
 function debitResponse(entry: Transaction): DebitResponse {
   const points = (-entry.pointsDelta).toString();
@@ -29,7 +30,7 @@ function debitResponse(entry: Transaction): DebitResponse {
   };
 }
 
-function requireApplicationName(request: Request): void {
+function requireApplicationName(request: RequestHeaders): void {
   const applicationName = request.headers.get("svc_client_application_name");
   if (applicationName === null || !/^[A-Za-z0-9]{1,50}$/.test(applicationName)) {
     throw invalid(

@@ -15,6 +15,7 @@ import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-memb
 import { adjustsToBalance } from "@/server/loyalty/pricing/price-options";
 import { countProducts, priceSearch, type SearchFailure } from "@/server/loyalty/pricing/price-search";
 import { readPricingConfiguration } from "@/server/loyalty/pricing/pricing-configuration";
+import type { RequestHeaders } from "@/server/loyalty/http/partner-request";
 
 /**
  * `POST /{version}/product-prices` (P9): discount price options for the
@@ -59,7 +60,7 @@ export const retrieveProductPrices = partnerOperation({
  */
 async function authenticatePricingMember(
   db: Database,
-  request: Request,
+  request: RequestHeaders,
   partner: Partner,
   membershipNumber: string | undefined,
 ): Promise<AuthenticatedMember | undefined> {

@@ -19,6 +19,7 @@ import { listAccountTransactions } from "@/server/loyalty/ledger/list-account-tr
 import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
 import { findServiceRulesCached } from "@/server/loyalty/rules/cached-service-rules";
 import type { ServiceRules } from "@/server/loyalty/rules/find-service-rules";
+import type { RequestHeaders } from "@/server/loyalty/http/partner-request";
 
 function variantOf(rules: ServiceRules, programmeIdentifier: string | undefined): TransactionsVariant | undefined {
   const programme = programmeIdentifier?.toUpperCase() ?? "";
@@ -51,7 +52,7 @@ function readQuery(url: URL) {
   };
 }
 
-function requireApplicationName(rules: ServiceRules, request: Request): void {
+function requireApplicationName(rules: ServiceRules, request: RequestHeaders): void {
   const applicationName = request.headers.get("svc_client_applicationname");
   if (applicationName !== rules.svcClientApplicationName) {
     throw invalid(

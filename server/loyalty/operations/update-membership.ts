@@ -5,7 +5,8 @@ import {
   updateMembershipVersions,
 } from "@/lib/contract/update-membership";
 import { requireMembershipAccess } from "@/server/loyalty/http/caller-access";
-import { partnerOperation, type RouteHandler } from "@/server/loyalty/http/partner-operation";
+import { partnerOperation, type PartnerEndpoint } from "@/server/loyalty/http/partner-operation";
+import { withHeaders } from "@/server/loyalty/http/partner-request";
 import { validateInput } from "@/server/loyalty/http/validate-input";
 import { updateMembership as applyMembershipUpdate } from "@/server/loyalty/members/update-membership";
 import { jsonObjectOrAbsent } from "./register-account";
@@ -40,22 +41,12 @@ export const updateMembership = partnerOperation({
   },
 });
 
-/** Other methods on the membership resource: 405 naming both methods it serves. */
-function methodNotAllowed(handler: RouteHandler): RouteHandler {
-  return async (request, context) => {
-    const response = await handler(request, context);
-    if (response.status !== 405) return response;
-    const headers = new Headers(response.headers);
-    headers.set("Allow", "GET, PATCH");
-    return new Response(response.body, { status: response.status, headers });
-  };
-}
-
-/** The route's handlers: GET the read model, PATCH the update. */
-export const membershipResource: Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", RouteHandler> = {
-  GET: retrieveMembership.GET,
-  PATCH: updateMembership.PATCH,
-  POST: methodNotAllowed(updateMembership.POST),
-  PUT: methodNotAllowed(updateMembership.PUT),
-  DELETE: methodNotAllowed(updateMembership.DELETE),
+/** The route's requests: GET the read model, PATCH the update; any other method a 405 naming both. */
+export const membershipResource: PartnerEndpoint = {
+  async serve(request, params) {
+    if (request.method === "GET") return retrieveMembership.serve(request, params);
+    const reply = await updateMembership.serve(request, params);
+    if (request.method === "PATCH" || reply.status !== 405) return reply;
+    return withHeaders(reply, { Allow: "GET, PATCH" });
+  },
 };

@@ -1,3 +1,0 @@
-import { reverseTransaction } from "@/server/loyalty/operations/reverse-transaction";
-
-export const { GET, POST, PUT, PATCH, DELETE } = reverseTransaction;

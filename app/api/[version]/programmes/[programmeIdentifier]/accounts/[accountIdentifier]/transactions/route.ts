@@ -1,3 +1,0 @@
-import { retrieveAccountTransactions } from "@/server/loyalty/operations/retrieve-transactions";
-
-export const { GET, POST, PUT, PATCH, DELETE } = retrieveAccountTransactions;

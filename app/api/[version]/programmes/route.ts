@@ -1,3 +1,0 @@
-import { retrieveProgrammeList } from "@/server/loyalty/operations/retrieve-programme";
-
-export const { GET, POST, PUT, PATCH, DELETE } = retrieveProgrammeList;

@@ -1,7 +1,0 @@
-export {
-  GET,
-  POST,
-  PUT,
-  PATCH,
-  DELETE,
-} from "@/app/api/[version]/programmes/[programmeIdentifier]/accounts/transactions/route";

@@ -1,0 +1,7 @@
+import { partnerApiRoute } from "@/server/loyalty/http/pages-api-route";
+import { membershipResource } from "@/server/loyalty/operations/update-membership";
+
+// The gateway reads the body itself (its limits, the spec's errors): Next.js must not parse it first.
+export const config = { api: { bodyParser: false } };
+
+export default partnerApiRoute(membershipResource, ["version", "membershipIdentifier"]);
