@@ -5,6 +5,7 @@ import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Client, Pool } from "pg";
+import { openPgliteInWorker, type PgliteInWorker } from "./pglite-in-worker";
 
 /** Held while migrating and seeding, so several instances starting together take turns. */
 export const startupLockId = 7_304_210_001;
@@ -76,22 +77,23 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     };
   }
 
+  // The embedded database runs on a thread of its own (pglite-in-worker.ts).
   const dataDir = options.pgliteDataDir ?? ".data/pglite";
-  let client: PGlite;
-  if (dataDir.startsWith("memory://")) {
-    client = await PGlite.create();
-  } else {
-    const absolute = path.resolve(/*turbopackIgnore: true*/ dataDir);
-    mkdirSync(absolute, { recursive: true });
-    client = await PGlite.create(absolute);
-  }
-  return pgliteHandle(client);
+  if (dataDir.startsWith("memory://")) return pgliteHandle(await openPgliteInWorker("memory://"));
+  const absolute = path.resolve(/*turbopackIgnore: true*/ dataDir);
+  mkdirSync(absolute, { recursive: true });
+  return pgliteHandle(await openPgliteInWorker(absolute));
 }
 
-/** The handle of an embedded database opened elsewhere (the tests' copies of their template); closing it closes the database. */
-export function pgliteHandle(client: PGlite): DatabaseHandle {
+/**
+ * The handle of an embedded database: on its own thread (connectDatabase),
+ * or opened in this thread elsewhere (the tests' copies of their template).
+ * Closing the handle closes the database.
+ */
+export function pgliteHandle(client: PGlite | PgliteInWorker): DatabaseHandle {
   return {
-    db: drizzlePglite({ client }) as unknown as Database,
+    // drizzle's PGlite driver uses only the calls both kinds answer alike.
+    db: drizzlePglite({ client: client as PGlite }) as unknown as Database,
     kind: "pglite",
     exec: async (sql) => {
       await client.exec(sql);
