@@ -360,11 +360,23 @@ async function main(): Promise<void> {
   }
   if (!window) throw new Error("no load was measured");
   for (const { dir, profiled, answered } of servers) {
-    const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
+    // Node writes one profile per thread, CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile: thread 0 serves HTTP.
+    const files = readdirSync(dir).filter((name) => name.endsWith(".cpuprofile"));
+    const threadOf = (name: string) => Number(name.split(".").at(-3));
+    const file = files.find((name) => threadOf(name) === 0);
     if (!file) throw new Error(`no CPU profile written for ${profiled.debit.label}`);
     const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CpuProfile;
     console.log(`\n${profiled.debit.label}`);
     console.log(stageTable(stageShares(profile, window), answered).join("\n"));
+    // The embedded database's own thread (server/db/pglite-worker.mjs), on the other core: its busy time apart.
+    for (const other of files.filter((name) => threadOf(name) !== 0)) {
+      const thread = JSON.parse(readFileSync(path.join(dir, other), "utf8")) as CpuProfile;
+      const busy = [...stageShares(thread, window)].filter(([stage]) => stage !== "idle");
+      const micros = busy.reduce((total, [, spent]) => total + spent, 0);
+      console.log(
+        `Thread ${threadOf(other)} (the embedded database's): ${(micros / answered / 1000).toFixed(2)} ms of CPU per request.`,
+      );
+    }
     if (process.env.KEEP_PROFILE) console.log(`profile: ${path.join(dir, file)}`);
     else rmSync(dir, { recursive: true, force: true });
   }

@@ -25,26 +25,33 @@ function cspViolations(page: Page): string[] {
 
 /**
  * Every page and route handler of the app as a path, a dynamic segment
- * filled from `values` (by its name) and route groups left out.
+ * filled from `values` (by its name) and route groups left out: the App
+ * Router's pages and routes, and the partner API's Pages Router routes
+ * (pages/api, a file per route, `index` for its folder's own path).
  */
 function appPaths(values: Record<string, string>): string[] {
   const paths: string[] = [];
-  const walk = (folder: string, segments: string[]) => {
+  const segment = (name: string) => {
+    if (!name.startsWith("[")) return name;
+    const value = values[name.replace(/^\[+(\.\.\.)?|\]+$/g, "")];
+    if (value === undefined) throw new Error(`no value for the segment ${name}`);
+    return value;
+  };
+  const walk = (folder: string, segments: string[], pagesRouter: boolean) => {
     for (const name of readdirSync(folder)) {
       const full = path.join(folder, name);
       if (statSync(full).isDirectory()) {
-        if (name.startsWith("(")) walk(full, segments);
-        else if (name.startsWith("[")) {
-          const value = values[name.replace(/^\[+(\.\.\.)?|\]+$/g, "")];
-          if (value === undefined) throw new Error(`no value for the segment ${name}`);
-          walk(full, [...segments, value]);
-        } else walk(full, [...segments, name]);
-      } else if (name === "page.tsx" || name === "route.ts") {
+        walk(full, name.startsWith("(") ? segments : [...segments, segment(name)], pagesRouter);
+      } else if (!pagesRouter && (name === "page.tsx" || name === "route.ts")) {
         paths.push(`/${segments.join("/")}`);
+      } else if (pagesRouter && name.endsWith(".ts")) {
+        const stem = name.slice(0, -".ts".length);
+        paths.push(`/${(stem === "index" ? segments : [...segments, segment(stem)]).join("/")}`);
       }
     }
   };
-  walk(path.resolve("app"), []);
+  walk(path.resolve("app"), [], false);
+  walk(path.resolve("pages"), [], true);
   return [...new Set(paths)];
 }
 
