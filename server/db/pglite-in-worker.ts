@@ -1,5 +1,5 @@
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import type { Worker as Thread } from "node:worker_threads";
 import type { Results } from "@electric-sql/pglite";
 
 /**
@@ -48,9 +48,17 @@ type Message =
 
 const workerFile = path.join(process.cwd(), "server", "db", "pglite-worker.mjs");
 
-/** Opens the embedded database in `dataDir` (a folder, or `memory://`) on its own thread. */
+/**
+ * Opens the embedded database in `dataDir` (a folder, or `memory://`) on its
+ * own thread. The thread runs pglite-worker.mjs from disk, as Node loads it:
+ * the bundler is kept from rewriting the call (it would compile the file into
+ * every app that shares this code, the bench's minimal one included).
+ */
 export async function openPgliteInWorker(dataDir: string): Promise<PgliteInWorker> {
-  const worker = new Worker(/*turbopackIgnore: true*/ workerFile, { workerData: { dataDir } });
+  const { Worker } = (await import(/* turbopackIgnore: true */ "node:worker_threads")) as {
+    Worker: typeof Thread;
+  };
+  const worker = new Worker(workerFile, { workerData: { dataDir } });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const notify = new Map<number, (payload: string) => void>();
   let nextId = 1;
