@@ -47,13 +47,17 @@ describe("the embedded database on its own thread", () => {
   });
 
   it("runs a statement sent outside a transaction after the transaction has ended, not inside it", async () => {
-    let inside: Promise<unknown> | undefined;
-    await database.transaction(async (transaction) => {
-      await transaction.query("INSERT INTO item (id) VALUES (5)");
-      inside = database.query("SELECT count(*)::int AS n FROM item");
-      await transaction.query("DELETE FROM item WHERE id = 5");
-    });
-    expect(((await inside) as { rows: unknown[] }).rows).toEqual([{ n: 3 }]);
+    let inside: Promise<{ rows: unknown[] }> | undefined;
+    await database
+      .transaction(async (transaction) => {
+        await transaction.query("INSERT INTO item (id) VALUES (5)");
+        inside = database.query("SELECT count(*)::int AS n FROM item");
+        // Had it run in the transaction's session, it would have counted the row rolled back here.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error("roll back");
+      })
+      .catch(() => undefined);
+    expect((await inside)!.rows).toEqual([{ n: 3 }]);
   });
 
   it("delivers notifications to a listener until it stops", async () => {
