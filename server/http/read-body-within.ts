@@ -11,8 +11,7 @@ export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; reason: "t
  */
 export async function readBodyWithin(request: Request, maxBytes: number): Promise<BodyRead> {
   if (env().RATE_LIMITS === "off") return { ok: true, bytes: new Uint8Array(await request.arrayBuffer()) };
-  const declared = request.headers.get("content-length");
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
+  if (declaresMoreThan(request.headers.get("content-length"), maxBytes)) {
     await request.body?.cancel().catch(() => undefined);
     return { ok: false, reason: "too-large" };
   }
@@ -49,8 +48,7 @@ export function bodyText(bytes: Uint8Array): string {
  */
 export function readNodeBodyWithin(incoming: IncomingMessage, maxBytes: number): Promise<BodyRead> {
   const limited = env().RATE_LIMITS !== "off";
-  const declared = incoming.headers["content-length"];
-  if (limited && declared !== undefined && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
+  if (limited && declaresMoreThan(incoming.headers["content-length"], maxBytes)) {
     return Promise.resolve({ ok: false, reason: "too-large" });
   }
   // Nothing would ever arrive: a body read elsewhere is a bug here, not an empty body.
@@ -73,4 +71,9 @@ export function readNodeBodyWithin(incoming: IncomingMessage, maxBytes: number):
     const onClose = () => settle(() => reject(new Error("the request closed before its body ended")));
     incoming.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
   });
+}
+
+/** A Content-Length (digits only; anything else is left to the count) above `maxBytes`. */
+function declaresMoreThan(contentLength: string | null | undefined, maxBytes: number): boolean {
+  return contentLength != null && /^\d+$/.test(contentLength.trim()) && Number(contentLength) > maxBytes;
 }

@@ -156,8 +156,8 @@ describe("P1 retrieve programme: by programme identifier", () => {
     },
   );
 
-  it("E4 METHOD_NOT_SUPPORTED: any method but GET", async () => {
-    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+  it('E4 METHOD_NOT_SUPPORTED: any method but GET (OPTIONS too: docs/decisions.md, "Partner API routes")', async () => {
+    for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
       const answer = await single("NORTHSTAR", { method });
       expectServiceError(answer, {
         status: 400,

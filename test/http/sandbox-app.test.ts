@@ -44,6 +44,11 @@ describe("the sandbox app over HTTP", () => {
     const answer = await fetch(`${app.origin}/api/v1/no/such/operation?api_key=${apiKey}`);
     expect(answer.status).toBe(404);
     expect(await answer.json()).toMatchObject({ error: { code: "RESOURCE_NOT_FOUND" } });
+    // The router hands the gateway every method: OPTIONS gets the operation's own refusal, not a framework 204.
+    const options = await fetch(`${app.origin}/api/v1/programmes?api_key=${apiKey}`, { method: "OPTIONS" });
+    expect(options.status).toBe(400);
+    expect(options.headers.get("allow")).toBe("GET");
+    expect(await options.json()).toMatchObject({ code: "REQUEST_INVALID" });
   });
 
   it("gives the portal's balance endpoint to signed-in members only", async () => {

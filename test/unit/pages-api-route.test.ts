@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PartnerEndpoint } from "@/server/loyalty/http/partner-operation";
 import { partnerApiRoute } from "@/server/loyalty/http/pages-api-route";
@@ -84,6 +86,25 @@ describe("a partner operation as a Pages Router API route", () => {
     expect(answer).toMatchObject({ status: 204, body: "" });
     expect(answer.headers["x-request-id"]).toBe("r-2");
     expect(answer.headers["content-type"]).toBeUndefined();
+  });
+});
+
+describe("the partner API's route files", () => {
+  it("each name their dynamic segments as their path does, in order (a catch-all's path is not an operation's)", () => {
+    const files = readdirSync("pages/api", { recursive: true, encoding: "utf8" }).filter((file) =>
+      file.endsWith(".ts"),
+    );
+    expect(files.length).toBeGreaterThan(15);
+    for (const file of files) {
+      const fromPath = [...file.matchAll(/\[([A-Za-z]+)\]/g)].map((match) => match[1]);
+      const named = /partnerApiRoute\(\w+(?:, \[([^\]]*)\])?\)/.exec(
+        readFileSync(path.join("pages/api", file), "utf8"),
+      );
+      expect(named, file).not.toBeNull();
+      const segments = [...(named![1] ?? "").matchAll(/"([^"]+)"/g)].map((match) => match[1]);
+      // The not-found routes (catch-alls) read no segment at all.
+      expect(segments, file).toEqual(file.includes("...") ? [] : fromPath);
+    }
   });
 });
 
