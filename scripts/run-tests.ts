@@ -4,9 +4,11 @@ import path from "node:path";
 import {
   durationsFile,
   partFile,
+  printFailures,
   writeDurations,
   type DurationsReport,
   type ProjectDurations,
+  type RecordedFailure,
 } from "@/test/support/durations-reporter";
 import ensureBuild from "./ensure-build";
 
@@ -21,7 +23,9 @@ import ensureBuild from "./ensure-build";
  *
  * The e2e run's output is kept in test-results/e2e.log and printed once the
  * other run has finished; the durations of both are merged into
- * test-results/durations.json. Fails when either run fails.
+ * test-results/durations.json, and every failure of either run is named
+ * again at the very end (a CI log is read from its tail). Fails when either
+ * run fails.
  */
 const vitest = path.join("node_modules", "vitest", "vitest.mjs");
 const args = process.argv.slice(2);
@@ -43,15 +47,18 @@ function run(vitestArgs: string[], options: { env?: Record<string, string>; logF
   };
 }
 
-function mergedDurations(parts: string[]): Record<string, ProjectDurations> {
+function mergedReports(parts: string[]): { projects: Record<string, ProjectDurations>; failures: RecordedFailure[] } {
   const projects: Record<string, ProjectDurations> = {};
+  const failures: RecordedFailure[] = [];
   for (const part of parts) {
     const file = partFile(part);
     if (!existsSync(file)) continue;
-    Object.assign(projects, (JSON.parse(readFileSync(file, "utf8")) as DurationsReport).projects);
+    const report = JSON.parse(readFileSync(file, "utf8")) as DurationsReport;
+    Object.assign(projects, report.projects);
+    failures.push(...(report.failures ?? []));
     rmSync(file);
   }
-  return projects;
+  return { projects, failures };
 }
 
 async function wholeSuite(): Promise<number> {
@@ -75,8 +82,15 @@ async function wholeSuite(): Promise<number> {
   console.log(`\n::: e2e (its own Vitest run, beside the others: ${path.relative(process.cwd(), logFile)})\n`);
   console.log(readFileSync(logFile, "utf8"));
 
-  const projects = mergedDurations(parts);
-  if (Object.keys(projects).length > 0) writeDurations(durationsFile, projects, true);
+  const { projects, failures } = mergedReports(parts);
+  if (Object.keys(projects).length > 0) writeDurations(durationsFile, projects, true, failures);
+  // The other run's own account of a failure scrolled past above the e2e log: name it again, last.
+  printFailures(failures);
+  if ((othersCode !== 0 || endToEndCode !== 0) && failures.length === 0) {
+    console.log(
+      `\nA run failed without a failed test (exit codes: others ${othersCode}, e2e ${endToEndCode}): see its output above.`,
+    );
+  }
   return Math.max(othersCode, endToEndCode);
 }
 

@@ -46,16 +46,38 @@ export function partFile(part: string): string {
   return path.resolve("test-results", `durations-${part}.json`);
 }
 
+/** A test, a file's hooks or the run itself that failed: what `npm test` repeats at the very end of its output. */
+export interface RecordedFailure {
+  project: string;
+  /** The test file, or "(run)" for an error outside every file. */
+  file: string;
+  /** The test's full name, or "(the file's set-up)" for an error outside its tests. */
+  test: string;
+  /** The error's message, its first lines. */
+  message: string;
+}
+
 export interface DurationsReport {
   writtenAt: string;
   unit: "ms";
   projects: Record<string, ProjectDurations>;
+  failures?: RecordedFailure[];
 }
 
 /** Writes the report and prints the five slowest files of it. */
-export function writeDurations(file: string, projects: Record<string, ProjectDurations>, print: boolean): void {
+export function writeDurations(
+  file: string,
+  projects: Record<string, ProjectDurations>,
+  print: boolean,
+  failures: RecordedFailure[] = [],
+): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  const report: DurationsReport = { writtenAt: new Date().toISOString(), unit: "ms", projects };
+  const report: DurationsReport = {
+    writtenAt: new Date().toISOString(),
+    unit: "ms",
+    projects,
+    ...(failures.length > 0 ? { failures } : {}),
+  };
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   if (!print) return;
   const all = Object.entries(projects).flatMap(([project, figures]) =>
@@ -89,6 +111,49 @@ export function median(values: readonly number[]): number | undefined {
 }
 
 const round = (ms: number) => Math.round(ms);
+
+/** The first lines of an error, enough to tell one failure from another in a CI log's tail. */
+function firstLines(error: { message?: string; name?: string } | undefined): string {
+  const text = error?.message ?? error?.name ?? "unknown error";
+  return text.split("\n").slice(0, 6).join("\n").slice(0, 800);
+}
+
+/** Every failed test and every error outside a test, in the order Vitest reports them. */
+export function recordedFailures(
+  testModules: ReadonlyArray<TestModule>,
+  unhandledErrors: ReadonlyArray<{ message?: string; name?: string }>,
+): RecordedFailure[] {
+  const failures: RecordedFailure[] = [];
+  for (const testModule of testModules) {
+    const project = testModule.project.name || "default";
+    const file = testModule.relativeModuleId;
+    for (const error of testModule.errors()) {
+      failures.push({ project, file, test: "(the file's set-up)", message: firstLines(error) });
+    }
+    for (const test of testModule.children.allTests()) {
+      const result = test.result();
+      if (result.state !== "failed") continue;
+      failures.push({ project, file, test: test.fullName, message: firstLines(result.errors?.[0]) });
+    }
+  }
+  for (const error of unhandledErrors) {
+    failures.push({ project: "-", file: "(run)", test: "(an unhandled error)", message: firstLines(error) });
+  }
+  return failures;
+}
+
+/** Printed last by `npm test`, so the tail of a long log names what failed. */
+export function printFailures(failures: readonly RecordedFailure[]): void {
+  if (failures.length === 0) return;
+  const blocks = failures.map(
+    (failure) =>
+      `  ✗ [${failure.project}] ${failure.file} > ${failure.test}\n${failure.message
+        .split("\n")
+        .map((line) => `      ${line}`)
+        .join("\n")}`,
+  );
+  console.log(`\nFailed (${failures.length}):\n${blocks.join("\n")}\n`);
+}
 
 export function fileDurations(testModule: TestModule): FileDurations {
   const diagnostic = testModule.diagnostic();
@@ -143,7 +208,11 @@ function wallClock(spans: Array<{ start: number; end: number }>): number {
  * did, not its wall-clock time (files run side by side).
  */
 export default class DurationsReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<{ message?: string; name?: string }> = [],
+  ): void {
+    const failures = recordedFailures(testModules, unhandledErrors);
     const projects: Record<string, ProjectDurations> = {};
     for (const testModule of testModules) {
       const name = testModule.project.name || "default";
@@ -172,8 +241,8 @@ export default class DurationsReporter implements Reporter {
       const databaseSetup = median(project.perFile.flatMap((file) => file.databaseSetupMs ?? []));
       if (databaseSetup !== undefined) project.medianDatabaseSetupMs = round(databaseSetup);
     }
-    if (Object.keys(projects).length === 0) return;
-    if (partName) writeDurations(partFile(partName), projects, false);
-    else writeDurations(durationsFile, projects, true);
+    if (Object.keys(projects).length === 0 && failures.length === 0) return;
+    if (partName) writeDurations(partFile(partName), projects, false, failures);
+    else writeDurations(durationsFile, projects, true, failures);
   }
 }

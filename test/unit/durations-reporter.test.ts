@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { TestModule } from "vitest/node";
-import { fileDurations, median } from "../support/durations-reporter";
+import { fileDurations, median, printFailures, recordedFailures } from "../support/durations-reporter";
 
 /** The parts of a finished test module the reporter reads. */
 function finishedModule(options: {
@@ -63,5 +63,76 @@ describe("median", () => {
     expect(median([5, 1, 3])).toBe(3);
     expect(median([4, 1, 3, 2])).toBe(2.5);
     expect(median([])).toBeUndefined();
+  });
+});
+
+describe("failures named again at the end of the run", () => {
+  const moduleWith = (options: {
+    moduleErrors?: Array<{ message: string }>;
+    tests: Array<{ name: string; state: "passed" | "failed" | "skipped"; error?: string }>;
+  }) =>
+    ({
+      project: { name: "postgres" },
+      relativeModuleId: "test/db/example.test.ts",
+      errors: () => options.moduleErrors ?? [],
+      children: {
+        allTests: () =>
+          options.tests
+            .map((test) => ({
+              fullName: test.name,
+              result: () => ({
+                state: test.state,
+                errors: test.error === undefined ? undefined : [{ message: test.error }],
+              }),
+            }))
+            .values(),
+      },
+    }) as unknown as TestModule;
+
+  it("records each failed test with its first lines, the file's own errors and the run's, and no passing test", () => {
+    const longMessage = Array.from({ length: 10 }, (_, index) => `line ${index + 1}`).join("\n");
+    const failures = recordedFailures(
+      [
+        moduleWith({
+          moduleErrors: [{ message: "beforeAll timed out" }],
+          tests: [
+            { name: "a debit > answers 201", state: "passed" },
+            { name: "a debit > refuses a replay", state: "failed", error: longMessage },
+            { name: "a debit > later", state: "skipped" },
+          ],
+        }),
+      ],
+      [{ message: "Unhandled rejection: socket hang up" }],
+    );
+    expect(failures).toEqual([
+      {
+        project: "postgres",
+        file: "test/db/example.test.ts",
+        test: "(the file's set-up)",
+        message: "beforeAll timed out",
+      },
+      {
+        project: "postgres",
+        file: "test/db/example.test.ts",
+        test: "a debit > refuses a replay",
+        message: "line 1\nline 2\nline 3\nline 4\nline 5\nline 6",
+      },
+      { project: "-", file: "(run)", test: "(an unhandled error)", message: "Unhandled rejection: socket hang up" },
+    ]);
+  });
+
+  it("prints each failure on its own lines, and nothing when there is none", () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    try {
+      printFailures([]);
+      expect(log).not.toHaveBeenCalled();
+      printFailures([{ project: "http", file: "test/http/x.test.ts", test: "t > u", message: "expected 1\nto be 2" }]);
+      expect(log).toHaveBeenCalledTimes(1);
+      expect(log.mock.calls[0]?.[0]).toContain(
+        "Failed (1):\n  ✗ [http] test/http/x.test.ts > t > u\n      expected 1\n      to be 2",
+      );
+    } finally {
+      log.mockRestore();
+    }
   });
 });
