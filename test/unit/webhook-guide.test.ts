@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { nodeReceiverExample } from "@/lib/docs/guides/webhook-verification";
 import { eventPayload } from "@/lib/contract/webhook-events";
 import { webhookHeaders } from "@/server/loyalty/events/delivery/sign-webhook";
@@ -54,6 +54,8 @@ describe("the events guide's Node receiver", () => {
     expect(await post(body.replace("3081", "3082"), headers)).toBe(400);
     const old = new Date(Date.now() - 10 * 60_000);
     expect(await post(body, webhookHeaders("evt_old", body, [secret], old))).toBe(400);
+    // The receiver prints before it answers, but its output reaches this process by a pipe of its own.
+    await vi.waitFor(() => expect(output).toContain("evt_guide"), { timeout: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(output.trim().split("\n")).toEqual([`evt_guide points.credited {"membershipNumber":"3081000000000001"}`]);
   }, 30_000);
