@@ -142,6 +142,10 @@ describe("token services: per connecting address, before any password is hashed"
 
   it("refuses A2 beyond the limit with 429 temporarily_unavailable, and verifies no secret for the refused", async () => {
     withEnvironment({ TOKEN_IP_RATE_LIMIT: "3", TOKEN_IP_RATE_WINDOW_SECONDS: "60" });
+    // Windows are whole minutes of the clock: on a busy machine the requests could straddle a real minute's end,
+    // and the new window would count from zero again. This clock stays in one window.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2031-05-09T10:00:00.250Z"));
     const before = passwordHashActivity().verifications;
     const answers = [];
     for (let index = 0; index < 6; index += 1) answers.push(await grantFrom("203.0.113.50"));
@@ -158,6 +162,9 @@ describe("token services: per connecting address, before any password is hashed"
 
   it("refuses A1 beyond the limit with a 429 page", async () => {
     withEnvironment({ TOKEN_IP_RATE_LIMIT: "2", TOKEN_IP_RATE_WINDOW_SECONDS: "60" });
+    // One window for the three requests, however long they take (see above).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2031-05-10T10:00:00.250Z"));
     const page = () =>
       callRoute(loginRoute, {
         url: `/oauth/auth/login?client_id=${client.clientId}&response_type=code`,

@@ -4,7 +4,7 @@ import { retrieveOwnTransactions as ownRoute } from "@/server/loyalty/operations
 import { retrieveAccountTransactions as accountRoute } from "@/server/loyalty/operations/retrieve-transactions";
 import { retrieveOwnTransactions as testOwnRoute } from "@/server/loyalty/operations/retrieve-transactions";
 import { transactionsResponseSchema, type TransactionsResponse } from "@/lib/contract/retrieve-transactions";
-import { accounts, members, transactions } from "@/server/db/schema";
+import { accounts, members, partners, transactions } from "@/server/db/schema";
 import { callRoute, withKey } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";
 import { issueMemberToken } from "../support/member-tokens";
@@ -16,11 +16,24 @@ const meridianMember = "3081000000000009";
 const applicationName = { svc_client_applicationName: "PARTNERPORTAL" };
 let token: string;
 let meridianToken: string;
+// The moment the seeded histories count back from (partners are stamped with it), rather than today: a run
+// that passes midnight UTC after the run's database was seeded would otherwise be a day out.
+let seededAt: Date;
 
 beforeAll(async () => {
   token = await issueMemberToken(database.db(), member1);
   meridianToken = await issueMemberToken(database.db(), meridianMember);
+  const [demo] = await database
+    .db()
+    .select({ createdAt: partners.createdAt })
+    .from(partners)
+    .where(eq(partners.partnerIdentifier, "DEMOPARTNER01"));
+  seededAt = demo!.createdAt;
 });
+
+/** The UTC date `daysAgo` days before the seed. */
+const seededDaysAgo = (daysAgo: number) =>
+  new Date(seededAt.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
 function own(
   query = "",
@@ -113,7 +126,7 @@ describe("P3 retrieve transactions: primary-programme variant", () => {
         externalSource: "DEMOSHOP",
       },
     });
-    const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+    const tenDaysAgo = seededDaysAgo(10);
     expect(credit && "creditTransaction" in credit ? credit.creditTransaction.dateMade : "").toBe(tenDaysAgo);
     const debit = list.find((item) => "debitTransaction" in item);
     expect(
@@ -131,14 +144,14 @@ describe("P3 retrieve transactions: primary-programme variant", () => {
 
   it("never returns a debit above 6 digits", async () => {
     const all = [...identifiers((await own("?start-record=1&end-record=20")).json)];
-    const older = await own(`?date-made-to=${new Date(Date.now() - 150 * 86_400_000).toISOString().slice(0, 10)}`);
+    const older = await own(`?date-made-to=${seededDaysAgo(150)}`);
     all.push(...identifiers(older.json));
     expect(all).not.toContain("SBXBIGDEBIT0001");
     expect(identifiers(older.json).length).toBeGreaterThan(0);
   });
 
   it("filters by date, the end day excluded", async () => {
-    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const day = seededDaysAgo;
     const from = day(45);
     const to = day(10);
     const answer = await own(`?date-made-from=${from}&date-made-to=${to}`);

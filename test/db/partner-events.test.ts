@@ -220,7 +220,7 @@ describe("delivery", () => {
         async () =>
           (await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery!.id)))[0]?.state ===
           "delivered",
-        5_000,
+        20_000,
         "the delivery recorded",
       );
       const attempts = await db().select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery!.id));

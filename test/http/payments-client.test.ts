@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createPaymentsClient, type PaymentsClient } from "@/lib/payments-client/payments-client";
 import { PaymentsApiError, PaymentsUnavailableError } from "@/lib/payments-client/errors";
 import { tokeniseCard } from "@/lib/payments-client/tokenise-card";
@@ -6,12 +6,16 @@ import { env } from "@/server/config/env";
 import { nextYear, testCards, validCard } from "@/test/support/payment-cards";
 import { freePort, startApp, type RunningApp } from "@/test/support/start-app";
 
-// The client gives up after a second; the sandbox answers the timeout card after three.
+// The impatient client gives up after a second; the sandbox answers the timeout card after three.
 const clientTimeoutMs = 1_000;
+// Every other call waits this long: on a busy machine an ordinary charge can take over a second to answer,
+// and the impatient client would call its outcome unknown.
+const patientTimeoutMs = 20_000;
 
 describe("the payments client against the sandbox's routes, over HTTP", () => {
   let app: RunningApp;
   let client: PaymentsClient;
+  let impatient: PaymentsClient;
   let baseUrl: string;
   const publishableKey = env().PAYMENTS_PUBLISHABLE_KEY;
   let keys = 0;
@@ -20,7 +24,8 @@ describe("the payments client against the sandbox's routes, over HTTP", () => {
   beforeAll(async () => {
     app = await startApp({ PAYMENTS_TIMEOUT_MS: String(clientTimeoutMs), PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS: "3000" });
     baseUrl = `${app.origin}/payments-sandbox`;
-    client = createPaymentsClient({ baseUrl, secretKey: env().PAYMENTS_SECRET_KEY, timeoutMs: clientTimeoutMs });
+    client = createPaymentsClient({ baseUrl, secretKey: env().PAYMENTS_SECRET_KEY, timeoutMs: patientTimeoutMs });
+    impatient = createPaymentsClient({ baseUrl, secretKey: env().PAYMENTS_SECRET_KEY, timeoutMs: clientTimeoutMs });
   });
 
   afterAll(async () => {
@@ -92,11 +97,19 @@ describe("the payments client against the sandbox's routes, over HTTP", () => {
   it("says 'unknown' for the timeout card, and a later lookup says captured", async () => {
     const key = newKey();
     const request = order(await tokenOf(testCards.TIMEOUT_UNKNOWN_OUTCOME), "order-timeout");
-    const outcome = await client.charge(request, { idempotencyKey: key });
+    const outcome = await impatient.charge(request, { idempotencyKey: key });
     expect(outcome).toMatchObject({ kind: "unknown", reason: "timeout" });
 
-    const truth = await client.findChargeByIdempotencyKey(key);
-    expect(truth).toMatchObject({ status: "captured", amount: 9000, merchant_reference: "order-timeout" });
+    // The sandbox records the charge before it waits to answer, but a busy server may record it after the
+    // impatient client has given up: the lookup is asked again until it is there.
+    const truth = await vi.waitFor(
+      async () => {
+        const found = await client.findChargeByIdempotencyKey(key);
+        expect(found).toMatchObject({ status: "captured", amount: 9000, merchant_reference: "order-timeout" });
+        return found;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
     // Retrying the same attempt learns the same truth, without a second charge.
     const retry = await client.charge(request, { idempotencyKey: key });
     expect(retry).toMatchObject({ kind: "captured", replayed: true, charge: { id: truth?.id } });
@@ -138,7 +151,7 @@ describe("the payments client against the sandbox's routes, over HTTP", () => {
   });
 
   it("throws for the caller's own mistakes: a wrong secret key, a key reused with another body", async () => {
-    const wrong = createPaymentsClient({ baseUrl, secretKey: "sk_sandbox_notthekey0000", timeoutMs: clientTimeoutMs });
+    const wrong = createPaymentsClient({ baseUrl, secretKey: "sk_sandbox_notthekey0000", timeoutMs: patientTimeoutMs });
     const token = await tokenOf(testCards.APPROVED);
     const error = await wrong.charge(order(token), { idempotencyKey: newKey() }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PaymentsApiError);
