@@ -9,7 +9,7 @@ import { requestLogResponseSchema, type RequestLogResponse } from "@/lib/contrac
 import { partners, requestLog } from "@/server/db/schema";
 import { purgeRequestLog } from "@/server/loyalty/maintenance/purge-request-log";
 import { loadConsoleRequestLog } from "@/server/loyalty/developers/console-request-log";
-import { flushRequestLog } from "@/server/loyalty/request-log/request-log-buffer";
+import { bufferRequestLogRow, flushRequestLog } from "@/server/loyalty/request-log/request-log-buffer";
 import { callRoute, demoApiKey, demoLiveApiKey, noProgrammeApiKey, withKey } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";
 import { setupTestDatabase } from "../support/test-database";
@@ -218,5 +218,58 @@ describe("the partner's request log", () => {
     expect(await rowsOf(old.requestId)).toHaveLength(0);
     expect(await rowsOf(recent.requestId)).toHaveLength(1);
     expect(await purgeRequestLog(db, now)).toBe(0);
+  });
+
+  it("writes a batch's rows exactly as they were buffered, awkward text and empty fields included", async () => {
+    const db = database.db();
+    const [partner] = await db.select().from(partners).where(eq(partners.partnerIdentifier, "DEMOPARTNER01"));
+    const requestedAt = new Date("2026-11-26T10:00:00.123Z");
+    const awkward = `quote " apostrophe ' backslash \\ tab \t line\u2028 emoji 🎟 accents éü ${"x".repeat(2_000)}`;
+    const full = {
+      partnerId: partner!.id,
+      environment: "staging" as const,
+      requestId: randomUUID(),
+      operation: "debit-currency",
+      method: "POST",
+      path: "/api/v1/programmes/NORTHSTAR/accounts/3081000000000001/debit-transaction-requests?a='%22",
+      status: 422,
+      errorCode: "DATA_INVALID",
+      childErrorCode: "FIELD_INVALID",
+      durationMs: 12.25,
+      requestedAt,
+      requestBody: JSON.stringify({ debitTransaction: { description: awkward, points: 1 } }),
+      responseBody: JSON.stringify({ error: { message: awkward, list: [1, null, true] } }),
+      scenario: "SERVICE_UNAVAILABLE",
+    };
+    const bare = {
+      partnerId: partner!.id,
+      environment: "live" as const,
+      requestId: randomUUID(),
+      operation: "retrieve-programme",
+      method: "GET",
+      path: "/api/v1/programmes",
+      status: 200,
+      durationMs: 0,
+      requestedAt,
+    };
+    bufferRequestLogRow(db, full);
+    bufferRequestLogRow(db, bare);
+    await flushRequestLog();
+
+    const [written] = await rowsOf(full.requestId);
+    expect(written).toMatchObject({
+      ...full,
+      requestBody: JSON.parse(full.requestBody),
+      responseBody: JSON.parse(full.responseBody),
+    });
+    const [writtenBare] = await rowsOf(bare.requestId);
+    expect(writtenBare).toMatchObject({
+      ...bare,
+      errorCode: null,
+      childErrorCode: null,
+      requestBody: null,
+      responseBody: null,
+      scenario: null,
+    });
   });
 });

@@ -14,7 +14,7 @@ import { logger } from "@/server/observability/logger";
 export const flushIntervalMs = 1_000;
 /** Rows kept waiting at most: beyond that (a database down under load) new rows are dropped and counted. */
 export const maxBufferedRows = 20_000;
-/** Rows per INSERT statement (14 parameters each, far below PostgreSQL's 65,535). */
+/** Rows per INSERT statement: a few hundred kB of JSON at most, with the bodies. */
 const rowsPerStatement = 1_000;
 
 export interface RequestLogRow {
@@ -155,17 +155,39 @@ async function writeBatch(taken: Batch): Promise<void> {
   }
 }
 
+/**
+ * The rows travel as one JSON parameter that PostgreSQL unpacks: a VALUES
+ * list of 14 placeholders per row took the event loop 30 to 90 ms to build
+ * for one second's rows under load (every request waiting meanwhile), where
+ * `JSON.stringify` takes 2 to 3 ms. The bodies are JSON text already and are
+ * cast as before, so a body PostgreSQL refuses fails its statement as before.
+ */
 function insertRows(db: Database, rows: RequestLogRow[]): Promise<unknown> {
-  const values = sql.join(
-    rows.map(
-      (row) =>
-        sql`(${row.partnerId}, ${row.environment}, ${row.requestId}::uuid, ${row.operation}, ${row.method}, ${row.path}, ${row.status}, ${row.errorCode ?? null}, ${row.childErrorCode ?? null}, ${row.durationMs}, ${row.requestedAt.toISOString()}::timestamptz, ${row.requestBody ?? null}::jsonb, ${row.responseBody ?? null}::jsonb, ${row.scenario ?? null})`,
-    ),
-    sql`, `,
+  const batch = JSON.stringify(
+    rows.map((row) => ({
+      partner_id: row.partnerId,
+      environment: row.environment,
+      request_id: row.requestId,
+      operation: row.operation,
+      method: row.method,
+      path: row.path,
+      status: row.status,
+      error_code: row.errorCode ?? null,
+      child_error_code: row.childErrorCode ?? null,
+      duration_ms: row.durationMs,
+      requested_at: row.requestedAt.toISOString(),
+      request_body: row.requestBody ?? null,
+      response_body: row.responseBody ?? null,
+      scenario: row.scenario ?? null,
+    })),
   );
   return db.execute(sql`
     INSERT INTO loyalty.request_log
       (partner_id, environment, request_id, operation, method, path, status, error_code, child_error_code, duration_ms, requested_at, request_body, response_body, scenario)
-    VALUES ${values}
+    SELECT r.partner_id, r.environment, r.request_id::uuid, r.operation, r.method, r.path, r.status, r.error_code,
+      r.child_error_code, r.duration_ms, r.requested_at::timestamptz, r.request_body::jsonb, r.response_body::jsonb, r.scenario
+    FROM jsonb_to_recordset(${batch}::jsonb) AS r(partner_id integer, environment text, request_id text, operation text,
+      method text, path text, status smallint, error_code text, child_error_code text, duration_ms real,
+      requested_at text, request_body text, response_body text, scenario text)
   `);
 }
