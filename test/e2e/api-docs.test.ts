@@ -305,7 +305,9 @@ describe.concurrent("the API docs in Chromium", () => {
     await page.waitForURL((url) => url.pathname === "/docs/api/errors");
     await page.getByRole("heading", { level: 1, name: "Error catalogue" }).waitFor();
 
-    // A developerLink's fragment is forwarded to its code's page.
+    // A developerLink's fragment is forwarded to its code's page, as when the link is followed from elsewhere: a
+    // document of its own (from the index itself, only the fragment would change, and no page would load).
+    await page.goto("about:blank");
     await page.goto(`${session.origin}/docs/api/errors#reversal-no-longer-permitted`);
     await page.waitForURL((url) => url.pathname === "/docs/api/errors/reversal-no-longer-permitted");
     await page.getByRole("heading", { level: 1, name: "REVERSAL_NO_LONGER_PERMITTED" }).waitFor();

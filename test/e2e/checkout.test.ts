@@ -56,9 +56,11 @@ describe.concurrent("the redemption checkout in Chromium, as demo.shopper and de
 
   beforeAll(async () => {
     app = await startPortal({
-      // The timeout card answers after 3 s; the portal waits 1.5 s, and the worker looks every 2 s.
-      PAYMENTS_TIMEOUT_MS: "1500",
-      PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS: "3000",
+      // The timeout card answers after 7 s; the portal waits 5 s (its default), and the worker looks every 2 s.
+      // A shorter wait once turned an ordinary decline into a lost answer on a busy machine: the portal gave up
+      // at 1.5 s, so the member was shown a pending order instead of the decline beside the card form.
+      PAYMENTS_TIMEOUT_MS: "5000",
+      PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS: "7000",
       CHECKOUT_WORKER_INTERVAL_MS: "2000",
       // The worker asks the processor about a lost answer 8 s after the member's request gave up on it.
       CHECKOUT_UNKNOWN_CHARGE_GRACE_MS: "8000",
