@@ -5,6 +5,7 @@ import { retrieveAccountTransactions as accountRoute } from "@/server/loyalty/op
 import { retrieveOwnTransactions as testOwnRoute } from "@/server/loyalty/operations/retrieve-transactions";
 import { transactionsResponseSchema, type TransactionsResponse } from "@/lib/contract/retrieve-transactions";
 import { accounts, members, partners, transactions } from "@/server/db/schema";
+import { seededMoment } from "@/server/loyalty/sandbox/seed-transactions";
 import { callRoute, withKey } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";
 import { issueMemberToken } from "../support/member-tokens";
@@ -31,9 +32,8 @@ beforeAll(async () => {
   seededAt = demo!.createdAt;
 });
 
-/** The UTC date `daysAgo` days before the seed. */
-const seededDaysAgo = (daysAgo: number) =>
-  new Date(seededAt.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+/** The UTC date `daysAgo` days before the seed, as the seed dates its histories. */
+const seededDaysAgo = (daysAgo: number) => seededMoment(seededAt, daysAgo, 0).toISOString().slice(0, 10);
 
 function own(
   query = "",
