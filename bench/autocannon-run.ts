@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { machineSharesBetween, readMachineCpu, type MachineShares } from "./machine-cpu";
 
 export interface LoadResult {
   label: string;
@@ -9,6 +10,8 @@ export interface LoadResult {
   /** Responses by status class. */
   statuses: Record<string, number>;
   errors: number;
+  /** The machine's CPU over the run (the load worker's start included): how much the host took, how busy we were. */
+  machine?: MachineShares;
 }
 
 export interface RequestVariant {
@@ -36,6 +39,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
     seconds: options.seconds,
     variants: options.variants,
   });
+  const machineBefore = readMachineCpu();
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -49,6 +53,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (errorOutput += chunk.toString()));
     child.on("exit", (code) => {
+      const machine = machineSharesBetween(machineBefore, readMachineCpu());
       if (code !== 0) return reject(new Error(`the load worker exited with ${code}: ${errorOutput}`));
       const report = JSON.parse(output) as {
         requests: { average: number };
@@ -65,6 +70,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
         p99: report.latency.p99,
         statuses: { "2xx": report["2xx"], "4xx": report["4xx"], "5xx": report["5xx"] },
         errors: report.errors,
+        machine,
       });
     });
   });

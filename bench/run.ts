@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { appTargets, type Target } from "./app-targets";
 import {
@@ -14,6 +14,7 @@ import ensureBuild from "@/scripts/ensure-build";
 import { productionNodeFlags, startApp } from "@/test/support/start-app";
 import { createPostgresDatabase } from "@/test/support/test-database";
 import { runLoad, type LoadResult } from "./autocannon-run";
+import { useBenchDatabaseServer } from "./database-server";
 import { measurePageWeights, pageWeightSection } from "./page-weight";
 
 /**
@@ -28,9 +29,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Load before the first measured run, at full concurrency: the figures are of a warm server (JIT, caches, pools). */
 const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-process.env.TEST_DATABASE_URL = serverUrl;
+useBenchDatabaseServer();
 const unlimitedLabel = "PostgreSQL, RATE_LIMITS=off";
 const unloggedLabel = "PostgreSQL, REQUEST_LOG=off";
 
@@ -108,7 +107,26 @@ function row(measured: Measured, baseline: LoadResult, minimal: Measured): strin
     .map(([status, count]) => `${status}: ${count}`)
     .join(", ");
   const spread = `${slowest.requestsPerSecond.toFixed(0)}–${fastest.requestsPerSecond.toFixed(0)}`;
-  return `| ${median.label} | ${median.requestsPerSecond.toFixed(0)} | ${spread} | ${ratio.toFixed(2)}× | ${toMinimal} | ${median.p50} | ${median.p99} | ${statuses}${median.errors ? `, errors: ${median.errors}` : ""} |`;
+  const steal = median.machine ? `${(median.machine.steal * 100).toFixed(1)} %` : "—";
+  return `| ${median.label} | ${median.requestsPerSecond.toFixed(0)} | ${spread} | ${ratio.toFixed(2)}× | ${toMinimal} | ${median.p50} | ${median.p99} | ${steal} | ${statuses}${median.errors ? `, errors: ${median.errors}` : ""} |`;
+}
+
+/**
+ * How much of the machine the host took while we measured: the hypervisor's
+ * steal over every measured run. Other machines on the same host are the
+ * load no process here shows, and the reason two runs of the same code differ.
+ */
+function hostLine(measured: Measured[], loadAtStart: number): string {
+  const before = `Load average (1 min) when the bench began, before it started anything: ${loadAtStart.toFixed(2)} on ${cpus().length} cores.`;
+  const steals = measured
+    .flatMap(({ rounds }) => rounds)
+    .map((run) => run.machine?.steal)
+    .filter((steal): steal is number => steal !== undefined)
+    .sort((a, b) => a - b);
+  if (steals.length === 0)
+    return `${before} The host's share (steal) could not be read on this machine (no /proc/stat).`;
+  const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+  return `${before} The host took ${percent(steals[Math.floor(steals.length / 2)]!)} of this machine's CPU time in the median measured run (${percent(steals[0]!)}–${percent(steals[steals.length - 1]!)} over all ${steals.length}): the hypervisor's steal in /proc/stat, time our processes were ready to run while it ran other machines. Steal: the median run's.`;
 }
 
 /** This run against issue 26's targets, one line each. */
@@ -188,6 +206,7 @@ async function pagesOnly(): Promise<void> {
 
 async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === "pages") return pagesOnly();
+  const loadAtStart = loadavg()[0]!;
   ensureBuild();
 
   // PostgreSQL: the baseline and the app side by side, measured in turns.
@@ -267,8 +286,10 @@ async function main(): Promise<void> {
     "The baseline runs the debit's own SQL (server/loyalty/ledger/post-journal-entry.ts: one statement that updates the balance conditionally and writes the journal row) behind a bare node:http + pg server; the load spreads over the sandbox members who can log in, as the real scenarios do.",
     "The minimal Next.js route (bench/minimal-next) runs the same statement at `/debit`, the reference issue 26 sets; the same handler also answers under the debit's own path (`/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/debit-transaction-requests`), to show what Next.js's dynamic segments cost on their own.",
     "",
-    "| Scenario | Requests/s (median) | Range | Ratio | × minimal Next.js | p50 | p99 | Responses (median run) |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    hostLine([...postgresResults, ...appResults.filter((result) => !result.pairedWithReference)], loadAtStart),
+    "",
+    "| Scenario | Requests/s (median) | Range | Ratio | × minimal Next.js | p50 | p99 | Steal | Responses (median run) |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     row(baselineResult!, baseline, minimalResult!),
     row(minimalResult!, baseline, minimalResult!),
     row(minimalOnDebitPathResult!, baseline, minimalResult!),
