@@ -14,7 +14,7 @@ import ensureBuild from "@/scripts/ensure-build";
 import { productionNodeFlags, startApp } from "@/test/support/start-app";
 import { createPostgresDatabase } from "@/test/support/test-database";
 import { runLoad, type LoadResult } from "./autocannon-run";
-import { useBenchDatabaseServer } from "./database-server";
+import { selectBenchDatabaseServer } from "./database-server";
 import { measurePageWeights, pageWeightSection } from "./page-weight";
 
 /**
@@ -29,7 +29,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Load before the first measured run, at full concurrency: the figures are of a warm server (JIT, caches, pools). */
 const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
-useBenchDatabaseServer();
+selectBenchDatabaseServer();
 const unlimitedLabel = "PostgreSQL, RATE_LIMITS=off";
 const unloggedLabel = "PostgreSQL, REQUEST_LOG=off";
 

@@ -9,7 +9,7 @@ import { createPostgresDatabase } from "@/test/support/test-database";
 import { appTargets, type Target } from "./app-targets";
 import { runLoad } from "./autocannon-run";
 import { accountsAndPartner, accountVariantsOf, startMinimalNext } from "./reference-servers";
-import { useBenchDatabaseServer } from "./database-server";
+import { selectBenchDatabaseServer } from "./database-server";
 import { databaseBackendsCpu } from "./server-cpu";
 import { countStatements } from "./statement-count";
 
@@ -309,7 +309,7 @@ interface ProfiledServer {
 
 async function main(): Promise<void> {
   ensureBuild();
-  useBenchDatabaseServer();
+  selectBenchDatabaseServer();
   // STAGE_DATABASE=pglite: the embedded database in a folder, as the bench's PGlite scenarios run it.
   const embedded = process.env.STAGE_DATABASE === "pglite";
   const target = stageTarget();
