@@ -68,7 +68,13 @@ interface EmbeddedClient {
   listen: unknown;
   transaction: unknown;
 }
-const preparedOnEmbedded = new WeakMap<EmbeddedClient, Set<string>>();
+/**
+ * Per embedded database: its statements prepared or being prepared, each a
+ * promise so concurrent first calls wait for one PREPARE rather than each
+ * sending their own (the second would fail: the name exists); null where
+ * the database's strings are not standard-conforming.
+ */
+const preparedOnEmbedded = new WeakMap<EmbeddedClient, Promise<Map<string, Promise<void>> | null>>();
 
 function embeddedClientOf(db: Database): EmbeddedClient | undefined {
   const client = (db._.session as unknown as { client?: Partial<EmbeddedClient> }).client;
@@ -96,33 +102,43 @@ async function executeOnEmbedded<Row>(
   name: string,
   values: Record<string, unknown> | undefined,
 ): Promise<Row[]> {
-  let prepared = preparedOnEmbedded.get(client);
-  if (!prepared) {
-    const [setting] = rowsOf<{ standard_conforming_strings: string }>(
-      await db._.session
-        .prepareQuery({ sql: "SHOW standard_conforming_strings", params: [] }, undefined, undefined, false)
-        .execute(),
-    );
-    // Without standard-conforming strings a backslash would escape too: keep to bound parameters then.
-    if (setting?.standard_conforming_strings !== "on") {
-      return rowsOf<Row>(await db._.session.prepareQuery(query, undefined, name, false).execute(values));
-    }
-    preparedOnEmbedded.set(client, (prepared = new Set()));
+  let preparing = preparedOnEmbedded.get(client);
+  if (!preparing) {
+    preparing = standardConformingStrings(db).then((on) => (on ? new Map<string, Promise<void>>() : null));
+    preparedOnEmbedded.set(client, preparing);
+    // A failed check is asked again by the next call.
+    preparing.catch(() => preparedOnEmbedded.delete(client));
   }
+  const prepared = await preparing;
   const parameters = fillPlaceholders(query.params, values ?? {}).map(literal);
-  if (parameters.some((parameter) => parameter === undefined)) {
+  // Without standard-conforming strings a backslash would escape too: keep to bound parameters then.
+  if (!prepared || parameters.some((parameter) => parameter === undefined)) {
     return rowsOf<Row>(await db._.session.prepareQuery(query, undefined, name, false).execute(values));
   }
-  if (!prepared.has(name)) {
-    await db._.session
+  let preparation = prepared.get(name);
+  if (!preparation) {
+    preparation = db._.session
       .prepareQuery({ sql: `PREPARE ${name} AS ${query.sql}`, params: [] }, undefined, undefined, false)
-      .execute();
-    prepared.add(name);
+      .execute()
+      .then(() => undefined);
+    prepared.set(name, preparation);
+    // A PREPARE that failed left nothing behind: the next call prepares again.
+    preparation.catch(() => prepared.delete(name));
   }
+  await preparation;
   const execute = `EXECUTE ${name}${parameters.length > 0 ? `(${parameters.join(", ")})` : ""}`;
   return rowsOf<Row>(
     await db._.session.prepareQuery({ sql: execute, params: [] }, undefined, undefined, false).execute(),
   );
+}
+
+async function standardConformingStrings(db: Database): Promise<boolean> {
+  const [setting] = rowsOf<{ standard_conforming_strings: string }>(
+    await db._.session
+      .prepareQuery({ sql: "SHOW standard_conforming_strings", params: [] }, undefined, undefined, false)
+      .execute(),
+  );
+  return setting?.standard_conforming_strings === "on";
 }
 
 function compileOnce(statement: SQL): { query: Query; name: string } {

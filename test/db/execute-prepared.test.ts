@@ -63,6 +63,18 @@ describe("executePrepared", () => {
     },
   );
 
+  it("answers calls that arrive together for a statement never run before, which is prepared once", async () => {
+    const tripled = (value: number) => sql`SELECT ${value}::int * 3 AS tripled`;
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((value) => executePrepared(handle!.db, tripled(value))),
+    );
+    expect(answers).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((value) => [{ tripled: value * 3 }]));
+    const prepared = await handle!.db.execute(
+      sql`SELECT count(*)::int AS count FROM pg_prepared_statements WHERE statement LIKE '%::int * 3 AS tripled'`,
+    );
+    expect((prepared as unknown as { rows: { count: number }[] }).rows[0]!.count).toBe(1);
+  });
+
   it("runs inside a transaction, which sees its own uncommitted writes", async () => {
     const seen = await handle!.db.transaction(async (tx) => {
       await tx.execute(sql`CREATE TEMPORARY TABLE scratch (value int) ON COMMIT DROP`);
