@@ -1,4 +1,5 @@
 import sandbox from "@/sandbox.json";
+import type { SandboxMember } from "@/server/loyalty/sandbox/sandbox-file";
 import type { RunningApp } from "@/test/support/start-app";
 import type { RequestVariant } from "./autocannon-run";
 import { memberAccessToken } from "./member-token";
@@ -6,12 +7,6 @@ import { benchScenarios, type BenchMember } from "./scenarios";
 
 /** What `npm run bench` and `npm run bench:stages` drive: the sandbox's first partner and its members. */
 export const apiKey = sandbox.partners[0]!.apiKeys.staging;
-/** Active members who can log in: the load spreads over their accounts, as real traffic does. */
-export const benchMembers = sandbox.members.filter(
-  (member) =>
-    member.username && member.status === "ACTIVE" && !member.passwordExpired && member.programme === "NORTHSTAR",
-);
-
 /** Gives a member enough points for the run through P4, as a partner would. */
 export async function creditForRun(origin: string, membershipNumber: string, familyName: string): Promise<void> {
   const response = await fetch(
@@ -43,15 +38,23 @@ export interface Target {
 export async function appTargets(
   label: string,
   app: RunningApp,
+  benchMembers: readonly SandboxMember[],
   only: (scenario: (typeof benchScenarios)[number]) => boolean = () => true,
 ): Promise<Target[]> {
   const members: BenchMember[] = [];
-  for (const member of benchMembers) {
-    await creditForRun(app.origin, member.membershipNumber, member.familyName);
-    members.push({
-      membershipNumber: member.membershipNumber,
-      token: await memberAccessToken(app.origin, member.username!),
-    });
+  // A few members at a time: each login runs argon2, which the app spreads over its thread pool.
+  for (let start = 0; start < benchMembers.length; start += 4) {
+    members.push(
+      ...(await Promise.all(
+        benchMembers.slice(start, start + 4).map(async (member) => {
+          await creditForRun(app.origin, member.membershipNumber, member.familyName);
+          return {
+            membershipNumber: member.membershipNumber,
+            token: await memberAccessToken(app.origin, member.username!),
+          };
+        }),
+      )),
+    );
   }
   return benchScenarios.filter(only).map((scenario) => ({
     label: `${scenario.name} · ${label}`,

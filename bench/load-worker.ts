@@ -2,8 +2,10 @@ import autocannon from "autocannon";
 
 /**
  * The load generator, run as its own process by bench/autocannon-run.ts.
- * Each connection cycles through the request variants (one per member), so
- * the load spreads over several accounts as real traffic does.
+ * Requests take the variants (one per member) in turn across all
+ * connections, so the requests in flight at any moment are for different
+ * members, as 32 customers paying at once would be; each connection on its
+ * own would start at the first variant with all the others and move with them.
  */
 interface WorkerConfig {
   url: string;
@@ -13,6 +15,8 @@ interface WorkerConfig {
 }
 
 const config = JSON.parse(process.argv[2] ?? "{}") as WorkerConfig;
+/** The next variant to send, over every connection. */
+let next = 0;
 
 const instance = autocannon(
   {
@@ -20,12 +24,20 @@ const instance = autocannon(
     connections: config.connections,
     duration: config.seconds,
     idReplacement: true,
-    requests: config.variants.map((variant) => ({
-      method: variant.method,
-      path: variant.path,
-      headers: variant.headers,
-      body: variant.body,
-    })),
+    requests: [
+      {
+        setupRequest: (request) => {
+          const variant = config.variants[next++ % config.variants.length]!;
+          return {
+            ...request,
+            method: variant.method,
+            path: variant.path,
+            headers: variant.headers,
+            body: variant.body,
+          };
+        },
+      },
+    ],
   },
   (error, result) => {
     if (error) {

@@ -3,7 +3,8 @@ import path from "node:path";
 import { Client } from "pg";
 import sandbox from "@/sandbox.json";
 import { freePort, productionNodeFlags } from "@/test/support/start-app";
-import { benchMembers, type Target } from "./app-targets";
+import type { SandboxMember } from "@/server/loyalty/sandbox/sandbox-file";
+import type { Target } from "./app-targets";
 import type { RequestVariant } from "./autocannon-run";
 
 /**
@@ -15,12 +16,15 @@ import type { RequestVariant } from "./autocannon-run";
 const minimalNextDir = path.join("bench", "minimal-next");
 
 /** The bench members' account ids and the Demo Partner's id, which the bare servers are told. */
-export async function accountsAndPartner(databaseUrl: string): Promise<{ accountIds: number[]; partnerId: number }> {
+export async function accountsAndPartner(
+  databaseUrl: string,
+  benchMembers: readonly SandboxMember[],
+): Promise<{ accountIds: number[]; partnerId: number }> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const accounts = await client.query(
-      "SELECT a.id FROM loyalty.accounts a JOIN loyalty.members m ON m.id = a.member_id WHERE m.membership_number = ANY($1)",
+      "SELECT a.id FROM loyalty.accounts a JOIN loyalty.members m ON m.id = a.member_id WHERE m.membership_number = ANY($1) ORDER BY m.membership_number",
       [benchMembers.map((member) => member.membershipNumber)],
     );
     const partner = await client.query("SELECT id FROM loyalty.partners WHERE partner_identifier = $1", [
@@ -87,7 +91,13 @@ export async function startMinimalNext(
   partnerId: number,
   accountVariants: RequestVariant[],
   nodeArgs: string[] = [],
-): Promise<{ target: Target; onDebitPath: Target; stop: () => Promise<void> }> {
+): Promise<{
+  target: Target;
+  onDebitPath: Target;
+  /** The static route again under another label, with other accounts (the hot-spot comparison). */
+  targetWith: (label: string, accountVariants: RequestVariant[]) => Target;
+  stop: () => Promise<void>;
+}> {
   const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
   const build = spawnSync(process.execPath, [nextBin, "build", minimalNextDir], {
     stdio: "inherit",
@@ -113,11 +123,12 @@ export async function startMinimalNext(
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
-  const variants = accountVariants.map((variant) => ({ ...variant, path: "/debit" }));
+  const atDebit = (variants: RequestVariant[]) => variants.map((variant) => ({ ...variant, path: "/debit" }));
   // The handler reads the account from the body; the path only has the debit's shape.
   const debitPath = "/api/v1/programmes/NORTHSTAR/accounts/BENCH/debit-transaction-requests";
   return {
-    target: { label: minimalLabel, origin, variants },
+    target: { label: minimalLabel, origin, variants: atDebit(accountVariants) },
+    targetWith: (label, otherAccounts) => ({ label, origin, variants: atDebit(otherAccounts) }),
     onDebitPath: {
       label: minimalOnDebitPathLabel,
       origin,

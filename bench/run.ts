@@ -6,6 +6,7 @@ import { appTargets, type Target } from "./app-targets";
 import {
   accountsAndPartner,
   accountVariantsOf,
+  minimalLabel,
   minimalOnDebitPathLabel,
   startBaseline,
   startMinimalNext,
@@ -14,6 +15,7 @@ import ensureBuild from "@/scripts/ensure-build";
 import { productionNodeFlags, startApp } from "@/test/support/start-app";
 import { createPostgresDatabase } from "@/test/support/test-database";
 import { runLoad, type LoadResult } from "./autocannon-run";
+import { benchMembersFor, prepareBenchDatabase, sandboxBenchMembers } from "./bench-members";
 import { selectBenchDatabaseServer } from "./database-server";
 import { measurePageWeights, pageWeightSection } from "./page-weight";
 
@@ -32,6 +34,10 @@ const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 selectBenchDatabaseServer();
 const unlimitedLabel = "PostgreSQL, RATE_LIMITS=off";
 const unloggedLabel = "PostgreSQL, REQUEST_LOG=off";
+/** Every connection a member of its own (bench/bench-members.ts). */
+const members = benchMembersFor(Number(process.env.BENCH_MEMBERS ?? connections));
+const hotSpotLabel = `PostgreSQL, ${sandboxBenchMembers.length} members (hot spot)`;
+const hotSpotMinimalLabel = `${minimalLabel} · ${hotSpotLabel}`;
 
 interface Measured {
   /** Measured in the same rounds as the baseline and the minimal Next.js route (the PostgreSQL group). */
@@ -163,6 +169,18 @@ function issue26Lines(appResults: Measured[], minimal: Measured): string[] {
  * debit's own path, so Next.js's price for dynamic segments is on both sides.
  * Reported beside issue 26's targets, never in place of them.
  */
+function hotSpotLines(appResults: Measured[], minimalOnHotSpot: Measured | undefined): string[] {
+  const debit = appResults.find(
+    ({ median }) => median.label.startsWith("debit") && median.label.endsWith(hotSpotLabel),
+  );
+  if (!debit || !minimalOnHotSpot) return [];
+  const share = pairedShare(debit, minimalOnHotSpot);
+  return [
+    "",
+    `Beside the targets, not in place of them: with the load on ${sandboxBenchMembers.length} members only (hot spot), the debit over the minimal route on the same members, paired by round: ${share.median.toFixed(2)}× (rounds ${share.byRound.map((ratio) => ratio.toFixed(2)).join(", ")}), p99 ${debit.median.p99} ms (the minimal route's: ${minimalOnHotSpot.median.p99} ms).`,
+  ];
+}
+
 function debitPathLines(appResults: Measured[], minimalOnDebitPath: Measured): string[] {
   const debit = appResults.find(
     ({ median }) => median.label.startsWith("debit") && median.label.endsWith("· PostgreSQL"),
@@ -211,25 +229,25 @@ async function main(): Promise<void> {
 
   // PostgreSQL: the baseline and the app side by side, measured in turns.
   const database = await createPostgresDatabase();
+  await prepareBenchDatabase({ databaseUrl: database.url }, members);
   const pgApp = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "info" });
   // The same app with the request rate limits and body caps switched off, for the same-run comparison.
   const pgAppUnlimited = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "info", RATE_LIMITS: "off" });
   // And with the partner request log off (the limits on), for the log's same-run comparison.
   const pgAppUnlogged = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "info", REQUEST_LOG: "off" });
-  const { accountIds, partnerId } = await accountsAndPartner(database.url);
+  const { accountIds, partnerId } = await accountsAndPartner(database.url, members);
+  const { accountIds: hotSpotAccountIds } = await accountsAndPartner(database.url, sandboxBenchMembers);
   // The bare servers are told each request's account by id.
   const accountVariants = accountVariantsOf(accountIds);
   const baselineServer = await startBaseline(database.url, partnerId, accountVariants);
   const minimalNext = await startMinimalNext(database.url, partnerId, accountVariants);
   let postgresResults: Measured[];
   try {
-    const [limitedDebit, ...otherTargets] = await appTargets("PostgreSQL", pgApp);
-    const unlimitedDebit = await appTargets(unlimitedLabel, pgAppUnlimited, (scenario) =>
-      scenario.name.startsWith("debit"),
-    );
-    const unloggedDebit = await appTargets(unloggedLabel, pgAppUnlogged, (scenario) =>
-      scenario.name.startsWith("debit"),
-    );
+    const debitOnly = (scenario: { name: string }) => scenario.name.startsWith("debit");
+    const [limitedDebit, ...otherTargets] = await appTargets("PostgreSQL", pgApp, members);
+    const unlimitedDebit = await appTargets(unlimitedLabel, pgAppUnlimited, members, debitOnly);
+    const unloggedDebit = await appTargets(unloggedLabel, pgAppUnlogged, members, debitOnly);
+    const hotSpotDebit = await appTargets(hotSpotLabel, pgApp, sandboxBenchMembers, debitOnly);
     // The debits side by side in every round, so drift of the shared machine touches them alike.
     postgresResults = await measure(
       [
@@ -240,6 +258,8 @@ async function main(): Promise<void> {
         ...unlimitedDebit,
         ...unloggedDebit,
         ...otherTargets,
+        minimalNext.targetWith(hotSpotMinimalLabel, accountVariantsOf(hotSpotAccountIds)),
+        ...hotSpotDebit,
       ],
       true,
     );
@@ -256,9 +276,10 @@ async function main(): Promise<void> {
   const minimal = minimalResult!.median;
 
   const dataDir = mkdtempSync(path.join(tmpdir(), "loyalty-bench-"));
+  await prepareBenchDatabase({ pgliteDataDir: dataDir }, members);
   const pgliteApp = await startApp({ PGLITE_DATA_DIR: dataDir, LOG_LEVEL: "info" });
   try {
-    appResults.push(...(await measure(await appTargets("PGlite (file)", pgliteApp), false)));
+    appResults.push(...(await measure(await appTargets("PGlite (file)", pgliteApp, members), false)));
   } finally {
     await pgliteApp.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -283,7 +304,8 @@ async function main(): Promise<void> {
     `autocannon in its own process, ${connections} connections. Each scenario is warmed up for ${warmUpSeconds} s at full load, then measured ${rounds} times for ${seconds} s, in turns with the others; the table gives the median run and the range of all runs.`,
     `The app is \`next start\` as \`npm start\` runs it (Node flags: ${productionNodeFlags.join(" ") || "none"}), with request logging on (LOG_LEVEL=info).`,
     "Latencies in milliseconds. Ratio: median throughput over the baseline's median, measured in the same rounds. × minimal Next.js: throughput over the minimal Next.js route's, paired by round (the median of the rounds' ratios) for the PostgreSQL group; PGlite runs in rounds of its own, so its scenarios give the ratio of the medians.",
-    "The baseline runs the debit's own SQL (server/loyalty/ledger/post-journal-entry.ts: one statement that updates the balance conditionally and writes the journal row) behind a bare node:http + pg server; the load spreads over the sandbox members who can log in, as the real scenarios do.",
+    "The baseline runs the debit's own SQL (server/loyalty/ledger/post-journal-entry.ts: one statement that updates the balance conditionally and writes the journal row) behind a bare node:http + pg server.",
+    `Every scenario's load spreads over ${members.length} members, one per connection, as that many customers paying at once would: the sandbox's ${sandboxBenchMembers.length} members who can log in and ${members.length - sandboxBenchMembers.length} more the bench adds to its own database (bench/bench-members.ts). Requests take the members in turn, so the requests in flight are for different members. The hot-spot rows put the same load on the sandbox's ${sandboxBenchMembers.length} members alone, ${Math.round(connections / sandboxBenchMembers.length)} connections queuing on each account's row lock, as every run before 2026-11-27 did.`,
     "The minimal Next.js route (bench/minimal-next) runs the same statement at `/debit`, the reference issue 26 sets; the same handler also answers under the debit's own path (`/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/debit-transaction-requests`), to show what Next.js's dynamic segments cost on their own.",
     "",
     hostLine([...postgresResults, ...appResults.filter((result) => !result.pairedWithReference)], loadAtStart),
@@ -303,6 +325,10 @@ async function main(): Promise<void> {
     "Targets (issue 26), on PostgreSQL, paired by round with the minimal Next.js route: the debit at ≥ 0.85×, programmes and pricing at ≥ 0.95×, each with p99 under 100 ms; the debit on PGlite at ≥ 0.7× the debit on PostgreSQL.",
     ...issue26Lines(appResults, minimalResult!),
     ...debitPathLines(appResults, minimalOnDebitPathResult!),
+    ...hotSpotLines(
+      appResults,
+      appResults.find(({ median }) => median.label === hotSpotMinimalLabel),
+    ),
     "",
     "Target (issue 14): the debit within 5 % of its throughput without the rate limiter and the body cap (same run, RATE_LIMITS=off).",
     debit && unlimitedDebit && limitsShare

@@ -9,6 +9,7 @@ import { createPostgresDatabase } from "@/test/support/test-database";
 import { appTargets, type Target } from "./app-targets";
 import { runLoad } from "./autocannon-run";
 import { accountsAndPartner, accountVariantsOf, startMinimalNext } from "./reference-servers";
+import { benchMembersFor, prepareBenchDatabase } from "./bench-members";
 import { selectBenchDatabaseServer } from "./database-server";
 import { databaseBackendsCpu } from "./server-cpu";
 import { countStatements } from "./statement-count";
@@ -28,6 +29,9 @@ import { countStatements } from "./statement-count";
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+/** Every connection a member of its own, as `npm run bench` spreads its load (bench/bench-members.ts). */
+const members = benchMembersFor(Number(process.env.BENCH_MEMBERS ?? connections));
+const debitOnly = (scenario: { name: string }) => scenario.name.startsWith("debit");
 /** STAGE_TOP=n also lists the n leaf frames with the most samples, with their stage (idle included). */
 const topFrames = Number(process.env.STAGE_TOP ?? 0);
 
@@ -235,9 +239,11 @@ interface Profiled {
 /** The app (`next start` of this project), as partners reach it. */
 async function profiledApp(profileDir: string, database: { url: string } | undefined): Promise<Profiled> {
   const countFile = path.join(profileDir, "statements");
+  const pgliteDataDir = path.join(profileDir, "pglite");
+  await prepareBenchDatabase(database ? { databaseUrl: database.url } : { pgliteDataDir }, members);
   const app = await startApp(
     {
-      ...(database ? { DATABASE_URL: database.url } : { PGLITE_DATA_DIR: path.join(profileDir, "pglite") }),
+      ...(database ? { DATABASE_URL: database.url } : { PGLITE_DATA_DIR: pgliteDataDir }),
       LOG_LEVEL: "info",
       STATEMENT_COUNT_FILE: countFile,
     },
@@ -251,9 +257,7 @@ async function profiledApp(profileDir: string, database: { url: string } | undef
     },
   );
   try {
-    const [debit] = await appTargets(database ? "PostgreSQL" : "PGlite (file)", app, (scenario) =>
-      scenario.name.startsWith("debit"),
-    );
+    const [debit] = await appTargets(database ? "PostgreSQL" : "PGlite (file)", app, members, debitOnly);
     return { debit: debit!, countFile: database ? countFile : undefined, stop: () => app.stop() };
   } catch (error) {
     await app.stop();
@@ -273,14 +277,15 @@ async function profiledMinimalRoute(
   prepared: boolean,
 ): Promise<Profiled> {
   if (!prepared) {
+    await prepareBenchDatabase({ databaseUrl: database.url }, members);
     const seeding = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "silent" });
     try {
-      await appTargets("PostgreSQL", seeding, (scenario) => scenario.name.startsWith("debit"));
+      await appTargets("PostgreSQL", seeding, members, debitOnly);
     } finally {
       await seeding.stop();
     }
   }
-  const { accountIds, partnerId } = await accountsAndPartner(database.url);
+  const { accountIds, partnerId } = await accountsAndPartner(database.url, members);
   const minimal = await startMinimalNext(database.url, partnerId, accountVariantsOf(accountIds), [
     "--cpu-prof",
     `--cpu-prof-dir=${profileDir}`,
