@@ -10,7 +10,7 @@ export interface LoadResult {
   /** Responses by status class. */
   statuses: Record<string, number>;
   errors: number;
-  /** The machine's CPU over the run (the load worker's start included): how much the host took, how busy we were. */
+  /** The machine's CPU over the run (the load worker's start included): how much of it the host took. */
   machine?: MachineShares;
 }
 

@@ -27,7 +27,7 @@ export function benchMembersFor(connections: number): SandboxMember[] {
 }
 
 /** Members the bench adds to its own database: numbers and usernames no sandbox member has. */
-export function addedBenchMembers(count: number): SandboxMember[] {
+function addedBenchMembers(count: number): SandboxMember[] {
   const model = sandboxBenchMembers[0]!;
   return Array.from({ length: count }, (_, index) => {
     const ordinal = String(index + 1).padStart(4, "0");
@@ -58,7 +58,7 @@ function lettersOf(index: number): string {
  * sandbox's own (one argon2id hash of the sandbox password, shared: these
  * members exist only in a bench's throwaway database).
  */
-export async function insertBenchMembers(db: Database, members: SandboxMember[]): Promise<void> {
+async function insertBenchMembers(db: Database, members: SandboxMember[]): Promise<void> {
   if (members.length === 0) return;
   const identifiers = async (query: SQL): Promise<Map<string, number>> => {
     const rows = rowsOf<{ identifier: string; id: number }>(await db.execute(query));

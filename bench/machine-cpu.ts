@@ -2,19 +2,16 @@ import { readFileSync } from "node:fs";
 
 /** The machine's CPU time so far, in clock ticks, from the first line of /proc/stat. */
 export interface MachineCpu {
-  /** Every state: user, nice, system, idle, iowait, irq, softirq, steal. */
+  /** Ticks in every state (user, nice, system, idle, iowait, irq, softirq, steal) together. */
   total: number;
-  idle: number;
   /** Time the hypervisor ran something else while this machine's virtual CPUs wanted to run. */
   steal: number;
 }
 
-/** What the machine did between two readings, as shares of its CPU time. */
+/** What the host took between two readings, as a share of the machine's CPU time. */
 export interface MachineShares {
   /** Taken by the hypervisor for others (steal): the host's load, which no process here shows. */
   steal: number;
-  /** Busy here (neither idle nor stolen): our servers, the load generator, PostgreSQL. */
-  busy: number;
 }
 
 /** Undefined where /proc/stat is missing (not Linux): the report then leaves the machine's shares out. */
@@ -31,8 +28,7 @@ export function parseCpuLine(line: string): MachineCpu | undefined {
   const [name, ...fields] = line.trim().split(/\s+/);
   const parts = fields.slice(0, 8).map(Number);
   if (name !== "cpu" || parts.length < 8 || parts.some((part) => !Number.isFinite(part))) return undefined;
-  const [, , , idle, iowait, , , steal] = parts as [number, number, number, number, number, number, number, number];
-  return { total: parts.reduce((sum, part) => sum + part, 0), idle: idle + iowait, steal };
+  return { total: parts.reduce((sum, part) => sum + part, 0), steal: parts[7]! };
 }
 
 export function machineSharesBetween(
@@ -42,7 +38,5 @@ export function machineSharesBetween(
   if (!before || !after) return undefined;
   const total = after.total - before.total;
   if (total <= 0) return undefined;
-  const steal = after.steal - before.steal;
-  const idle = after.idle - before.idle;
-  return { steal: steal / total, busy: (total - idle - steal) / total };
+  return { steal: (after.steal - before.steal) / total };
 }
