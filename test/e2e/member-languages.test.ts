@@ -19,6 +19,9 @@ const member1 = sandbox.members.find((member) => member.username === "demo.membe
 const card = (outcome: string) => sandbox.paymentTestCards.find((entry) => entry.outcome === outcome)!.number;
 const catalogues = { en, es, ca, fr, it: it_ } as const;
 const product = "FLIGHT-LHR-MAD";
+// One language read through eight member pages, each with axe and two screenshots: a minute on a slow two-core host
+// with nothing beside it, and the visitors' tests run beside it.
+const readingTime = 240_000;
 
 /** Each language's number and date shapes, as the pages must write them. */
 const formats: Record<Exclude<Locale, "en">, { points: RegExp; day: RegExp }> = {
@@ -59,6 +62,7 @@ describe.concurrent("the member portal in the programme's five languages, in Chr
   let context: BrowserContext;
   let page: Page;
   let orderPath: string | undefined;
+  let signedIn = false;
   const english = englishSentences();
 
   beforeAll(async () => {
@@ -72,7 +76,7 @@ describe.concurrent("the member portal in the programme's five languages, in Chr
   afterAll(async () => {
     // Whatever happened above, demo.member1 reads English again (its profile's language) for the files after this one.
     try {
-      if (page && (await page.getAttribute("html", "lang")) !== "en") {
+      if (signedIn && (await page.getAttribute("html", "lang")) !== "en") {
         await page.goto(`${app.origin}/account`);
         await page.getByRole("banner").getByRole("combobox").selectOption("en");
         await page.waitForFunction(() => document.documentElement.lang === "en", undefined, { timeout: 20_000 });
@@ -176,35 +180,50 @@ describe.concurrent("the member portal in the programme's five languages, in Chr
     await page.locator("form button[type=submit]").last().click();
   }
 
-  it("speaks the profile's language, then the header's choice, in every member page, and English again at the end", async () => {
-    await page.goto(`${app.origin}/login?callbackUrl=%2Fprofile`);
-    await signIn(page, { programme: /Northstar Club/, username: member1.username!, shotPrefix: "languages-01" });
-    expect(new URL(page.url()).pathname).toBe("/profile");
+  // demo.member1's lane: one test per language, in order (each starts from the language the one before left), beside
+  // the visitors' tests. One language per test keeps each within its own time on a slow host.
+  describe("demo.member1 in every member page, the profile's language first, then the header's choice", () => {
+    it.sequential(
+      "speaks Spanish once the profile says so",
+      async () => {
+        await page.goto(`${app.origin}/login?callbackUrl=%2Fprofile`);
+        await signIn(page, { programme: /Northstar Club/, username: member1.username!, shotPrefix: "languages-01" });
+        expect(new URL(page.url()).pathname).toBe("/profile");
+        signedIn = true;
 
-    // Spanish chosen in the profile: the portal's language from the next answer on, <html lang> included.
-    const language = await hydrated(page.locator("#field-language"));
-    await language.selectOption("ES");
-    await page.getByRole("button", { name: en.profile.save }).click();
-    await expectOnPage(() => page.getAttribute("html", "lang")).toBe("es");
-    await shown(page.getByRole("heading", { name: es.profile.title, level: 1 }));
-    await readPortal("es");
+        // Spanish chosen in the profile: the portal's language from the next answer on, <html lang> included.
+        const language = await hydrated(page.locator("#field-language"));
+        await language.selectOption("ES");
+        await page.getByRole("button", { name: en.profile.save }).click();
+        await expectOnPage(() => page.getAttribute("html", "lang")).toBe("es");
+        await shown(page.getByRole("heading", { name: es.profile.title, level: 1 }));
+        await readPortal("es");
+      },
+      readingTime,
+    );
 
     // The header's switcher: Catalan, then the other two, every page again.
-    for (const locale of ["ca", "fr", "it"] as const) {
-      await chooseInHeader(locale);
-      await readPortal(locale);
-    }
+    it.sequential.each(["ca", "fr", "it"] as const)(
+      "speaks %s once the header's switcher says so",
+      async (locale) => {
+        await chooseInHeader(locale);
+        await readPortal(locale);
+      },
+      readingTime,
+    );
 
-    // Back to English through the header: the profile says EN, and the pages read as they always did.
-    await chooseInHeader("en");
-    await page.goto(`${app.origin}/profile`);
-    await expectOnPage(() => page.locator("#field-language").inputValue()).toBe("EN");
-    await shown(page.getByRole("heading", { name: en.profile.title, level: 1 }));
-    expect(locales).toContain("en");
+    it.sequential("reads English again once the header says so, and the profile says EN", async () => {
+      await chooseInHeader("en");
+      await page.goto(`${app.origin}/profile`);
+      await expectOnPage(() => page.locator("#field-language").inputValue()).toBe("EN");
+      await shown(page.getByRole("heading", { name: en.profile.title, level: 1 }));
+      expect(locales).toContain("en");
+    });
   });
 
-  it("greets a visitor who is not signed in in the browser's language: the sign-in choice and the registration", async () => {
-    for (const locale of ["es", "ca", "fr", "it"] as const) {
+  it.each(["es", "ca", "fr", "it"] as const)(
+    "greets a visitor who is not signed in in the browser's language (%s): the sign-in choice and the registration",
+    async (locale) => {
       const t = catalogues[locale];
       const visitor = await browser.newContext({ locale, viewport: { width: 1280, height: 900 }, bypassCSP: true });
       try {
@@ -229,8 +248,8 @@ describe.concurrent("the member portal in the programme's five languages, in Chr
       } finally {
         await visitor.close();
       }
-    }
-  });
+    },
+  );
 
   it("lets a visitor choose another language than the browser's before signing in, kept in a cookie", async () => {
     const visitor = await browser.newContext({ locale: "fr", viewport: { width: 360, height: 800 } });

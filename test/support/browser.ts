@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, errors, type Browser, type Page } from "playwright-core";
 
 /** Debian's Chromium; browser downloads cannot work here (.ci/run installs it with apt-get). */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -29,10 +29,20 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch(chromiumLaunchOptions);
 }
 
-/** Saves a full-page screenshot under test-results/screenshots. */
+/**
+ * Saves a full-page screenshot under test-results/screenshots. On a busy host
+ * Chromium now and then never delivers the frame a capture waits for; a fresh
+ * capture gets a new frame, so one stalled attempt is retried before failing.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name.replace(/[^a-z0-9-]+/gi, "-")}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  try {
+    await page.screenshot({ path: file, fullPage: true, timeout: 15_000 });
+  } catch (error) {
+    if (!(error instanceof errors.TimeoutError)) throw error;
+    console.warn(`screenshot ${name}: the first capture stalled; taking it again`);
+    await page.screenshot({ path: file, fullPage: true, timeout: 30_000 });
+  }
   return file;
 }
