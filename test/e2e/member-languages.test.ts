@@ -19,8 +19,7 @@ const member1 = sandbox.members.find((member) => member.username === "demo.membe
 const card = (outcome: string) => sandbox.paymentTestCards.find((entry) => entry.outcome === outcome)!.number;
 const catalogues = { en, es, ca, fr, it: it_ } as const;
 const product = "FLIGHT-LHR-MAD";
-// One language read through eight member pages, each with axe and two screenshots: a minute on a slow two-core host
-// with nothing beside it, and the visitors' tests run beside it.
+// One language read through eight member pages, each with axe and two screenshots: a minute on a slow two-core host.
 const readingTime = 240_000;
 
 /** Each language's number and date shapes, as the pages must write them. */
@@ -54,9 +53,9 @@ function englishSentences(): string[] {
   return [...runs];
 }
 
-// demo.member1's languages are read in the file's own page; the visitors' tests, in contexts of their own and not
-// signed in, run beside it.
-describe.concurrent("the member portal in the programme's five languages, in Chromium", () => {
+// demo.member1's languages are read in the file's own page, one language at a time; then the visitors' tests, in
+// contexts of their own and not signed in, side by side. Run beside the member's pages, they slowed them past their time.
+describe("the member portal in the programme's five languages, in Chromium", () => {
   let app: RunningApp;
   let browser: Browser;
   let context: BrowserContext;
@@ -180,10 +179,10 @@ describe.concurrent("the member portal in the programme's five languages, in Chr
     await page.locator("form button[type=submit]").last().click();
   }
 
-  // demo.member1's lane: one test per language, in order (each starts from the language the one before left), beside
-  // the visitors' tests. One language per test keeps each within its own time on a slow host.
+  // demo.member1's lane: one test per language, in order (each starts from the language the one before left). One
+  // language per test keeps each within its own time on a slow host.
   describe("demo.member1 in every member page, the profile's language first, then the header's choice", () => {
-    it.sequential(
+    it(
       "speaks Spanish once the profile says so",
       async () => {
         await page.goto(`${app.origin}/login?callbackUrl=%2Fprofile`);
@@ -203,7 +202,7 @@ describe.concurrent("the member portal in the programme's five languages, in Chr
     );
 
     // The header's switcher: Catalan, then the other two, every page again.
-    it.sequential.each(["ca", "fr", "it"] as const)(
+    it.each(["ca", "fr", "it"] as const)(
       "speaks %s once the header's switcher says so",
       async (locale) => {
         await chooseInHeader(locale);
@@ -212,7 +211,7 @@ describe.concurrent("the member portal in the programme's five languages, in Chr
       readingTime,
     );
 
-    it.sequential("reads English again once the header says so, and the profile says EN", async () => {
+    it("reads English again once the header says so, and the profile says EN", async () => {
       await chooseInHeader("en");
       await page.goto(`${app.origin}/profile`);
       await expectOnPage(() => page.locator("#field-language").inputValue()).toBe("EN");
@@ -221,51 +220,53 @@ describe.concurrent("the member portal in the programme's five languages, in Chr
     });
   });
 
-  it.each(["es", "ca", "fr", "it"] as const)(
-    "greets a visitor who is not signed in in the browser's language (%s): the sign-in choice and the registration",
-    async (locale) => {
-      const t = catalogues[locale];
-      const visitor = await browser.newContext({ locale, viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  describe.concurrent("visitors who are not signed in", () => {
+    it.each(["es", "ca", "fr", "it"] as const)(
+      "greets a visitor who is not signed in in the browser's language (%s): the sign-in choice and the registration",
+      async (locale) => {
+        const t = catalogues[locale];
+        const visitor = await browser.newContext({ locale, viewport: { width: 1280, height: 900 }, bypassCSP: true });
+        try {
+          const page = await visitor.newPage();
+          await page.goto(`${app.origin}/login`);
+          await shown(page.getByRole("heading", { name: t.login.heading, level: 1 }));
+          await checkVisitorPage(page, locale, "login");
+          // The programme's own login page (A1) speaks it too: the portal sends the language along (ui_locales).
+          await (await hydrated(page.getByRole("button", { name: /Northstar Club/ }))).click();
+          await page.waitForURL((url) => url.pathname === "/oauth/auth/login");
+          expect(new URL(page.url()).searchParams.get("ui_locales")).toBe(locale);
+          expect(await page.getAttribute("html", "lang")).toBe(locale);
+          await expectOnPage(() => page.getByRole("heading", { level: 1 }).textContent()).not.toContain("Log in to");
+          expect(await allViolations(page), `${locale} programme login: axe`).toEqual([]);
+          await screenshot(page, `languages-${locale}-programme-login`);
+          await page.goto(`${app.origin}/register`);
+          await shown(page.getByRole("heading", { name: t.register.title, level: 1 }));
+          // An empty form is refused in the visitor's language, beside the first field.
+          await (await hydrated(page.getByRole("button", { name: t.register.submit }))).click();
+          await shown(page.getByText(t.formMessages.regMembershipRequired));
+          await checkVisitorPage(page, locale, "register");
+        } finally {
+          await visitor.close();
+        }
+      },
+    );
+
+    it("lets a visitor choose another language than the browser's before signing in, kept in a cookie", async () => {
+      const visitor = await browser.newContext({ locale: "fr", viewport: { width: 360, height: 800 } });
       try {
         const page = await visitor.newPage();
         await page.goto(`${app.origin}/login`);
-        await shown(page.getByRole("heading", { name: t.login.heading, level: 1 }));
-        await checkVisitorPage(page, locale, "login");
-        // The programme's own login page (A1) speaks it too: the portal sends the language along (ui_locales).
-        await (await hydrated(page.getByRole("button", { name: /Northstar Club/ }))).click();
-        await page.waitForURL((url) => url.pathname === "/oauth/auth/login");
-        expect(new URL(page.url()).searchParams.get("ui_locales")).toBe(locale);
-        expect(await page.getAttribute("html", "lang")).toBe(locale);
-        await expectOnPage(() => page.getByRole("heading", { level: 1 }).textContent()).not.toContain("Log in to");
-        expect(await allViolations(page), `${locale} programme login: axe`).toEqual([]);
-        await screenshot(page, `languages-${locale}-programme-login`);
+        expect(await page.getAttribute("html", "lang")).toBe("fr");
+        await (await hydrated(page.getByRole("combobox", { name: fr.header.language }))).selectOption("es");
+        await expectOnPage(() => page.getAttribute("html", "lang")).toBe("es");
+        await shown(page.getByRole("heading", { name: es.login.heading, level: 1 }));
         await page.goto(`${app.origin}/register`);
-        await shown(page.getByRole("heading", { name: t.register.title, level: 1 }));
-        // An empty form is refused in the visitor's language, beside the first field.
-        await (await hydrated(page.getByRole("button", { name: t.register.submit }))).click();
-        await shown(page.getByText(t.formMessages.regMembershipRequired));
-        await checkVisitorPage(page, locale, "register");
+        await shown(page.getByRole("heading", { name: es.register.title, level: 1 }));
+        expect(await page.getAttribute("html", "lang")).toBe("es");
       } finally {
         await visitor.close();
       }
-    },
-  );
-
-  it("lets a visitor choose another language than the browser's before signing in, kept in a cookie", async () => {
-    const visitor = await browser.newContext({ locale: "fr", viewport: { width: 360, height: 800 } });
-    try {
-      const page = await visitor.newPage();
-      await page.goto(`${app.origin}/login`);
-      expect(await page.getAttribute("html", "lang")).toBe("fr");
-      await (await hydrated(page.getByRole("combobox", { name: fr.header.language }))).selectOption("es");
-      await expectOnPage(() => page.getAttribute("html", "lang")).toBe("es");
-      await shown(page.getByRole("heading", { name: es.login.heading, level: 1 }));
-      await page.goto(`${app.origin}/register`);
-      await shown(page.getByRole("heading", { name: es.register.title, level: 1 }));
-      expect(await page.getAttribute("html", "lang")).toBe("es");
-    } finally {
-      await visitor.close();
-    }
+    });
   });
 
   async function checkVisitorPage(visitorPage: Page, locale: Locale, name: string) {
