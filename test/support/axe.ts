@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
+import { errors, type Page } from "playwright-core";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -28,6 +28,7 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
 }
 
 async function violations(page: Page, include?: string): Promise<AxeViolation[]> {
+  if (!include) await settledTitle(page);
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async (context) => {
     const axe = (
@@ -39,6 +40,19 @@ async function violations(page: Page, include?: string): Promise<AxeViolation[]>
     // the passes and the inapplicable rules, which nothing here reads, are then summarised by one node each).
     return (await axe.run(context ? { include: [context] } : document, { resultTypes: ["violations"] })).violations;
   }, include);
+}
+
+/**
+ * After a client-side navigation Next.js streams the new page's metadata after its body: for a moment the old
+ * <title> is gone and the new one not yet there. axe reads the page once it has a title, or after 10 s without
+ * one, when it reports the missing title itself.
+ */
+async function settledTitle(page: Page): Promise<void> {
+  try {
+    await page.waitForFunction(() => document.title.trim() !== "", undefined, { timeout: 10_000 });
+  } catch (error) {
+    if (!(error instanceof errors.TimeoutError)) throw error;
+  }
 }
 
 function describe(violation: AxeViolation): string {
