@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sandbox from "@/sandbox.json";
 import { connectDatabase } from "@/server/db/connect";
@@ -311,12 +312,17 @@ describe("the sandbox says it is one", () => {
       expect(answer.status, route).toBe(413);
     }
     const chunks = new TextEncoder().encode("x".repeat(64 * 1024));
+    // Sent at a pace, as a slow upload comes, in chunks each past the 8 KiB cap: the server answers 413 and closes
+    // once it has counted past it. Bytes still arriving when it closes would make the closing a reset, which can
+    // take the 413 from the client before it reads it (a race of the transport, not the server's answer).
+    const pacedChunk = new TextEncoder().encode("x".repeat(16 * 1024));
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
+      async pull(controller) {
         if (sent >= 2 * 1024 * 1024) return controller.close();
-        sent += chunks.length;
-        controller.enqueue(chunks);
+        if (sent > 0) await delay(50);
+        sent += pacedChunk.length;
+        controller.enqueue(pacedChunk);
       },
     });
     const streamed = await fetch(`${app.origin}/api/auth/signout`, {
