@@ -6,69 +6,103 @@ import { freePort, productionNodeFlags } from "@/test/support/start-app";
 import type { SandboxMember } from "@/server/loyalty/sandbox/sandbox-file";
 import type { Target } from "./app-targets";
 import type { RequestVariant } from "./autocannon-run";
+import { referenceDebitStatement, type ReferenceStatement } from "./debit-statement";
 
 /**
  * The bench's two reference points beside the app (`npm run bench`), and
  * the minimal one under the profiler too (`npm run bench:stages` with
- * STAGE_TARGET=minimal): both run the debit's own SQL statement for an
- * account given by id.
+ * STAGE_TARGET=minimal): both run the debit's own SQL statement, taken from
+ * the ledger's code (bench/debit-statement.ts), for the same members as the
+ * app's debit, each with a live access token of its own.
  */
 const minimalNextDir = path.join("bench", "minimal-next");
 
-/** The bench members' account ids and the Demo Partner's id, which the bare servers are told. */
-export async function accountsAndPartner(
+export interface ReferenceSetUp {
+  partnerId: number;
+  /** One request per member: its membership number and the id (`jti`) of a live access token of its own. */
+  variants: RequestVariant[];
+  /** The same members' accounts by id, for the journal-only statement. */
+  journalOnlyVariants: RequestVariant[];
+  statement: ReferenceStatement;
+}
+
+/**
+ * Sets the references up for `benchMembers`: the Demo Partner's id, the
+ * debit's statement, and an access token row for each member (as the grant
+ * stores one) whose id the statement's revocation check finds live.
+ */
+export async function setUpReferences(
   databaseUrl: string,
   benchMembers: readonly SandboxMember[],
-): Promise<{ accountIds: number[]; partnerId: number }> {
+): Promise<ReferenceSetUp> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const accounts = await client.query(
-      "SELECT a.id FROM loyalty.accounts a JOIN loyalty.members m ON m.id = a.member_id WHERE m.membership_number = ANY($1) ORDER BY m.membership_number",
-      [benchMembers.map((member) => member.membershipNumber)],
-    );
     const partner = await client.query("SELECT id FROM loyalty.partners WHERE partner_identifier = $1", [
       sandbox.partners[0]!.partnerIdentifier,
     ]);
-    return { accountIds: accounts.rows.map((row: { id: number }) => row.id), partnerId: partner.rows[0].id as number };
+    const partnerId = partner.rows[0].id as number;
+    const tokens = await client.query(
+      `INSERT INTO loyalty.tokens (id, kind, family_id, client_id, partner_id, member_id, programme_id, expires_at)
+       SELECT 'bench-ref-' || m.membership_number || '-' || substr(md5(random()::text), 1, 16), 'access', 'bench-reference',
+         c.id, $2, m.id, a.programme_id, now() + interval '1 day'
+       FROM loyalty.accounts a JOIN loyalty.members m ON m.id = a.member_id
+       JOIN loyalty.oauth_clients c ON c.partner_id = $2 AND c.client_id = $3
+       WHERE m.membership_number = ANY($1)
+       ORDER BY m.membership_number
+       RETURNING id AS token_id, member_id`,
+      [benchMembers.map((member) => member.membershipNumber), partnerId, sandbox.partners[0]!.oauthClient!.clientId],
+    );
+    const members = await client.query(
+      `SELECT m.id, m.membership_number, a.id AS account_id FROM loyalty.members m
+       JOIN loyalty.accounts a ON a.member_id = m.id WHERE m.membership_number = ANY($1)
+       ORDER BY m.membership_number`,
+      [benchMembers.map((member) => member.membershipNumber)],
+    );
+    const tokenOf = new Map(
+      tokens.rows.map((row: { token_id: string; member_id: number }) => [row.member_id, row.token_id]),
+    );
+    const rows = members.rows as { id: number; membership_number: string; account_id: number }[];
+    if (rows.length !== benchMembers.length || tokenOf.size !== rows.length)
+      throw new Error("the bench members' accounts or tokens are missing");
+    const request = (body: object): RequestVariant => ({
+      method: "POST",
+      path: "/",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ id: "B[<id>]", ...body }),
+    });
+    return {
+      partnerId,
+      variants: rows.map((row) =>
+        request({ membershipNumber: row.membership_number, accessTokenId: tokenOf.get(row.id) }),
+      ),
+      journalOnlyVariants: rows.map((row) => request({ accountId: row.account_id })),
+      statement: referenceDebitStatement(partnerId),
+    };
   } finally {
     await client.end();
   }
 }
 
-/** One request per bench account, for the bare servers (each tells the account by id). */
-export function accountVariantsOf(accountIds: number[]): RequestVariant[] {
-  return accountIds.map((accountId) => ({
-    method: "POST" as const,
-    path: "/",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ id: "B[<id>]", accountId }),
-  }));
-}
-
 export async function startBaseline(
+  references: ReferenceSetUp,
   databaseUrl: string,
-  partnerId: number,
-  variants: RequestVariant[],
 ): Promise<{ target: Target; stop: () => void }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [
-      path.join("node_modules", "tsx", "dist", "cli.mjs"),
-      "bench/baseline-server.ts",
-      String(port),
-      databaseUrl,
-      String(partnerId),
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
+    [path.join("node_modules", "tsx", "dist", "cli.mjs"), "bench/baseline-server.ts", String(port), databaseUrl],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, BENCH_DEBIT_STATEMENT: JSON.stringify(references.statement) },
+    },
   );
   await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
   return {
     target: {
       label: "baseline: bare node:http + pg, same SQL statement",
       origin: `http://127.0.0.1:${port}`,
-      variants,
+      variants: references.variants,
     },
     stop: () => child.kill(),
   };
@@ -76,26 +110,30 @@ export async function startBaseline(
 
 export const minimalLabel = "minimal Next.js route handler, same SQL statement";
 export const minimalOnDebitPathLabel = "the same minimal route under the debit's path (dynamic segments)";
+export const minimalJournalOnlyLabel =
+  "the same minimal route, journal-only statement (the references' until 2026-11-28)";
 
 /**
  * The reference point the issue sets the debit against: a minimal Next.js
- * route handler doing only the baseline's SQL (bench/minimal-next), built and
+ * route handler doing only the debit's SQL statement (bench/minimal-next), built and
  * started like the app (`nodeArgs`: extra Node flags, e.g. the profiler's).
  * The same handler also answers under the debit's own path, whose dynamic
  * segments cost Next.js about a tenth of a static route's throughput
  * (docs/performance.md, "The framework's own share"): `onDebitPath`, a second
  * reference that shows how far the debit is from what Next.js allows on its path.
+ * `journalOnly`: the statement the references ran until 2026-11-28 (balance
+ * and journal row only), kept beside the targets.
  */
 export async function startMinimalNext(
+  references: ReferenceSetUp,
   databaseUrl: string,
-  partnerId: number,
-  accountVariants: RequestVariant[],
   nodeArgs: string[] = [],
 ): Promise<{
   target: Target;
   onDebitPath: Target;
-  /** The static route again under another label, with other accounts (the hot-spot comparison). */
-  targetWith: (label: string, accountVariants: RequestVariant[]) => Target;
+  journalOnly: Target;
+  /** The static route again under another label, for other members (the hot-spot comparison). */
+  targetWith: (label: string, otherMembers: ReferenceSetUp) => Target;
   stop: () => Promise<void>;
 }> {
   const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
@@ -110,7 +148,13 @@ export async function startMinimalNext(
     [...productionNodeFlags, ...nodeArgs, nextBin, "start", minimalNextDir, "--port", String(port)],
     {
       stdio: "ignore",
-      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, BENCH_PARTNER_ID: String(partnerId) },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: databaseUrl,
+        BENCH_PARTNER_ID: String(references.partnerId),
+        BENCH_DEBIT_STATEMENT: JSON.stringify(references.statement),
+      },
     },
   );
   const origin = `http://127.0.0.1:${port}`;
@@ -123,16 +167,17 @@ export async function startMinimalNext(
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
-  const atDebit = (variants: RequestVariant[]) => variants.map((variant) => ({ ...variant, path: "/debit" }));
-  // The handler reads the account from the body; the path only has the debit's shape.
+  const at = (route: string, variants: RequestVariant[]) => variants.map((variant) => ({ ...variant, path: route }));
+  // The handler reads the member from the body; the path only has the debit's shape.
   const debitPath = "/api/v1/programmes/NORTHSTAR/accounts/BENCH/debit-transaction-requests";
   return {
-    target: { label: minimalLabel, origin, variants: atDebit(accountVariants) },
-    targetWith: (label, otherAccounts) => ({ label, origin, variants: atDebit(otherAccounts) }),
-    onDebitPath: {
-      label: minimalOnDebitPathLabel,
+    target: { label: minimalLabel, origin, variants: at("/debit", references.variants) },
+    targetWith: (label, otherMembers) => ({ label, origin, variants: at("/debit", otherMembers.variants) }),
+    onDebitPath: { label: minimalOnDebitPathLabel, origin, variants: at(debitPath, references.variants) },
+    journalOnly: {
+      label: minimalJournalOnlyLabel,
       origin,
-      variants: accountVariants.map((variant) => ({ ...variant, path: debitPath })),
+      variants: at("/debit-journal-only", references.journalOnlyVariants),
     },
     // SIGTERM lets Node write a --cpu-prof profile on the way out.
     stop: () =>

@@ -4,10 +4,10 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { appTargets, type Target } from "./app-targets";
 import {
-  accountsAndPartner,
-  accountVariantsOf,
+  minimalJournalOnlyLabel,
   minimalLabel,
   minimalOnDebitPathLabel,
+  setUpReferences,
   startBaseline,
   startMinimalNext,
 } from "./reference-servers";
@@ -193,6 +193,24 @@ function debitPathLines(appResults: Measured[], minimalOnDebitPath: Measured): s
   ];
 }
 
+/**
+ * The debit against the minimal route running the statement the references
+ * ran until 2026-11-28 (balance and journal row only): how much the
+ * debit's whole statement (event, token check, account found by membership)
+ * costs beside the framework. Reported beside the targets, never in place of them.
+ */
+function journalOnlyLines(appResults: Measured[], minimalJournalOnly: Measured): string[] {
+  const debit = appResults.find(
+    ({ median }) => median.label.startsWith("debit") && median.label.endsWith("· PostgreSQL"),
+  );
+  if (!debit) return [];
+  const share = pairedShare(debit, minimalJournalOnly);
+  return [
+    "",
+    `Beside the targets, not in place of them: the debit over ${minimalJournalOnlyLabel}, paired by round: ${share.median.toFixed(2)}× (rounds ${share.byRound.map((ratio) => ratio.toFixed(2)).join(", ")}). That statement moves the balance and writes the journal row only, for an account given by id: the debit's own statement also finds the account by membership number and programme, checks the member's token is not revoked and writes the partner event (docs/decisions.md, "Bench reference statement").`,
+  ];
+}
+
 const performanceDoc = "docs/performance.md";
 const stagesHeading = "## Where the debit's time goes";
 const pagesHeading = "## Member pages in Chromium";
@@ -235,12 +253,11 @@ async function main(): Promise<void> {
   const pgAppUnlimited = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "info", RATE_LIMITS: "off" });
   // And with the partner request log off (the limits on), for the log's same-run comparison.
   const pgAppUnlogged = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "info", REQUEST_LOG: "off" });
-  const { accountIds, partnerId } = await accountsAndPartner(database.url, members);
-  const { accountIds: hotSpotAccountIds } = await accountsAndPartner(database.url, sandboxBenchMembers);
-  // The bare servers are told each request's account by id.
-  const accountVariants = accountVariantsOf(accountIds);
-  const baselineServer = await startBaseline(database.url, partnerId, accountVariants);
-  const minimalNext = await startMinimalNext(database.url, partnerId, accountVariants);
+  // The references run the debit's own statement for the same members, each with a live token of its own.
+  const references = await setUpReferences(database.url, members);
+  const hotSpotReferences = await setUpReferences(database.url, sandboxBenchMembers);
+  const baselineServer = await startBaseline(references, database.url);
+  const minimalNext = await startMinimalNext(references, database.url);
   let postgresResults: Measured[];
   try {
     const debitOnly = (scenario: { name: string }) => scenario.name.startsWith("debit");
@@ -254,11 +271,12 @@ async function main(): Promise<void> {
         baselineServer.target,
         minimalNext.target,
         minimalNext.onDebitPath,
+        minimalNext.journalOnly,
         limitedDebit!,
         ...unlimitedDebit,
         ...unloggedDebit,
         ...otherTargets,
-        minimalNext.targetWith(hotSpotMinimalLabel, accountVariantsOf(hotSpotAccountIds)),
+        minimalNext.targetWith(hotSpotMinimalLabel, hotSpotReferences),
         ...hotSpotDebit,
       ],
       true,
@@ -271,7 +289,8 @@ async function main(): Promise<void> {
     await pgAppUnlogged.stop();
     await database.drop();
   }
-  const [baselineResult, minimalResult, minimalOnDebitPathResult, ...appResults] = postgresResults;
+  const [baselineResult, minimalResult, minimalOnDebitPathResult, minimalJournalOnlyResult, ...appResults] =
+    postgresResults;
   const baseline = baselineResult!.median;
   const minimal = minimalResult!.median;
 
@@ -304,9 +323,9 @@ async function main(): Promise<void> {
     `autocannon in its own process, ${connections} connections. Each scenario is warmed up for ${warmUpSeconds} s at full load, then measured ${rounds} times for ${seconds} s, in turns with the others; the table gives the median run and the range of all runs.`,
     `The app is \`next start\` as \`npm start\` runs it (Node flags: ${productionNodeFlags.join(" ") || "none"}), with request logging on (LOG_LEVEL=info).`,
     "Latencies in milliseconds. Ratio: median throughput over the baseline's median, measured in the same rounds. × minimal Next.js: throughput over the minimal Next.js route's, paired by round (the median of the rounds' ratios) for the PostgreSQL group; PGlite runs in rounds of its own, so its scenarios give the ratio of the medians.",
-    "The baseline runs the debit's own SQL (server/loyalty/ledger/post-journal-entry.ts: one statement that updates the balance conditionally and writes the journal row) behind a bare node:http + pg server.",
+    "The baseline runs the debit's own SQL statement behind a bare node:http + pg server: the text a P5 debit of one point sends (server/loyalty/ledger/post-journal-entry.ts: the account found by membership number and programme, the member's token checked not revoked, the balance updated conditionally, the journal row and the partner event written), taken from the ledger's code when the bench starts (bench/debit-statement.ts), for the same members, each with a live token of its own.",
     `Every scenario's load spreads over ${members.length} members, one per connection, as that many customers paying at once would: the sandbox's ${sandboxBenchMembers.length} members who can log in and ${members.length - sandboxBenchMembers.length} more the bench adds to its own database (bench/bench-members.ts). Requests take the members in turn, so the requests in flight are for different members. The hot-spot rows put the same load on the sandbox's ${sandboxBenchMembers.length} members alone, ${Math.round(connections / sandboxBenchMembers.length)} connections queuing on each account's row lock, as every run before 2026-11-27 did.`,
-    "The minimal Next.js route (bench/minimal-next) runs the same statement at `/debit`, the reference issue 26 sets; the same handler also answers under the debit's own path (`/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/debit-transaction-requests`), to show what Next.js's dynamic segments cost on their own.",
+    "The minimal Next.js route (bench/minimal-next) runs the same statement at `/debit`, the reference issue 26 sets; the same handler also answers under the debit's own path (`/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/debit-transaction-requests`), to show what Next.js's dynamic segments cost on their own, and at `/debit-journal-only` it runs the statement the references ran until 2026-11-28 (balance and journal row only).",
     "",
     hostLine([...postgresResults, ...appResults.filter((result) => !result.pairedWithReference)], loadAtStart),
     "",
@@ -315,6 +334,7 @@ async function main(): Promise<void> {
     row(baselineResult!, baseline, minimalResult!),
     row(minimalResult!, baseline, minimalResult!),
     row(minimalOnDebitPathResult!, baseline, minimalResult!),
+    row(minimalJournalOnlyResult!, baseline, minimalResult!),
     ...appResults.map((result) => row(result, baseline, minimalResult!)),
     "",
     "Target (issue 4): the real debit route at least 0.2× the baseline's throughput, with p99 under 100 ms at 32 connections.",
@@ -325,6 +345,7 @@ async function main(): Promise<void> {
     "Targets (issue 26), on PostgreSQL, paired by round with the minimal Next.js route: the debit at ≥ 0.85×, programmes and pricing at ≥ 0.95×, each with p99 under 100 ms; the debit on PGlite at ≥ 0.7× the debit on PostgreSQL.",
     ...issue26Lines(appResults, minimalResult!),
     ...debitPathLines(appResults, minimalOnDebitPathResult!),
+    ...journalOnlyLines(appResults, minimalJournalOnlyResult!),
     ...hotSpotLines(
       appResults,
       appResults.find(({ median }) => median.label === hotSpotMinimalLabel),

@@ -8,7 +8,7 @@ import { startApp } from "@/test/support/start-app";
 import { createPostgresDatabase } from "@/test/support/test-database";
 import { appTargets, type Target } from "./app-targets";
 import { runLoad } from "./autocannon-run";
-import { accountsAndPartner, accountVariantsOf, startMinimalNext } from "./reference-servers";
+import { setUpReferences, startMinimalNext } from "./reference-servers";
 import { benchMembersFor, prepareBenchDatabase } from "./bench-members";
 import { selectBenchDatabaseServer } from "./database-server";
 import { databaseBackendsCpu } from "./server-cpu";
@@ -285,8 +285,7 @@ async function profiledMinimalRoute(
       await seeding.stop();
     }
   }
-  const { accountIds, partnerId } = await accountsAndPartner(database.url, members);
-  const minimal = await startMinimalNext(database.url, partnerId, accountVariantsOf(accountIds), [
+  const minimal = await startMinimalNext(await setUpReferences(database.url, members), database.url, [
     "--cpu-prof",
     `--cpu-prof-dir=${profileDir}`,
   ]);

@@ -2,7 +2,7 @@ import type { Database } from "@/server/db/connect";
 import type { AccountStatus, Transaction } from "@/server/db/schema";
 import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
 import type { LedgerCommandOptions } from "./ledger-command";
-import { postJournalEntry } from "./post-journal-entry";
+import { postJournalEntry, type JournalEntryInput } from "./post-journal-entry";
 import { newServiceReference, newTransactionIdentifier } from "./transaction-identifiers";
 
 export interface DebitCommand extends LedgerCommandOptions {
@@ -33,13 +33,9 @@ export type DebitOutcome =
   | { outcome: "duplicate-transaction" }
   | { outcome: "idempotency-claim-lost" };
 
-/**
- * P5's rules: one statement finds the member's ACTIVE account in the
- * programme, checks the balance and debits it; only when nothing moved is the
- * account read again, to say why.
- */
-export async function debitAccount(db: Database, command: DebitCommand): Promise<DebitOutcome> {
-  const posting = await postJournalEntry(db, {
+/** The journal entry a debit posts (the bench's references run its statement too). */
+export function debitJournalEntry(command: DebitCommand): JournalEntryInput {
+  return {
     identifier: newTransactionIdentifier(),
     serviceReference: newServiceReference(),
     account: { membershipNumber: command.membershipNumber, programmeIdentifier: command.programmeIdentifier },
@@ -57,7 +53,16 @@ export async function debitAccount(db: Database, command: DebitCommand): Promise
     dateMade: command.at ?? new Date(),
     whileAccessTokenLive: command.whileAccessTokenLive,
     completesClaim: command.idempotencyClaim,
-  });
+  };
+}
+
+/**
+ * P5's rules: one statement finds the member's ACTIVE account in the
+ * programme, checks the balance and debits it; only when nothing moved is the
+ * account read again, to say why.
+ */
+export async function debitAccount(db: Database, command: DebitCommand): Promise<DebitOutcome> {
+  const posting = await postJournalEntry(db, debitJournalEntry(command));
   if (posting.outcome === "posted") return { outcome: "debited", entry: posting.entry };
   switch (posting.reason) {
     case "TOKEN_NOT_LIVE":

@@ -1,4 +1,5 @@
-import { sql, type SQL } from "drizzle-orm";
+import { is, Placeholder, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "@/server/db/connect";
 import { executePrepared } from "@/server/db/execute-prepared";
 import { uniqueViolationOf } from "@/server/db/unique-violation";
@@ -215,6 +216,10 @@ const shapeStatements = new Map<string, SQL>();
  * parameters change.
  */
 export function runJournalEntryStatement(db: Database, input: JournalEntryInput): Promise<Record<string, unknown>[]> {
+  return executePrepared(db, statementFor(input), journalParameters(input));
+}
+
+function statementFor(input: JournalEntryInput): SQL {
   const shape = statementShape(input);
   const key = `${+shape.debit}${+shape.whileTokenLive}${+shape.completesClaim}${+shape.accountById}`;
   let statement = shapeStatements.get(key);
@@ -222,7 +227,26 @@ export function runJournalEntryStatement(db: Database, input: JournalEntryInput)
     statement = journalEntryStatement(shape);
     shapeStatements.set(key, statement);
   }
-  return executePrepared(db, statement, journalParameters(input));
+  return statement;
+}
+
+/**
+ * What runJournalEntryStatement sends for `input`: the statement's text, the
+ * names of its parameters in order, and their values by name. The bench's
+ * reference servers run this very text, so "the same SQL" cannot drift from
+ * the ledger's.
+ */
+export function journalStatementFor(input: JournalEntryInput): {
+  text: string;
+  parameterNames: string[];
+  values: Record<string, unknown>;
+} {
+  const query = new PgDialect().sqlToQuery(statementFor(input));
+  const parameterNames = query.params.map((placeholder) => {
+    if (!is(placeholder, Placeholder)) throw new Error("the journal statement takes placeholders only");
+    return placeholder.name;
+  });
+  return { text: query.sql, parameterNames, values: journalParameters(input) };
 }
 
 /**
