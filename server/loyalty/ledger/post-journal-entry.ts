@@ -141,6 +141,8 @@ interface StatementShape {
   whileTokenLive: boolean;
   completesClaim: boolean;
   accountById: boolean;
+  /** A reversal: its event goes to the reversed debit's partner and names that debit. */
+  reverses: boolean;
 }
 
 function statementShape(input: JournalEntryInput): StatementShape {
@@ -149,6 +151,7 @@ function statementShape(input: JournalEntryInput): StatementShape {
     whileTokenLive: input.whileAccessTokenLive !== undefined,
     completesClaim: input.completesClaim !== undefined,
     accountById: "id" in input.account,
+    reverses: input.reversedTransactionId !== undefined && input.reversedTransactionId !== null,
   };
 }
 
@@ -204,7 +207,7 @@ function journalEntryStatement(shape: StatementShape): SQL {
       WHERE k.partner_id = ${parameter("claimPartnerId")}::integer AND k."key" = ${parameter("claimKey")}
     ),`
     : sql``;
-  return sql`${moved}, entry AS (${insert}), ${completed} ${journalEventInsert}
+  return sql`${moved}, entry AS (${insert}), ${completed} ${journalEventInsert(shape)}
     SELECT entry.* FROM entry`;
 }
 
@@ -221,7 +224,7 @@ export function runJournalEntryStatement(db: Database, input: JournalEntryInput)
 
 function statementFor(input: JournalEntryInput): SQL {
   const shape = statementShape(input);
-  const key = `${+shape.debit}${+shape.whileTokenLive}${+shape.completesClaim}${+shape.accountById}`;
+  const key = `${+shape.debit}${+shape.whileTokenLive}${+shape.completesClaim}${+shape.accountById}${+shape.reverses}`;
   let statement = shapeStatements.get(key);
   if (statement === undefined) {
     statement = journalEntryStatement(shape);
@@ -252,15 +255,34 @@ export function journalStatementFor(input: JournalEntryInput): {
 /**
  * The movement's partner event (the outbox), written by the statement that
  * moves the points: it exists exactly when the movement committed. A
- * reversal's event goes to the partner whose debit it reverses.
+ * reversal's event goes to the partner whose debit it reverses. Where the
+ * account was found by membership number and programme, the statement
+ * matched those exact values, so the event takes them from its parameters
+ * rather than joining the member and the programme again (the debit's path).
  */
-const journalEventInsert = sql`event AS (
+function journalEventInsert(shape: StatementShape): SQL {
+  const byMembership = !shape.accountById;
+  const programmeIdentifier = byMembership ? sql`${parameter("programmeIdentifier")}::text` : sql`p.identifier`;
+  const membershipNumber = byMembership ? sql`${parameter("membershipNumber")}::text` : sql`m.membership_number`;
+  const memberAndProgramme = byMembership
+    ? sql``
+    : sql`JOIN loyalty.members m ON m.id = moved.member_id
+      JOIN loyalty.programmes p ON p.id = moved.programme_id`;
+  const partnerId = shape.reverses ? sql`COALESCE(reversed.partner_id, entry.partner_id)` : sql`entry.partner_id`;
+  const reversedDebit = shape.reverses
+    ? sql`LEFT JOIN loyalty.transactions reversed ON reversed.id = entry.reversed_transaction_id`
+    : sql``;
+  const reversedIdentifier = shape.reverses
+    ? sql`|| CASE WHEN reversed.id IS NULL THEN '{}'::jsonb
+             ELSE jsonb_build_object('reversedTransactionIdentifier', reversed.identifier) END`
+    : sql``;
+  return sql`event AS (
       INSERT INTO loyalty.webhook_events (partner_id, type, data, created_at)
-      SELECT COALESCE(reversed.partner_id, entry.partner_id),
+      SELECT ${partnerId},
         CASE entry.kind WHEN 'CREDIT' THEN 'points.credited' WHEN 'DEBIT' THEN 'points.debited' ELSE 'points.reversed' END,
         jsonb_build_object(
-          'programmeIdentifier', p.identifier,
-          'membershipNumber', m.membership_number,
+          'programmeIdentifier', ${programmeIdentifier},
+          'membershipNumber', ${membershipNumber},
           'balance', moved.balance::text,
           'transaction', jsonb_build_object(
             'identifier', entry.identifier,
@@ -269,16 +291,15 @@ const journalEventInsert = sql`event AS (
             'dateMade', to_char(entry.date_made AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
             'agentId', entry.agent_id
           )
-        ) || CASE WHEN reversed.id IS NULL THEN '{}'::jsonb
-             ELSE jsonb_build_object('reversedTransactionIdentifier', reversed.identifier) END,
+        ) ${reversedIdentifier},
         entry.date_made
       FROM entry
       JOIN moved ON moved.id = entry.account_id
-      JOIN loyalty.members m ON m.id = moved.member_id
-      JOIN loyalty.programmes p ON p.id = moved.programme_id
-      LEFT JOIN loyalty.transactions reversed ON reversed.id = entry.reversed_transaction_id
+      ${memberAndProgramme}
+      ${reversedDebit}
       WHERE entry.kind IN ('CREDIT', 'DEBIT', 'REVERSAL') AND entry.partner_id IS NOT NULL
     )`;
+}
 
 /**
  * The one way points move, in ONE statement (journalEntryStatement), so
