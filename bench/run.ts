@@ -3,14 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { appTargets, type Target } from "./app-targets";
-import {
-  minimalJournalOnlyLabel,
-  minimalLabel,
-  minimalOnDebitPathLabel,
-  setUpReferences,
-  startBaseline,
-  startMinimalNext,
-} from "./reference-servers";
+import { minimalLabel, setUpReferences, startBaseline, startMinimalNext } from "./reference-servers";
 import ensureBuild from "@/scripts/ensure-build";
 import { productionNodeFlags, startApp } from "@/test/support/start-app";
 import { createPostgresDatabase } from "@/test/support/test-database";
@@ -165,9 +158,9 @@ function issue26Lines(appResults: Measured[], minimal: Measured): string[] {
 }
 
 /**
- * The debit against the second reference: the same minimal handler under the
- * debit's own path, so Next.js's price for dynamic segments is on both sides.
- * Reported beside issue 26's targets, never in place of them.
+ * With the load on the sandbox's members only (hot spot), the debit against
+ * the minimal route on the same members. Reported beside issue 26's
+ * targets, never in place of them.
  */
 function hotSpotLines(appResults: Measured[], minimalOnHotSpot: Measured | undefined): string[] {
   const debit = appResults.find(
@@ -181,35 +174,32 @@ function hotSpotLines(appResults: Measured[], minimalOnHotSpot: Measured | undef
   ];
 }
 
-function debitPathLines(appResults: Measured[], minimalOnDebitPath: Measured): string[] {
+/**
+ * The debit on PostgreSQL against another reference than the issue's, paired
+ * by round, with what sets that reference apart. Reported beside issue 26's
+ * targets, never in place of them.
+ */
+function besideTheTargets(appResults: Measured[], reference: Measured, apart: string): string[] {
   const debit = appResults.find(
     ({ median }) => median.label.startsWith("debit") && median.label.endsWith("· PostgreSQL"),
   );
   if (!debit) return [];
-  const share = pairedShare(debit, minimalOnDebitPath);
+  const share = pairedShare(debit, reference);
   return [
     "",
-    `Beside the targets, not in place of them: the debit over ${minimalOnDebitPathLabel}, paired by round: ${share.median.toFixed(2)}× (rounds ${share.byRound.map((ratio) => ratio.toFixed(2)).join(", ")}). The issue's reference has a static path (\`/debit\`), which the spec does not allow the debit.`,
+    `Beside the targets, not in place of them: the debit over ${reference.median.label}, paired by round: ${share.median.toFixed(2)}× (rounds ${share.byRound.map((ratio) => ratio.toFixed(2)).join(", ")}). ${apart}`,
   ];
 }
 
+/** The same minimal handler under the debit's own path: Next.js's price for dynamic segments on both sides. */
+const debitPathApart = "The issue's reference has a static path (`/debit`), which the spec does not allow the debit.";
+
 /**
- * The debit against the minimal route running the statement the references
- * ran until 2026-11-28 (balance and journal row only): how much the
- * debit's whole statement (event, token check, account found by membership)
- * costs beside the framework. Reported beside the targets, never in place of them.
+ * The minimal route running the statement the references ran until
+ * 2026-11-28: what the debit's whole statement costs beside the framework.
  */
-function journalOnlyLines(appResults: Measured[], minimalJournalOnly: Measured): string[] {
-  const debit = appResults.find(
-    ({ median }) => median.label.startsWith("debit") && median.label.endsWith("· PostgreSQL"),
-  );
-  if (!debit) return [];
-  const share = pairedShare(debit, minimalJournalOnly);
-  return [
-    "",
-    `Beside the targets, not in place of them: the debit over ${minimalJournalOnlyLabel}, paired by round: ${share.median.toFixed(2)}× (rounds ${share.byRound.map((ratio) => ratio.toFixed(2)).join(", ")}). That statement moves the balance and writes the journal row only, for an account given by id: the debit's own statement also finds the account by membership number and programme, checks the member's token is not revoked and writes the partner event (docs/decisions.md, "Bench reference statement").`,
-  ];
-}
+const journalOnlyApart =
+  "That statement moves the balance and writes the journal row only, for an account given by id: the debit's own statement also finds the account by membership number and programme, checks the member's token is not revoked and writes the partner event (docs/decisions.md, \"Bench reference statement\").";
 
 const performanceDoc = "docs/performance.md";
 const stagesHeading = "## Where the debit's time goes";
@@ -344,8 +334,8 @@ async function main(): Promise<void> {
     "",
     "Targets (issue 26), on PostgreSQL, paired by round with the minimal Next.js route: the debit at ≥ 0.85×, programmes and pricing at ≥ 0.95×, each with p99 under 100 ms; the debit on PGlite at ≥ 0.7× the debit on PostgreSQL.",
     ...issue26Lines(appResults, minimalResult!),
-    ...debitPathLines(appResults, minimalOnDebitPathResult!),
-    ...journalOnlyLines(appResults, minimalJournalOnlyResult!),
+    ...besideTheTargets(appResults, minimalOnDebitPathResult!, debitPathApart),
+    ...besideTheTargets(appResults, minimalJournalOnlyResult!, journalOnlyApart),
     ...hotSpotLines(
       appResults,
       appResults.find(({ median }) => median.label === hotSpotMinimalLabel),
