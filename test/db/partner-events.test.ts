@@ -355,9 +355,13 @@ describe("who receives what", () => {
       expect(bodiesB).toContain(membershipB);
       expect(bodiesB).not.toContain(shopperNumber);
       const reversal = receiverA.received.find((webhook) => webhook.body.includes("points.reversed"))!;
+      const debitA = receiverA.received.find((webhook) => webhook.body.includes("points.debited"))!;
+      // A reversal's event names the debit it reverses; its account was given by id, so member and programme are joined.
       expect(JSON.parse(reversal.body).data).toMatchObject({
+        programmeIdentifier: "NORTHSTAR",
         membershipNumber: shopperNumber,
         transaction: { points: "5000" },
+        reversedTransactionIdentifier: JSON.parse(debitA.body).data.transaction.identifier,
       });
       // B never holds A's events, nor A B's.
       const eventsB = await db()
