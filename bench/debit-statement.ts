@@ -4,30 +4,19 @@ import { journalStatementFor } from "@/server/loyalty/ledger/post-journal-entry"
 /**
  * The statement the bench's references run (bench/bare-debit.mjs,
  * `referenceDebit`): the SQL a P5 debit of one point sends, taken from the
- * ledger's own code at the bench's start, and the values every request shares.
+ * ledger's own code at the bench's start, and its values for one debit.
  * What changes per request (identifiers, the member, the token, the time) the
- * reference fills in by name.
+ * reference replaces by name.
  */
 export interface ReferenceStatement {
   text: string;
   parameterNames: string[];
-  /** Values by parameter name, as the ledger gives them for the bench's debit body. */
+  /** Values by parameter name for the bench's debit body; referenceDebit replaces those drawn per request. */
   values: Record<string, unknown>;
 }
 
-/** Parameters each request of a reference fills in itself (see referenceDebit). */
-export const perRequestParameters = [
-  "identifier",
-  "serviceReference",
-  "externalTransactionIdentifier",
-  "membershipNumber",
-  "accessTokenId",
-  "dateMade",
-  "lastActivityDate",
-] as const;
-
 export function referenceDebitStatement(partnerId: number): ReferenceStatement {
-  const statement = journalStatementFor(
+  return journalStatementFor(
     debitJournalEntry({
       partnerId,
       programmeIdentifier: "NORTHSTAR",
@@ -42,8 +31,4 @@ export function referenceDebitStatement(partnerId: number): ReferenceStatement {
       whileAccessTokenLive: "FILLED-PER-REQUEST",
     }),
   );
-  const values = Object.fromEntries(
-    Object.entries(statement.values).filter(([name]) => !(perRequestParameters as readonly string[]).includes(name)),
-  );
-  return { ...statement, values };
 }

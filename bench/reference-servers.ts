@@ -42,29 +42,23 @@ export async function setUpReferences(
       sandbox.partners[0]!.partnerIdentifier,
     ]);
     const partnerId = partner.rows[0].id as number;
-    const tokens = await client.query(
-      `INSERT INTO loyalty.tokens (id, kind, family_id, client_id, partner_id, member_id, programme_id, expires_at)
-       SELECT 'bench-ref-' || m.membership_number || '-' || substr(md5(random()::text), 1, 16), 'access', 'bench-reference',
-         c.id, $2, m.id, a.programme_id, now() + interval '1 day'
-       FROM loyalty.accounts a JOIN loyalty.members m ON m.id = a.member_id
-       JOIN loyalty.oauth_clients c ON c.partner_id = $2 AND c.client_id = $3
-       WHERE m.membership_number = ANY($1)
-       ORDER BY m.membership_number
-       RETURNING id AS token_id, member_id`,
+    const members = await client.query(
+      `WITH issued AS (
+         INSERT INTO loyalty.tokens (id, kind, family_id, client_id, partner_id, member_id, programme_id, expires_at)
+         SELECT 'bench-ref-' || m.membership_number || '-' || substr(md5(random()::text), 1, 16), 'access',
+           'bench-reference', c.id, $2, m.id, a.programme_id, now() + interval '1 day'
+         FROM loyalty.accounts a JOIN loyalty.members m ON m.id = a.member_id
+         JOIN loyalty.oauth_clients c ON c.partner_id = $2 AND c.client_id = $3
+         WHERE m.membership_number = ANY($1)
+         RETURNING id, member_id
+       )
+       SELECT m.membership_number, a.id AS account_id, issued.id AS token_id
+       FROM issued JOIN loyalty.members m ON m.id = issued.member_id JOIN loyalty.accounts a ON a.member_id = m.id
+       ORDER BY m.membership_number`,
       [benchMembers.map((member) => member.membershipNumber), partnerId, sandbox.partners[0]!.oauthClient!.clientId],
     );
-    const members = await client.query(
-      `SELECT m.id, m.membership_number, a.id AS account_id FROM loyalty.members m
-       JOIN loyalty.accounts a ON a.member_id = m.id WHERE m.membership_number = ANY($1)
-       ORDER BY m.membership_number`,
-      [benchMembers.map((member) => member.membershipNumber)],
-    );
-    const tokenOf = new Map(
-      tokens.rows.map((row: { token_id: string; member_id: number }) => [row.member_id, row.token_id]),
-    );
-    const rows = members.rows as { id: number; membership_number: string; account_id: number }[];
-    if (rows.length !== benchMembers.length || tokenOf.size !== rows.length)
-      throw new Error("the bench members' accounts or tokens are missing");
+    const rows = members.rows as { membership_number: string; account_id: number; token_id: string }[];
+    if (rows.length !== benchMembers.length) throw new Error("the bench members' accounts are missing");
     const request = (body: object): RequestVariant => ({
       method: "POST",
       path: "/",
@@ -73,9 +67,7 @@ export async function setUpReferences(
     });
     return {
       partnerId,
-      variants: rows.map((row) =>
-        request({ membershipNumber: row.membership_number, accessTokenId: tokenOf.get(row.id) }),
-      ),
+      variants: rows.map((row) => request({ membershipNumber: row.membership_number, accessTokenId: row.token_id })),
       journalOnlyVariants: rows.map((row) => request({ accountId: row.account_id })),
       statement: referenceDebitStatement(partnerId),
     };
