@@ -15,11 +15,14 @@ export interface ReferenceStatement {
   values: Record<string, unknown>;
 }
 
+/** The programme the bench debits in, as its debit's path does (bench/scenarios.ts). */
+export const referenceProgramme = "NORTHSTAR";
+
 export function referenceDebitStatement(partnerId: number): ReferenceStatement {
   return journalStatementFor(
     debitJournalEntry({
       partnerId,
-      programmeIdentifier: "NORTHSTAR",
+      programmeIdentifier: referenceProgramme,
       membershipNumber: "FILLED-PER-REQUEST",
       amount: 1n,
       // As the bench's debit body (bench/scenarios.ts) says.

@@ -6,7 +6,7 @@ import { freePort, productionNodeFlags } from "@/test/support/start-app";
 import type { SandboxMember } from "@/server/loyalty/sandbox/sandbox-file";
 import type { Target } from "./app-targets";
 import type { RequestVariant } from "./autocannon-run";
-import { referenceDebitStatement, type ReferenceStatement } from "./debit-statement";
+import { referenceDebitStatement, referenceProgramme, type ReferenceStatement } from "./debit-statement";
 
 /**
  * The bench's two reference points beside the app (`npm run bench`), and
@@ -48,17 +48,25 @@ export async function setUpReferences(
          SELECT 'bench-ref-' || m.membership_number || '-' || substr(md5(random()::text), 1, 16), 'access',
            'bench-reference', c.id, $2, m.id, a.programme_id, now() + interval '1 day'
          FROM loyalty.accounts a JOIN loyalty.members m ON m.id = a.member_id
+         JOIN loyalty.programmes p ON p.id = a.programme_id AND p.identifier = $4
          JOIN loyalty.oauth_clients c ON c.partner_id = $2 AND c.client_id = $3
          WHERE m.membership_number = ANY($1)
-         RETURNING id, member_id
+         RETURNING id, member_id, programme_id
        )
        SELECT m.membership_number, a.id AS account_id, issued.id AS token_id
-       FROM issued JOIN loyalty.members m ON m.id = issued.member_id JOIN loyalty.accounts a ON a.member_id = m.id
+       FROM issued JOIN loyalty.members m ON m.id = issued.member_id
+       JOIN loyalty.accounts a ON a.member_id = m.id AND a.programme_id = issued.programme_id
        ORDER BY m.membership_number`,
-      [benchMembers.map((member) => member.membershipNumber), partnerId, sandbox.partners[0]!.oauthClient!.clientId],
+      [
+        benchMembers.map((member) => member.membershipNumber),
+        partnerId,
+        sandbox.partners[0]!.oauthClient!.clientId,
+        referenceProgramme,
+      ],
     );
     const rows = members.rows as { membership_number: string; account_id: number; token_id: string }[];
-    if (rows.length !== benchMembers.length) throw new Error("the bench members' accounts are missing");
+    if (rows.length !== benchMembers.length)
+      throw new Error(`the bench members' ${referenceProgramme} accounts are missing`);
     const request = (body: object): RequestVariant => ({
       method: "POST",
       path: "/",
