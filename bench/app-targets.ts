@@ -3,14 +3,14 @@ import type { SandboxMember } from "@/server/loyalty/sandbox/sandbox-file";
 import type { RunningApp } from "@/test/support/start-app";
 import type { RequestVariant } from "./autocannon-run";
 import { memberAccessToken } from "./member-token";
-import { benchScenarios, type BenchMember } from "./scenarios";
+import { benchProgramme, benchScenarios, type BenchMember } from "./scenarios";
 
 /** What `npm run bench` and `npm run bench:stages` drive: the sandbox's first partner and its members. */
 export const apiKey = sandbox.partners[0]!.apiKeys.staging;
 /** Gives a member enough points for the run through P4, as a partner would. */
 export async function creditForRun(origin: string, membershipNumber: string, familyName: string): Promise<void> {
   const response = await fetch(
-    `${origin}/api/v1/programmes/NORTHSTAR/accounts/${membershipNumber}/credit-transaction-requests?api_key=${apiKey}`,
+    `${origin}/api/v1/programmes/${benchProgramme}/accounts/${membershipNumber}/credit-transaction-requests?api_key=${apiKey}`,
     {
       method: "POST",
       headers: { "Content-Type": "application/json" },

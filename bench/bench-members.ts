@@ -6,10 +6,11 @@ import { insertMembers } from "@/server/loyalty/sandbox/seed-members";
 import type { SandboxMember } from "@/server/loyalty/sandbox/sandbox-file";
 import { hashSecret } from "@/server/security/password-hash";
 import { prepareEveryParty } from "@/test/support/database-template";
+import { benchProgramme } from "./scenarios";
 
 /**
  * The members the bench's load spreads over: the sandbox's own members who
- * can log in to NORTHSTAR, and as many more as it takes to give every
+ * can log in to the bench's programme, and as many more as it takes to give every
  * connection a member of its own, as 32 partners' customers paying at once
  * would be. The sandbox has four such members; 32 connections on four
  * accounts queue eight deep on each account's row lock, which measures
@@ -18,7 +19,7 @@ import { prepareEveryParty } from "@/test/support/database-template";
  */
 export const sandboxBenchMembers: readonly SandboxMember[] = sandbox.members.filter(
   (member) =>
-    member.username && member.status === "ACTIVE" && !member.passwordExpired && member.programme === "NORTHSTAR",
+    member.username && member.status === "ACTIVE" && !member.passwordExpired && member.programme === benchProgramme,
 );
 
 /** The members a load of `connections` connections spreads over: one each, the sandbox's first. */

@@ -1,5 +1,6 @@
 import { debitJournalEntry } from "@/server/loyalty/ledger/debit-account";
 import { journalStatementFor } from "@/server/loyalty/ledger/post-journal-entry";
+import { benchProgramme } from "./scenarios";
 
 /**
  * The statement the bench's references run (bench/bare-debit.mjs,
@@ -15,14 +16,11 @@ export interface ReferenceStatement {
   values: Record<string, unknown>;
 }
 
-/** The programme the bench debits in, as its debit's path does (bench/scenarios.ts). */
-export const referenceProgramme = "NORTHSTAR";
-
 export function referenceDebitStatement(partnerId: number): ReferenceStatement {
   return journalStatementFor(
     debitJournalEntry({
       partnerId,
-      programmeIdentifier: referenceProgramme,
+      programmeIdentifier: benchProgramme,
       membershipNumber: "FILLED-PER-REQUEST",
       amount: 1n,
       // As the bench's debit body (bench/scenarios.ts) says.

@@ -6,7 +6,8 @@ import { freePort, productionNodeFlags } from "@/test/support/start-app";
 import type { SandboxMember } from "@/server/loyalty/sandbox/sandbox-file";
 import type { Target } from "./app-targets";
 import type { RequestVariant } from "./autocannon-run";
-import { referenceDebitStatement, referenceProgramme, type ReferenceStatement } from "./debit-statement";
+import { referenceDebitStatement, type ReferenceStatement } from "./debit-statement";
+import { benchProgramme } from "./scenarios";
 
 /**
  * The bench's two reference points beside the app (`npm run bench`), and
@@ -61,12 +62,12 @@ export async function setUpReferences(
         benchMembers.map((member) => member.membershipNumber),
         partnerId,
         sandbox.partners[0]!.oauthClient!.clientId,
-        referenceProgramme,
+        benchProgramme,
       ],
     );
     const rows = members.rows as { membership_number: string; account_id: number; token_id: string }[];
     if (rows.length !== benchMembers.length)
-      throw new Error(`the bench members' ${referenceProgramme} accounts are missing`);
+      throw new Error(`the bench members' ${benchProgramme} accounts are missing`);
     const request = (body: object): RequestVariant => ({
       method: "POST",
       path: "/",
@@ -169,7 +170,7 @@ export async function startMinimalNext(
   }
   const at = (route: string, variants: RequestVariant[]) => variants.map((variant) => ({ ...variant, path: route }));
   // The handler reads the member from the body; the path only has the debit's shape.
-  const debitPath = "/api/v1/programmes/NORTHSTAR/accounts/BENCH/debit-transaction-requests";
+  const debitPath = `/api/v1/programmes/${benchProgramme}/accounts/BENCH/debit-transaction-requests`;
   return {
     target: { label: minimalLabel, origin, variants: at("/debit", references.variants) },
     targetWith: (label, otherMembers) => ({ label, origin, variants: at("/debit", otherMembers.variants) }),

@@ -1,5 +1,8 @@
 import type { RequestVariant } from "./autocannon-run";
 
+/** The programme every bench member's debited account is in: the scenarios', the references' and the funding's. */
+export const benchProgramme = "NORTHSTAR";
+
 export interface BenchMember {
   membershipNumber: string;
   token: string;
@@ -55,7 +58,7 @@ export const benchScenarios: BenchScenario[] = [
     variants: ({ apiKey, members }) =>
       members.map(({ membershipNumber, token }) => ({
         method: "POST",
-        path: `/api/v1/programmes/NORTHSTAR/accounts/${membershipNumber}/debit-transaction-requests?api_key=${apiKey}`,
+        path: `/api/v1/programmes/${benchProgramme}/accounts/${membershipNumber}/debit-transaction-requests?api_key=${apiKey}`,
         headers: {
           "Content-Type": "application/json",
           Authorization: `Bearer ${token}`,
