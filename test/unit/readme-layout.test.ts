@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { sourceFiles } from "../support/import-graph";
 
 /**
- * The README's layout is a tree: indentation is nesting, an entry may be a path (`a/b/`), several may share a line
+ * The layout map (docs/architecture.md, "## Layout") is a tree: indentation is nesting, an entry may be a path (`a/b/`), several may share a line
  * (`x/, y/`), and a description column starts at the 29th character. An entry names its folder; a mention `x/` or
  * `x/y/` in an entry's description names a folder below that entry.
  */
-function namedFolders(readme: string): { named: Set<string>; mentions: [base: string, relative: string][] } {
-  const block = readme.split("## Layout")[1]?.split("```")[1] ?? "";
+function namedFolders(doc: string): { named: Set<string>; mentions: [base: string, relative: string][] } {
+  const block = doc.split("## Layout")[1]?.split("```")[1] ?? "";
   const named = new Set<string>();
   const mentions: [string, string][] = [];
   const stack: { indent: number; path: string }[] = [];
@@ -38,8 +38,8 @@ function namedFolders(readme: string): { named: Set<string>; mentions: [base: st
   return { named, mentions };
 }
 
-describe("the README's layout", () => {
-  const readme = readFileSync("README.md", "utf8");
+describe("the layout map (docs/architecture.md)", () => {
+  const architecture = readFileSync("docs/architecture.md", "utf8");
 
   it("names every folder of app/, components/, lib/ and server/ that holds source", () => {
     const folders = [
@@ -49,7 +49,7 @@ describe("the README's layout", () => {
           .map((file) => file.slice(0, file.lastIndexOf("/"))),
       ),
     ];
-    const { named, mentions } = namedFolders(readme);
+    const { named, mentions } = namedFolders(architecture);
     const unnamed = folders.filter(
       (folder) => !named.has(folder) && !mentions.some(([base, relative]) => folder === `${base}/${relative}`),
     );
@@ -64,12 +64,51 @@ describe("the README's layout", () => {
     expect([...named]).toEqual(["server", "server/db"]);
     expect(mentions).toEqual([["server/db", "schema"]]);
   });
+});
 
-  it.each(["docs/glossary.md", "docs/decisions.md", "docs/checkout-states.md"])("links %s, which exists", (doc) => {
+/** The lines of a document, without the blank line its last newline would add. */
+function linesOf(text: string): string[] {
+  return text.trimEnd().split("\n");
+}
+
+describe("the README", () => {
+  const readme = readFileSync("README.md", "utf8");
+
+  it("fits in 150 lines, with the two commands and the curl after the first within its first 40", () => {
+    expect(linesOf(readme).length).toBeLessThanOrEqual(150);
+    const opening = linesOf(readme).slice(0, 40);
+    const demo = opening.indexOf("npm run demo");
+    const curl = opening.findIndex((line) => line.startsWith("curl 'http://localhost:3000/api/"));
+    expect(demo).toBeGreaterThan(0);
+    expect(curl).toBeGreaterThan(demo);
+    expect(opening.indexOf("npm test")).toBeGreaterThan(curl);
+  });
+
+  it("names as its test command the one CI runs", () => {
+    expect(readme).toContain("```sh\nnpm test\n```");
+    expect(readFileSync(".ci/run", "utf8")).toMatch(/^npm test$/m);
+  });
+
+  it.each([
+    "docs/glossary.md",
+    "docs/decisions.md",
+    "docs/checkout-states.md",
+    "docs/testing.md",
+    "docs/architecture.md",
+  ])("links %s, which exists", (doc) => {
     expect(readme).toContain(`](${doc})`);
     expect(existsSync(doc)).toBe(true);
   });
 
+  it("links only documents that exist", () => {
+    const missing = [...readme.matchAll(/\]\(((?:docs\/)?[\w./-]+\.md)(?:#[\w-]+)?\)/g)]
+      .map(([, target]) => target!)
+      .filter((target) => !existsSync(target));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe("the spec's codes", () => {
   it("the glossary says what each of P1–P9, A1–A4 and E1–E11 is and where it lives", () => {
     const glossary = readFileSync("docs/glossary.md", "utf8");
     const tableFolders = ["", "lib/contract/", "server/loyalty/operations/", "test/api/"];
