@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { sourceFiles } from "../support/import-graph";
 
@@ -90,6 +90,7 @@ describe("the README", () => {
   });
 
   it.each([
+    "docs/README.md",
     "docs/glossary.md",
     "docs/decisions.md",
     "docs/checkout-states.md",
@@ -105,6 +106,43 @@ describe("the README", () => {
       .map(([, target]) => target!)
       .filter((target) => !existsSync(target));
     expect(missing).toEqual([]);
+  });
+});
+
+/** The documents a page of docs/ links: `[words](name.md)` or `[words](name.md#anchor)`. */
+function linkedDocuments(page: string): Set<string> {
+  return new Set([...page.matchAll(/\]\(([\w.-]+\.md)(?:#[\w-]+)?\)/g)].map(([, target]) => target!));
+}
+
+/** The repository paths a page names in code spans (`server/loyalty/ledger/`, `lib/contract/debit-currency.ts`). */
+function namedPaths(page: string): string[] {
+  const roots = "app|pages|components|lib|server|test|scripts|bench|messages";
+  return [...page.matchAll(new RegExp(`\`((?:${roots})/[^\`*\\s]+)\``, "g"))].map(([, place]) => place!);
+}
+
+describe("the documents' index (docs/README.md)", () => {
+  const index = readFileSync("docs/README.md", "utf8");
+
+  it("links every document of docs/, and only documents that exist", () => {
+    const documents = readdirSync("docs").filter((file) => file.endsWith(".md") && file !== "README.md");
+    const linked = linkedDocuments(index);
+    expect(documents.length).toBeGreaterThan(5);
+    expect(documents.filter((document) => !linked.has(document))).toEqual([]);
+    expect([...linked].filter((target) => !existsSync(`docs/${target}`))).toEqual([]);
+  });
+
+  it("names only files and folders that exist, in its map of the features", () => {
+    const paths = namedPaths(index);
+    expect(paths.length).toBeGreaterThan(40);
+    expect(paths.filter((place) => !existsSync(place))).toEqual([]);
+  });
+
+  it("reads links and paths as written (the reader is not blind)", () => {
+    expect([...linkedDocuments("[a](a.md), [b](b.md#c), [site](https://x.example/)")]).toEqual(["a.md", "b.md"]);
+    expect(namedPaths("`server/no-such/` and `test/api/*.test.ts`, `/docs/guides`, `lib/x.ts`")).toEqual([
+      "server/no-such/",
+      "lib/x.ts",
+    ]);
   });
 });
 
