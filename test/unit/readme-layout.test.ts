@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { sourceFiles } from "../support/import-graph";
 
@@ -143,6 +144,45 @@ describe("the documents' index (docs/README.md)", () => {
       "server/no-such/",
       "lib/x.ts",
     ]);
+  });
+});
+
+/** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens. */
+function anchorOf(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+}
+
+/** The anchors of a document's headings (code blocks left out). */
+function anchorsOf(document: string): Set<string> {
+  const prose = document.replace(/```[\s\S]*?```/g, "");
+  return new Set([...prose.matchAll(/^#+\s+(.*)$/gm)].map(([, heading]) => anchorOf(heading!)));
+}
+
+describe("links between the documents", () => {
+  const documents = ["README.md", ...readdirSync("docs").map((file) => `docs/${file}`)].filter((file) =>
+    file.endsWith(".md"),
+  );
+
+  it("land on a heading that exists", () => {
+    const broken: string[] = [];
+    for (const document of documents) {
+      for (const [link, target, anchor] of readFileSync(document, "utf8").matchAll(/\]\(([\w./-]*\.md)?#([\w-]+)\)/g)) {
+        const file = target ? path.normalize(path.join(path.dirname(document), target)) : document;
+        if (!existsSync(file) || !anchorsOf(readFileSync(file, "utf8")).has(anchor!))
+          broken.push(`${document}: ${link}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it("makes anchors as GitHub does (the reader is not blind)", () => {
+    expect([...anchorsOf("# Two modes: the sandbox and live\n```\n# not a heading\n```\n### A4's token (E3)")]).toEqual(
+      ["two-modes-the-sandbox-and-live", "a4s-token-e3"],
+    );
   });
 });
 
