@@ -234,6 +234,8 @@ describe("the egress policy: private addresses in every spelling", () => {
     ["http://LocalHost/", "mixed case"],
     ["http://api.localhost/", "a .localhost name"],
     ["http://vm:3000/", "a single label the hosts file maps to loopback"],
+    ["http://①②⑦.⓪.⓪.①/", "circled digits, which IDNA maps to 127.0.0.1"],
+    ["http://１２７．０．０．１/", "full-width digits and dots"],
   ])("refuses %s (%s)", async (url) => {
     expect(await refusedTarget(url, unaskedResolver().resolve)).toBe(privateTargetRefusal);
   });
