@@ -9,8 +9,8 @@ import { SandboxMembersTable } from "@/components/developers/sandbox-members-tab
 import { sandboxScenarioHeader } from "@/lib/developers/sandbox-scenario";
 import { quickstartSteps } from "@/lib/docs/guides/quickstart-steps";
 import { requestOrigin } from "@/server/docs/request-origin";
-import { formatPoints } from "@/lib/portal/format";
-import { getDatabase } from "@/server/db/database";
+import { formatPoints } from "@/lib/i18n/format";
+import { getDatabase } from "@/server/loyalty/db/loyalty-database";
 import {
   resetSandboxAction,
   rollApiKeyAction,

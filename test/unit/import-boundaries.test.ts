@@ -18,7 +18,7 @@ describe("the boundary between the parties (npm run lint)", () => {
     ["app/(portal)/account/fixture.ts", "@/server/loyalty/http/render-error"],
     ["components/account/fixture.ts", "@/server/db/schema"],
     ["lib/loyalty-client/fixture.ts", "@/server/loyalty/oauth/access-tokens"],
-    ["server/portal/auth/fixture.ts", "@/server/db/database"],
+    ["server/portal/auth/fixture.ts", "@/server/loyalty/db/loyalty-database"],
     ["server/portal/auth/fixture.ts", "@/server/payments/charges/charge-card"],
     ["server/loyalty/ledger/fixture.ts", "@/server/portal/auth/member-session"],
     ["server/loyalty/ledger/fixture.ts", "@/lib/loyalty-client/loyalty-client"],
@@ -30,7 +30,7 @@ describe("the boundary between the parties (npm run lint)", () => {
     ["lib/payments-client/fixture.ts", "@/server/payments/charges/charge-card"],
     ["components/checkout/fixture.ts", "@/server/payments/cards/test-cards"],
     ["app/docs/requests/fixture.ts", "@/server/loyalty/request-log/find-request-log"],
-    ["app/docs/requests/fixture.ts", "@/server/db/database"],
+    ["app/docs/requests/fixture.ts", "@/server/loyalty/db/loyalty-database"],
   ])("refuses %s importing %s", async (filePath, specifier) => {
     expect(await ruleIdsFor(filePath, importing(specifier))).toContain("no-restricted-imports");
   });
@@ -40,7 +40,7 @@ describe("the boundary between the parties (npm run lint)", () => {
     ["server/portal/checkout/fixture.ts", "@/server/portal/db/portal-database"],
     ["server/portal/checkout/fixture.ts", "@/lib/contract/debit-currency"],
     ["server/loyalty/ledger/fixture.ts", "@/server/db/schema"],
-    ["app/payments-sandbox/v1/fixture/route.ts", "@/lib/payments-client/contract"],
+    ["app/payments-sandbox/v1/fixture/route.ts", "@/lib/payments-contract/contract"],
     ["server/payments/charges/fixture.ts", "@/server/db/shared-connection"],
     ["components/checkout/fixture.ts", "@/lib/payments-client/tokenise-card"],
     ["app/docs/requests/fixture.ts", "@/server/portal/request-log/load-request-log"],
