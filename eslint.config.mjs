@@ -1,70 +1,68 @@
+import { readFileSync } from "node:fs";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
-/** Import patterns (aliased or relative) that reach into one party's code. */
-const partyCode = (folder) => [`@/${folder}`, `@/${folder}/**`, `**/${folder}/**`];
-
-/** The three parties meet only over HTTP: the portal reaches the service and the processor through their clients. */
-const portalFiles = [
-  "app/(portal)/**",
-  "app/(public)/**",
-  "app/login/**",
-  "app/member/**",
-  "app/shop/**",
-  "app/orders/**",
-  "app/staff/**",
-  "app/docs/requests/**",
-  "app/api/auth/**",
-  "server/portal/**",
-  "components/**",
-  "lib/loyalty-client/**",
-  "lib/payments-client/**",
-  "lib/portal/**",
-  "lib/shop/**",
-  "lib/checkout/**",
-];
-const serviceFiles = ["server/loyalty/**", "pages/api/**", "app/oauth/**", "app/partner-oauth/**"];
-const paymentsFiles = ["server/payments/**", "app/payments-sandbox/**"];
-
-const boundary = (files, forbidden, message) => ({
-  files,
-  rules: {
-    "no-restricted-imports": ["error", { patterns: [{ group: forbidden.flatMap(partyCode), message }] }],
-  },
-});
+/**
+ * Who owns each folder of app/, pages/, components/, lib/ and server/: one of the three parties or the shared layer
+ * (parties.json, read here and by test/unit/parties.test.ts, which fails on a file that belongs to none or to two).
+ */
+const { parties, shared } = JSON.parse(readFileSync(new URL("./parties.json", import.meta.url), "utf8"));
 
 /**
- * The layers, beside the parties: lib/ is the shared layer (pure TypeScript the browser may import), server/ is
- * never imported by components/, and components/ by nothing but pages. Resolved paths, so an alias, a relative
- * path and a type-only import are refused alike.
+ * The parties meet only over HTTP: no party imports another's code, and the shared layer imports none. Paths are
+ * compared once resolved, so an alias, a relative path, a type-only import, an import() and a re-export are refused
+ * alike (a type query `import("…").T` is refused below, in the layers, and by test/unit/import-graph.test.ts).
  */
-const layers = {
+const partyZones = [
+  ...parties.flatMap((party) =>
+    parties
+      .filter((other) => other !== party)
+      .map((other) => ({
+        target: party.folders,
+        from: other.folders,
+        message: `Code of ${party.name} imports code of ${other.name}. ${party.meets}`,
+      })),
+  ),
+  ...parties.map((party) => ({
+    target: shared.folders,
+    from: party.folders,
+    message: `Code of ${shared.name} imports code of ${party.name}. ${shared.meets}`,
+  })),
+];
+
+/**
+ * The layers, beside the parties: app/ and pages/ on top, imported by nothing; components/ and server/ beneath them,
+ * never importing each other; lib/ at the bottom, pure TypeScript the browser may import.
+ */
+const layerZones = [
+  {
+    target: ["./components", "./server", "./lib"],
+    from: ["./app", "./pages"],
+    message: "Pages and routes are the top layer: nothing imports them; move what is shared to components/ or lib/.",
+  },
+  {
+    target: "./components",
+    from: "./server",
+    message: "Components never import server code: what they share with it lives in lib/.",
+  },
+  {
+    target: ["./server", "./lib"],
+    from: "./components",
+    message: "Server code and lib/ never import components: move what both need to lib/.",
+  },
+  {
+    target: "./lib",
+    from: "./server",
+    message: "lib/ is the shared layer the browser may import: it never imports server code.",
+  },
+];
+
+const boundaries = {
   files: ["**/*.{ts,tsx,mts,cts,js,mjs}"],
   // The circle check follows our own files; parsing the dependencies' bundles would only cost time.
   settings: { "import/ignore": ["node_modules"] },
   rules: {
-    "import/no-restricted-paths": [
-      "error",
-      {
-        zones: [
-          {
-            target: "./components",
-            from: "./server",
-            message: "Components never import server code: what they share with it lives in lib/.",
-          },
-          {
-            target: ["./server", "./lib"],
-            from: "./components",
-            message: "Server code and lib/ never import components: move what both need to lib/.",
-          },
-          {
-            target: "./lib",
-            from: "./server",
-            message: "lib/ is the shared layer the browser may import: it never imports server code.",
-          },
-        ],
-      },
-    ],
+    "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...layerZones, ...partyZones] }],
     // Type-only imports are erased before anything runs, so the rule leaves them out; the circles of values stay refused.
     "import/no-cycle": ["error", { ignoreExternal: true, disableScc: true }],
   },
@@ -89,25 +87,21 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  boundary(
-    portalFiles,
-    ["server/loyalty", "server/payments", "server/db/schema", "server/db/database"],
-    "The portal reaches the loyalty service through lib/loyalty-client and the processor through lib/payments-client, over HTTP; its tables live in server/portal/db.",
-  ),
-  boundary(
-    serviceFiles,
-    ["server/portal", "server/payments", "components", "lib/loyalty-client", "lib/payments-client"],
-    "The loyalty service knows nothing of the portal or the processor.",
-  ),
-  boundary(
-    paymentsFiles,
-    ["server/portal", "server/loyalty", "server/db/schema", "server/db/database", "components", "lib/loyalty-client"],
-    "The payments sandbox stands alone, as a real processor would.",
-  ),
-  layers,
+  boundaries,
   {
-    // A type query (`import("…").T`) escapes import/no-restricted-paths; an `import type` declaration does not.
-    files: ["components/**", "lib/**", "server/**"],
+    // Next.js's private modules change without notice between versions; app code uses its public API only.
+    files: ["**/*.{ts,tsx,mts,cts,js,mjs}"],
+    ignores: ["test/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["next/dist/*"], message: "next/dist is Next.js's private code: use its public API." }] },
+      ],
+    },
+  },
+  {
+    // A type query (`import("…").T`) escapes import/no-restricted-paths (layers and parties); `import type` does not.
+    files: ["app/**", "pages/**", "components/**", "lib/**", "server/**"],
     rules: {
       "no-restricted-syntax": [
         "error",

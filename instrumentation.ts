@@ -35,7 +35,7 @@ export async function register(): Promise<void> {
   }
   // A portal pointed at another implementation of the service leaves this app's service asleep.
   if (!process.env.LOYALTY_BASE_URL) {
-    const { getDatabase } = await import("./server/db/database");
+    const { getDatabase } = await import("./server/loyalty/db/loyalty-database");
     const service = getDatabase();
     warmUps.push(service);
     if (live) {

@@ -1,5 +1,5 @@
 import { TestCardsTable } from "@/components/checkout/test-cards-table";
-import { testCardsOf } from "@/lib/payments-client/test-cards";
+import { testCardsOf } from "@/lib/payments-contract/test-cards";
 import { demoPaths, type DemoPath } from "@/lib/portal/demo-paths";
 import sandbox from "@/sandbox.json";
 

@@ -8,7 +8,7 @@
  */
 import { connectDatabase } from "@/server/db/connect";
 import { env } from "@/server/config/env";
-import { prepareDatabase } from "@/server/db/database";
+import { prepareDatabase } from "@/server/loyalty/db/loyalty-database";
 import { startDeliveryWorker } from "@/server/loyalty/events/delivery/start-delivery-worker";
 
 async function main(): Promise<void> {

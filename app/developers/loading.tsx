@@ -1,4 +1,4 @@
-import { PageLoading } from "@/components/portal/page-loading";
+import { PageLoading } from "@/components/ui/page-loading";
 
 export default function DevelopersLoading() {
   return (

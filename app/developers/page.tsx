@@ -6,11 +6,11 @@ import { consoleSectionStyle, consoleTime } from "@/components/developers/consol
 import { FurtherRedirectUrisForm } from "@/components/developers/further-redirect-uris-form";
 import { RedirectUrisForm } from "@/components/developers/redirect-uris-form";
 import { SandboxMembersTable } from "@/components/developers/sandbox-members-table";
-import { sandboxScenarioHeader } from "@/lib/developers/sandbox-scenario";
+import { sandboxScenarioHeader } from "@/lib/contract/sandbox-scenario";
 import { quickstartSteps } from "@/lib/docs/guides/quickstart-steps";
 import { requestOrigin } from "@/server/docs/request-origin";
-import { formatPoints } from "@/lib/portal/format";
-import { getDatabase } from "@/server/db/database";
+import { formatPoints } from "@/lib/i18n/format";
+import { getDatabase } from "@/server/loyalty/db/loyalty-database";
 import {
   resetSandboxAction,
   rollApiKeyAction,

@@ -1,6 +1,6 @@
 import { useLocale, useTranslations } from "next-intl";
 import type { AccountResponse } from "@/lib/contract/retrieve-account";
-import { formatCode, formatLongDate } from "@/lib/portal/format";
+import { formatCode, formatLongDate } from "@/lib/i18n/format";
 import { AccountFact, BalanceCard } from "./balance-card";
 
 export interface AccountSummaryProps {

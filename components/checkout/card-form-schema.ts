@@ -8,8 +8,8 @@ import {
   expiryProblem,
   nameOnCardSchema,
   securityCodeSchema,
-} from "@/lib/payments-client/card-rules";
-import type { TokeniseRequest } from "@/lib/payments-client/contract";
+} from "@/lib/payments-contract/card-rules";
+import type { TokeniseRequest } from "@/lib/payments-contract/contract";
 
 /** The card form's fields as typed. */
 export interface CardFormValues {

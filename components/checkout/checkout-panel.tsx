@@ -7,7 +7,7 @@ import type { PlaceOrder } from "./use-checkout";
 import { useCheckout } from "./use-checkout";
 import { CardForm } from "./card-form";
 import { PointsPayment } from "./points-payment";
-import type { TestCard } from "@/lib/payments-client/test-cards";
+import type { TestCard } from "@/lib/payments-contract/test-cards";
 import { TestCardsTable } from "./test-cards-table";
 
 export interface CheckoutPanelProps {

@@ -1,6 +1,6 @@
 import type { useTranslations } from "next-intl";
 import { formattingLocale } from "@/lib/i18n/locales";
-import { formatPoints } from "@/lib/portal/format";
+import { formatPoints } from "@/lib/i18n/format";
 
 /** The checkout's words in the page's language (messages' `checkout` namespace). */
 export type CheckoutTranslator = ReturnType<typeof useTranslations<"checkout">>;

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, useSyncExternalStore } from "react";
-import { isTestCardOutcome, type TestCard } from "@/lib/payments-client/test-cards";
+import { isTestCardOutcome, type TestCard } from "@/lib/payments-contract/test-cards";
 
 /** "4242424242424242" → "4242 4242 4242 4242", as printed on cards. */
 function grouped(number: string): string {

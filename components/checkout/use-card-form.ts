@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { cardBrandOf, cardDigits } from "@/lib/payments-client/card-rules";
-import type { TokenisedCard } from "@/lib/payments-client/contract";
+import { cardBrandOf, cardDigits } from "@/lib/payments-contract/card-rules";
+import type { TokenisedCard } from "@/lib/payments-contract/contract";
 import { tokeniseCard } from "@/lib/payments-client/tokenise-card";
 import { useFocusRequest } from "@/components/forms/use-focus-request";
 import {

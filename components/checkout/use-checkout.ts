@@ -13,7 +13,7 @@ import {
   type PlaceOrderRefusalReason,
   type PlaceOrderRequest,
 } from "@/lib/checkout/place-order-request";
-import type { TokenisedCard } from "@/lib/payments-client/contract";
+import type { TokenisedCard } from "@/lib/payments-contract/contract";
 import { refusal } from "@/lib/actions/action-result";
 import { useFormMessage } from "@/components/forms/use-form-message";
 

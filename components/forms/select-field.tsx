@@ -3,9 +3,9 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import { FieldError } from "./field-error";
 import { describedBy, fieldIds } from "./field-ids";
 import { controlClass, FieldHint, FieldLabel, type FieldTextProps } from "./field-label";
-import type { SelectOption } from "@/lib/portal/forms/select-option";
+import type { SelectOption } from "@/lib/forms/select-option";
 
-export type { SelectOption } from "@/lib/portal/forms/select-option";
+export type { SelectOption } from "@/lib/forms/select-option";
 
 export interface SelectFieldProps extends Omit<FieldTextProps, "name"> {
   registration: UseFormRegisterReturn;

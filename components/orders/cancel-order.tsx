@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
-import { formatPoints } from "@/lib/portal/format";
+import { formatPoints } from "@/lib/i18n/format";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { LocalTime } from "@/components/portal/local-time";

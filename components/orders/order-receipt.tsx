@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
-import { formatPoints } from "@/lib/portal/format";
+import { formatPoints } from "@/lib/i18n/format";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { OrderStatusBadge } from "./order-status-badge";

@@ -13,7 +13,7 @@ const months = [
   "December",
 ];
 
-import { formatLongDate } from "@/lib/portal/format";
+import { formatLongDate } from "@/lib/i18n/format";
 
 /**
  * `1980-05-17` as "17 May 1980"; another language's way through Intl (its UTC day). Written out rather than through Intl, so

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useState, type ChangeEvent, type KeyboardEvent } from "react";
 import type { PriceOption } from "@/lib/contract/product-pricing";
-import { formatPoints } from "@/lib/portal/format";
+import { formatPoints } from "@/lib/i18n/format";
 import {
   allowedStop,
   formatMoney,

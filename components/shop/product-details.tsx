@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
-import { formatCode, formatLongDate } from "@/lib/portal/format";
+import { formatCode, formatLongDate } from "@/lib/i18n/format";
 import { formatMoney } from "@/lib/shop/price-choices";
 import { toMinorUnits, type ShopFlight, type ShopItem, type ShopProduct } from "@/lib/shop/shop-catalogue";
 

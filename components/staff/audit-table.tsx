@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatDateTime } from "@/lib/portal/format";
+import { formatDateTime } from "@/lib/i18n/format";
 import { auditActions, type AuditAction } from "@/lib/portal/staff/audit-actions";
 
 export interface AuditRowView {

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { TextField } from "@/components/forms/text-field";
-import { formatPoints } from "@/lib/portal/format";
+import { formatPoints } from "@/lib/i18n/format";
 import type { StaffActionResult } from "@/lib/actions/action-result";
 import { creditPointsSchema, type CreditPointsInput } from "@/lib/portal/staff/staff-forms";
 import { ReasonField } from "./reason-field";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatShortDate } from "@/lib/portal/format";
+import { formatShortDate } from "@/lib/i18n/format";
 import { programmeName } from "@/lib/portal/sign-in-programmes";
 
 export interface CustomerResult {

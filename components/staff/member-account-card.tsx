@@ -1,6 +1,6 @@
 import type { AccountResponse } from "@/lib/contract/retrieve-account";
 import { AccountFact, BalanceCard } from "@/components/account/balance-card";
-import { formatCode, formatLongDate } from "@/lib/portal/format";
+import { formatCode, formatLongDate } from "@/lib/i18n/format";
 
 /** The member's balance and account facts (P2, read as the agent). */
 export function MemberAccountCard({ account }: { account: AccountResponse }) {

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { formatMinorAmount } from "@/components/checkout/pay-label";
-import { formatPoints, formatShortDate } from "@/lib/portal/format";
+import { formatPoints, formatShortDate } from "@/lib/i18n/format";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { OrderTimeline } from "./order-timeline";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { formatShortDate } from "@/lib/portal/format";
+import { formatShortDate } from "@/lib/i18n/format";
 import type { ShopMovement } from "@/lib/portal/transaction-rows";
 
 /** A shop order's movement: the product, what happened to the points, and the order it belongs to. */

@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
-import { formatPoints, formatShortDate, isoDay } from "@/lib/portal/format";
+import { formatPoints, formatShortDate, isoDay } from "@/lib/i18n/format";
 import type { TransactionRow } from "@/lib/portal/transaction-rows";
 import { ShopMovementDetails } from "./shop-movement-details";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cardBrandSchema, tokenIdSchema } from "@/lib/payments-client/contract";
+import { cardBrandSchema, tokenIdSchema } from "@/lib/payments-contract/contract";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { CardDeclineReason } from "./checkout-contract";
 

@@ -1,5 +1,5 @@
 import type en from "@/messages/en.json";
-import { cardMessages } from "@/lib/payments-client/card-rules";
+import { cardMessages } from "@/lib/payments-contract/card-rules";
 
 /** A key of the catalogue's `formMessages`. */
 export type FormMessageKey = keyof (typeof en)["formMessages"];
@@ -20,7 +20,7 @@ export interface FormMessage {
  * pages read exactly as before; a sentence missing here is shown as it came.
  */
 const exact: ReadonlyArray<readonly [string, FormMessageKey]> = [
-  // lib/payments-client/card-rules.ts: the card form's and the processor's rules.
+  // lib/payments-contract/card-rules.ts: the card form's and the processor's rules.
   [cardMessages.numberRequired, "cardNumberRequired"],
   [cardMessages.numberInvalid, "cardNumberInvalid"],
   [cardMessages.expiryRequired, "cardExpiryRequired"],

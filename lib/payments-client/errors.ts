@@ -1,4 +1,4 @@
-import type { PaymentsErrorObject } from "./contract";
+import type { PaymentsErrorObject } from "@/lib/payments-contract/contract";
 
 /**
  * The sandbox refused a request for a reason that is the caller's fault

@@ -1,4 +1,4 @@
-import { paymentsErrorBodySchema, type PaymentsErrorObject } from "./contract";
+import { paymentsErrorBodySchema, type PaymentsErrorObject } from "@/lib/payments-contract/contract";
 
 /** What came back from one call: a status and a body, or nothing at all. */
 export type Exchange =

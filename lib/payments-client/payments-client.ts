@@ -15,7 +15,7 @@ import {
   type Refund,
   type RefundRequest,
   type TokenisedCard,
-} from "./contract";
+} from "@/lib/payments-contract/contract";
 import {
   captureRefusalCodes,
   declineCodes,
@@ -25,7 +25,7 @@ import {
   type DeclineCode,
   type FailedChargeCode,
   type VoidRefusalCode,
-} from "./error-catalogue";
+} from "@/lib/payments-contract/error-catalogue";
 import { PaymentsApiError, PaymentsUnavailableError } from "./errors";
 import { endpoint, exchange, type Exchange } from "./http";
 

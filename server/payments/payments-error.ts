@@ -1,4 +1,4 @@
-import { paymentsErrorCatalogue, type PaymentsErrorCode } from "@/lib/payments-client/error-catalogue";
+import { paymentsErrorCatalogue, type PaymentsErrorCode } from "@/lib/payments-contract/error-catalogue";
 
 export interface PaymentsErrorOptions {
   /** The request field to blame. */

@@ -7,7 +7,7 @@ import * as grantRoute from "@/app/oauth/api/grant/route";
 import * as jwksRoute from "@/app/oauth/jwks/route";
 import sandbox from "@/sandbox.json";
 import type { Database } from "@/server/db/connect";
-import { installDatabase } from "@/server/db/database";
+import { installDatabase } from "@/server/loyalty/db/loyalty-database";
 import { authorisationCodes, tokens } from "@/server/db/schema";
 import { verifyAccessToken } from "@/server/loyalty/oauth/access-tokens";
 import { refreshFamilySeconds, tokenAudience, tokenIssuer } from "@/server/loyalty/oauth/token-lifetimes";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as route from "@/app/oauth/auth/login/route";
 import sandbox from "@/sandbox.json";
-import { installDatabase } from "@/server/db/database";
+import { installDatabase } from "@/server/loyalty/db/loyalty-database";
 import { accounts, authorisationCodes, loginThrottles, programmes } from "@/server/db/schema";
 import { findMemberByUsername } from "@/server/loyalty/members/find-member";
 import { loginMessages, loginPages } from "@/server/loyalty/login/login-messages";

@@ -7,7 +7,7 @@ import * as grantRoute from "@/app/oauth/api/grant/route";
 import * as jwksRoute from "@/app/oauth/jwks/route";
 import * as secureKeyRoute from "@/app/partner-oauth/secure/key/route";
 import sandbox from "@/sandbox.json";
-import { installDatabase } from "@/server/db/database";
+import { installDatabase } from "@/server/loyalty/db/loyalty-database";
 import { authorisationCodes } from "@/server/db/schema";
 import { verifyAccessToken } from "@/server/loyalty/oauth/access-tokens";
 import { findOAuthClient } from "@/server/loyalty/oauth/find-oauth-client";

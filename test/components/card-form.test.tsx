@@ -6,7 +6,7 @@ import { CardForm } from "@/components/checkout/card-form";
 import { TestCardsTable } from "@/components/checkout/test-cards-table";
 import type { OnTokenised } from "@/components/checkout/use-card-form";
 import type { TokeniseOutcome, tokeniseCard } from "@/lib/payments-client/tokenise-card";
-import { testCardsOf } from "@/lib/payments-client/test-cards";
+import { testCardsOf } from "@/lib/payments-contract/test-cards";
 import sandbox from "@/sandbox.json";
 
 const now = new Date("2026-06-15T12:00:00Z");

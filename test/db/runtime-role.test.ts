@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvironmentCache } from "@/server/config/env";
 import { connectDatabase, type DatabaseHandle } from "@/server/db/connect";
-import { prepareDatabase } from "@/server/db/database";
+import { prepareDatabase } from "@/server/loyalty/db/loyalty-database";
 import { rowsOf } from "@/server/db/rows";
 import { getConnection } from "@/server/db/shared-connection";
 import { grantRuntimeRole } from "@/server/db/runtime-role";

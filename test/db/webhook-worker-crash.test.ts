@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { eventTypes } from "@/lib/contract/webhook-events";
 import { connectDatabase, type DatabaseHandle } from "@/server/db/connect";
-import { prepareDatabase } from "@/server/db/database";
+import { prepareDatabase } from "@/server/loyalty/db/loyalty-database";
 import { partners, webhookDeliveries, webhookEvents } from "@/server/db/schema";
 import { creditAccount } from "@/server/loyalty/ledger/credit-account";
 import { createEndpoint } from "@/server/loyalty/events/manage-endpoints";

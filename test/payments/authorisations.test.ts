@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as authorisationsRoute from "@/app/payments-sandbox/v1/authorisations/route";
 import * as captureRoute from "@/app/payments-sandbox/v1/authorisations/[authorisationId]/capture/route";
 import * as voidRoute from "@/app/payments-sandbox/v1/authorisations/[authorisationId]/void/route";
-import { authorisationSchema } from "@/lib/payments-client/contract";
+import { authorisationSchema } from "@/lib/payments-contract/contract";
 import { authoriseCard, authorisationLifetimeMs } from "@/server/payments/authorisations/authorise-card";
 import { captureAuthorisation } from "@/server/payments/authorisations/capture-authorisation";
 import { authorisationView } from "@/server/payments/authorisations/authorisation-view";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { chargeSchema } from "@/lib/payments-client/contract";
+import { chargeSchema } from "@/lib/payments-contract/contract";
 import { tokeniseCard } from "@/server/payments/cards/tokenise-card";
 import { charges } from "@/server/payments/db/schema";
 import {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { paymentsErrorBodySchema } from "@/lib/payments-client/contract";
+import { paymentsErrorBodySchema } from "@/lib/payments-contract/contract";
 import { marker, mutated, mutations, type Json } from "@/test/support/mutations";
 import type { RouteAnswer } from "@/test/support/call-route";
 import {

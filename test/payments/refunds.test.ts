@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { chargeSchema, refundSchema } from "@/lib/payments-client/contract";
+import { chargeSchema, refundSchema } from "@/lib/payments-contract/contract";
 import { refunds } from "@/server/payments/db/schema";
 import {
   chargeBody,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as tokensRoute from "@/app/payments-sandbox/v1/tokens/route";
-import { cardTokenSchema } from "@/lib/payments-client/contract";
+import { cardTokenSchema } from "@/lib/payments-contract/contract";
 import { cardTokens } from "@/server/payments/db/schema";
 import { callRoute } from "@/test/support/call-route";
 import {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import path from "node:path";
 import { Client } from "pg";
 import type { DatabaseHandle } from "@/server/db/connect";
-import { prepareDatabase } from "@/server/db/database";
+import { prepareDatabase } from "@/server/loyalty/db/loyalty-database";
 import { rowsOf } from "@/server/db/rows";
 import { preparePaymentsDatabase } from "@/server/payments/db/payments-database";
 import { preparePortalDatabase } from "@/server/portal/db/portal-database";

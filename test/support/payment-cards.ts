@@ -1,4 +1,4 @@
-import type { TokeniseRequest } from "@/lib/payments-client/contract";
+import type { TokeniseRequest } from "@/lib/payments-contract/contract";
 import sandbox from "@/sandbox.json";
 
 /** The sandbox's test cards by outcome. */

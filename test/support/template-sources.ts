@@ -21,7 +21,7 @@ const templateData = [
   "sandbox.json",
 ];
 const templateCode = [
-  "server/db/database.ts",
+  "server/loyalty/db/loyalty-database.ts",
   "server/portal/db/portal-database.ts",
   "server/payments/db/payments-database.ts",
   "test/support/database-template.ts",

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, inject } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
 import { connectDatabase, pgliteHandle, type Database, type DatabaseHandle } from "@/server/db/connect";
-import { installDatabase } from "@/server/db/database";
+import { installDatabase } from "@/server/loyalty/db/loyalty-database";
 import {
   awaitTemplate,
   databaseUrl,

@@ -7,7 +7,7 @@ import {
   type RegisterFormValues,
 } from "@/components/register/register-form-schema";
 import { formMessage, knownFormMessages } from "@/lib/i18n/form-messages";
-import { cardMessages } from "@/lib/payments-client/card-rules";
+import { cardMessages } from "@/lib/payments-contract/card-rules";
 import { profileFormSchema, toProfileValues } from "@/lib/portal/profile/profile-plan";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
 import en from "@/messages/en.json";

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { resetEnvironmentCache } from "@/server/config/env";
 import type { PartnerEndpoint } from "@/server/loyalty/http/partner-operation";
 import { partnerApiRoute } from "@/server/loyalty/http/pages-api-route";
 import { withHeaders, type PartnerReply } from "@/server/loyalty/http/partner-request";
@@ -27,7 +28,12 @@ const echo: PartnerEndpoint = {
 let server: Server;
 let port: number;
 
+/** The public origin partners reach the API on, unlike the address this test's server listens on. */
+const publicOrigin = "https://loyalty.example";
+
 beforeAll(async () => {
+  vi.stubEnv("APP_ORIGIN", `${publicOrigin}/`);
+  resetEnvironmentCache();
   const route = partnerApiRoute(echo, ["version", "accountIdentifier"]);
   // As Next.js calls a Pages Router API route: its query holds the segments merged over the query string's values.
   server = createServer((incoming, outgoing) => {
@@ -38,7 +44,11 @@ beforeAll(async () => {
   port = (server.address() as AddressInfo).port;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  vi.unstubAllEnvs();
+  resetEnvironmentCache();
+});
 
 /** A raw request, so the body can be streamed in chunks with no declared length. */
 function send(method: string, path: string, chunks: string[], headers: Record<string, string> = {}) {
@@ -59,17 +69,31 @@ describe("a partner operation as a Pages Router API route", () => {
     const answer = await send("POST", "/api/v1/accounts/3081?api_key=k", ['{"a":1}'], {
       Accept: "application/json",
       "Content-Type": "application/json",
+      Host: "attacker.example",
     });
     expect(answer).toMatchObject({ status: 201, body: '{"ok":true}' });
     expect(answer.headers).toMatchObject({ "content-type": "application/json", "x-request-id": "r-1" });
     expect(seen.at(-1)).toEqual({
       method: "POST",
-      // Outside Next.js (no initial URL recorded for the request), the origin is the Host header's.
-      url: `http://127.0.0.1:${port}/api/v1/accounts/3081?api_key=k`,
+      // On the public origin (APP_ORIGIN), neither the Host header's nor the address the server listens on.
+      url: `${publicOrigin}/api/v1/accounts/3081?api_key=k`,
       accept: "application/json",
       params: { version: "v1", accountIdentifier: "3081" },
       body: '{"a":1}',
     });
+  });
+
+  it("takes only the path and query from the request line, so no request target changes the origin", async () => {
+    const targets: [asked: string, url: string][] = [
+      ["//attacker.example/api/v1/x?q=1", `${publicOrigin}//attacker.example/api/v1/x?q=1`],
+      ["http://attacker.example/api/v1/x?q=1", `${publicOrigin}/api/v1/x?q=1`],
+      ["/@attacker.example/api/v1/x", `${publicOrigin}/@attacker.example/api/v1/x`],
+    ];
+    for (const [asked, url] of targets) {
+      await send("GET", asked, []);
+      expect(new URL(String(seen.at(-1)?.url)).origin, asked).toBe(publicOrigin);
+      expect(seen.at(-1)?.url, asked).toBe(url);
+    }
   });
 
   it("counts a streamed body with no declared length against the limit, and refuses a declared one unread", async () => {

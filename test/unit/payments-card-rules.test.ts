@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cardBrandOf, cardDigits, expiryProblem, passesLuhn } from "@/lib/payments-client/card-rules";
+import { cardBrandOf, cardDigits, expiryProblem, passesLuhn } from "@/lib/payments-contract/card-rules";
 import sandbox from "@/sandbox.json";
 
 /** The digit that makes `body` + digit pass the Luhn check. */

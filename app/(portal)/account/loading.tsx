@@ -1,4 +1,4 @@
-import { PageLoading } from "@/components/portal/page-loading";
+import { PageLoading } from "@/components/ui/page-loading";
 
 /**
  * Shown while this page waits for the loyalty service. Per route, not for the

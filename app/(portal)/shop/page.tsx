@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
-import { formatPoints } from "@/lib/portal/format";
+import { formatPoints } from "@/lib/i18n/format";
 import { formatMoney } from "@/lib/shop/price-choices";
 import { requireMemberSession, type MemberSession } from "@/server/portal/auth/member-session";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";

@@ -3,7 +3,7 @@ import { ConsoleActionForm } from "@/components/developers/console-action-form";
 import { consoleSectionStyle, consoleTime } from "@/components/developers/console-look";
 import { eventDescriptions, eventTypes } from "@/lib/contract/webhook-events";
 import { env } from "@/server/config/env";
-import { getDatabase } from "@/server/db/database";
+import { getDatabase } from "@/server/loyalty/db/loyalty-database";
 import {
   addEndpointAction,
   deleteEndpointAction,

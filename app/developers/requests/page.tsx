@@ -4,8 +4,8 @@ import { RequestLogTable } from "@/components/docs/request-log/request-log-table
 import { requestLogRetentionDays } from "@/lib/contract/request-log";
 import { replayCurl } from "@/lib/developers/replay-curl";
 import { requestOrigin } from "@/server/docs/request-origin";
-import { operationLabel, requestLogHref, requestLogPath } from "@/lib/portal/request-log-view";
-import { getDatabase } from "@/server/db/database";
+import { operationLabel, requestLogHref, requestLogPath } from "@/lib/developers/request-log-view";
+import { getDatabase } from "@/server/loyalty/db/loyalty-database";
 import { loadConsoleRequestLog } from "@/server/loyalty/developers/console-request-log";
 import { requireDeveloper } from "@/server/loyalty/developers/developer-session-cookie";
 

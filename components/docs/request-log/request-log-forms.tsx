@@ -1,5 +1,5 @@
 import { requestLogOperations } from "@/lib/contract/request-log";
-import { operationLabels, requestLogPath, statusChoices, type RequestLogFilters } from "@/lib/portal/request-log-view";
+import { operationLabels, requestLogPath, statusChoices, type RequestLogFilters } from "@/lib/developers/request-log-view";
 
 const fieldStyle =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 focus:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-invalid:border-rose-600";

@@ -1,6 +1,6 @@
 import { CodeBlock } from "@/components/docs/code-block";
 import type { RequestLogEntry } from "@/lib/contract/request-log";
-import { errorCatalogueHref, operationLabel, requestLogHref } from "@/lib/portal/request-log-view";
+import { errorCatalogueHref, operationLabel, requestLogHref } from "@/lib/developers/request-log-view";
 
 /** What the developer console adds to a logged request: redacted bodies, the forced scenario, a replay. */
 export interface RequestLogExtras {

@@ -1,4 +1,4 @@
-import { sandboxScenarioHeader } from "@/lib/developers/sandbox-scenario";
+import { sandboxScenarioHeader } from "@/lib/contract/sandbox-scenario";
 import { shellQuote } from "@/lib/docs/curl";
 import { documentedOperation, documentedOperations, servedPaths } from "@/lib/docs/operations";
 import { members, sandboxApiKey } from "@/lib/docs/sandbox-values";

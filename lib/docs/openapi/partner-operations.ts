@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
-import { sandboxScenarioHeader } from "@/lib/developers/sandbox-scenario";
+import { sandboxScenarioHeader } from "@/lib/contract/sandbox-scenario";
 import { errorNamesOf } from "@/lib/docs/errors/operation-errors";
 import { headerSchemas } from "@/lib/docs/operations/parameters";
 import { documentedOperations, servedPaths } from "@/lib/docs/operations";

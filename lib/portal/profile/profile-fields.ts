@@ -1,4 +1,4 @@
-import type { SelectOption } from "@/lib/portal/forms/select-option";
+import type { SelectOption } from "@/lib/forms/select-option";
 import { campaignTypes, contactChannels, languageCodes } from "@/lib/contract/update-membership";
 
 /** The two postal addresses an update can hold: the preferred one is PERSONAL, the other BUSINESS (the contract's rule). */

@@ -3,7 +3,7 @@ import { requestLogDefaultPageSize, requestLogQuerySchema, type RequestLogEntry 
 import type { Database } from "@/server/db/connect";
 import { requestLog, type Partner } from "@/server/db/schema";
 import { findRequestLog } from "@/server/loyalty/request-log/find-request-log";
-import type { RequestLogFilters } from "@/lib/portal/request-log-view";
+import type { RequestLogFilters } from "@/lib/developers/request-log-view";
 
 export interface ConsoleLogEntry extends RequestLogEntry {
   /** Redacted JSON bodies (staging keys only), as stored. */

@@ -3,7 +3,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { env } from "@/server/config/env";
-import { getDatabase } from "@/server/db/database";
+import { getDatabase } from "@/server/loyalty/db/loyalty-database";
 import { clientAddress, rateLimitKey } from "@/server/http/client-address";
 import { findDeveloperSession, type DeveloperSession } from "./developer-sessions";
 

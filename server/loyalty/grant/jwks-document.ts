@@ -1,6 +1,6 @@
 import "server-only";
 import type { JWK } from "jose";
-import { getDatabase } from "@/server/db/database";
+import { getDatabase } from "@/server/loyalty/db/loyalty-database";
 import { publicSigningKeys } from "@/server/loyalty/oauth/signing-keys";
 import { logger } from "@/server/observability/logger";
 

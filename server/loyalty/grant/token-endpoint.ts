@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { getDatabase, type Database } from "@/server/db/database";
+import { getDatabase, type Database } from "@/server/loyalty/db/loyalty-database";
 import { rateLimitHeaders } from "@/server/loyalty/rate-limits/rate-limit-decision";
 import { tokenServiceLimit } from "@/server/loyalty/rate-limits/token-service-limit";
 import { logger } from "@/server/observability/logger";

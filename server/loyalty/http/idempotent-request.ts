@@ -1,6 +1,6 @@
 import "server-only";
 import { idempotencyKeyMaxLength, parseIdempotencyKey } from "@/lib/contract/idempotency-key";
-import type { Database } from "@/server/db/database";
+import type { Database } from "@/server/loyalty/db/loyalty-database";
 import type { Partner, Transaction } from "@/server/db/schema";
 import type { IdempotencyClaim } from "@/server/loyalty/idempotency/idempotency-claim";
 import { claimIdempotencyKey } from "@/server/loyalty/idempotency/claim-idempotency-key";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { getRequestMeta } from "next/dist/server/request-meta";
+import { env } from "@/server/config/env";
 import type { PartnerEndpoint, RouteParams } from "./partner-operation";
 import type { HeaderReader, PartnerRequest } from "./partner-request";
 import { readNodeBodyWithin } from "./read-body";
@@ -37,11 +37,21 @@ function partnerRequestOf(incoming: IncomingMessage): PartnerRequest {
   };
 }
 
-/** The URL as an App Router handler would see it: Next.js's own origin for the server, then the path asked for. */
+/**
+ * The URL the partner asked for, on the app's public origin (APP_ORIGIN): links the operation builds from it
+ * (`_links.self`, `developerLink`) point where partners reach the API, behind a proxy too, whatever Host header was
+ * sent. Only the path and query are taken from the request line, so it never changes the origin.
+ */
 function absoluteUrl(incoming: IncomingMessage): string {
-  const path = incoming.url ?? "/";
-  const initial = getRequestMeta(incoming, "initURL");
-  return new URL(path, initial?.startsWith("http") ? initial : `http://${incoming.headers.host ?? "localhost"}`).href;
+  return new URL(`${new URL(env().APP_ORIGIN).origin}${requestPath(incoming.url)}`).href;
+}
+
+/** The request line's path and query; of the absolute form a proxy may send (`http://host/path?q`), the same. */
+function requestPath(target = "/"): string {
+  if (target.startsWith("/")) return target;
+  if (!URL.canParse(target)) return "/";
+  const { pathname, search } = new URL(target);
+  return `${pathname}${search}`;
 }
 
 /** Node keeps header names in lower case; repeated ones are joined as `Headers.get` joins them. */

@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import { agentIdSchema, apiKeySchema, versionSegmentSchema } from "@/lib/contract/common";
 import type { ErrorShape } from "@/lib/contract/error-body";
 import type { PartnerOperationName } from "@/lib/contract/request-log";
-import { getDatabase, type Database } from "@/server/db/database";
+import { getDatabase, type Database } from "@/server/loyalty/db/loyalty-database";
 import type { Partner } from "@/server/db/schema";
 import type { IdempotencyClaim } from "@/server/loyalty/idempotency/idempotency-claim";
 import { logger } from "@/server/observability/logger";

@@ -2,7 +2,7 @@ import "server-only";
 import type { PartnerOperationName } from "@/lib/contract/request-log";
 import { errorNamesOf } from "@/lib/docs/errors/operation-errors";
 import type { OperationId } from "@/lib/docs/operations/types";
-import { sandboxScenarioHeader } from "@/lib/developers/sandbox-scenario";
+import { sandboxScenarioHeader } from "@/lib/contract/sandbox-scenario";
 import { errorCatalogue, type ErrorName } from "@/lib/contract/error-catalogue";
 import { bearerChallenge } from "./member-token";
 import { invalid, ServiceError } from "./service-error";

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import { getDatabase, type Database } from "@/server/db/database";
+import { getDatabase, type Database } from "@/server/loyalty/db/loyalty-database";
 import { requestProtocol } from "@/server/http/client-address";
 import { isValidForwardedFor } from "@/server/loyalty/http/forwarded-for";
 import { issueAuthorisationCode } from "@/server/loyalty/oauth/authorisation-codes";

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDatabase } from "@/server/db/database";
+import { getDatabase } from "@/server/loyalty/db/loyalty-database";
 import { logger } from "@/server/observability/logger";
 import { runMaintenance } from "./run-maintenance";
 

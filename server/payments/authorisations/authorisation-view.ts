@@ -1,4 +1,4 @@
-import type { Authorisation } from "@/lib/payments-client/contract";
+import type { Authorisation } from "@/lib/payments-contract/contract";
 import type { AuthorisationRecord } from "./find-authorisation";
 
 /** What became of the authorisation by `now`: a void or a successful capture first, then its lapse. */

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import type { authorisationRequestSchema } from "@/lib/payments-client/contract";
+import type { authorisationRequestSchema } from "@/lib/payments-contract/contract";
 import { isUniqueViolation } from "@/server/db/unique-violation";
 import { findPayableToken } from "../cards/payable-token";
 import { testCardBehaviour } from "../cards/test-cards";

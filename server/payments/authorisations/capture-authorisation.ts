@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { captureRequestSchema } from "@/lib/payments-client/contract";
+import type { captureRequestSchema } from "@/lib/payments-contract/contract";
 import { isUniqueViolation } from "@/server/db/unique-violation";
 import { testCardBehaviour } from "../cards/test-cards";
 import type { Database } from "../db/payments-database";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { DeclineCode } from "@/lib/payments-client/error-catalogue";
-import { testCardOutcomes, type TestCardOutcome } from "@/lib/payments-client/test-cards";
+import type { DeclineCode } from "@/lib/payments-contract/error-catalogue";
+import { testCardOutcomes, type TestCardOutcome } from "@/lib/payments-contract/test-cards";
 import sandbox from "@/sandbox.json";
 
 const testCardsSchema = z.array(

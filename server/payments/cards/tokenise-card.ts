@@ -1,6 +1,6 @@
 import "server-only";
-import { cardBrandOf, expiryProblem } from "@/lib/payments-client/card-rules";
-import type { CardToken, tokeniseRequestSchema } from "@/lib/payments-client/contract";
+import { cardBrandOf, expiryProblem } from "@/lib/payments-contract/card-rules";
+import type { CardToken, tokeniseRequestSchema } from "@/lib/payments-contract/contract";
 import type { z } from "zod";
 import type { Database } from "../db/payments-database";
 import { cardTokens, type CardTokenRow } from "../db/schema";

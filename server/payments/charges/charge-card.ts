@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import type { chargeRequestSchema } from "@/lib/payments-client/contract";
+import type { chargeRequestSchema } from "@/lib/payments-contract/contract";
 import { isUniqueViolation } from "@/server/db/unique-violation";
 import { findPayableToken } from "../cards/payable-token";
 import { chargeBehaviour } from "../cards/test-cards";

@@ -1,4 +1,4 @@
-import type { Charge } from "@/lib/payments-client/contract";
+import type { Charge } from "@/lib/payments-contract/contract";
 import type { ChargeRow, RefundRow } from "../db/schema";
 
 /** A charge as the API shows it, with its refund when there is one. */

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { isPaymentsErrorCode, type PaymentsErrorCode } from "@/lib/payments-client/error-catalogue";
+import { isPaymentsErrorCode, type PaymentsErrorCode } from "@/lib/payments-contract/error-catalogue";
 import { PaymentsError } from "../payments-error";
 
 /**

@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { idempotencyKeyHeader, idempotencyKeySchema } from "@/lib/payments-client/contract";
-import type { PaymentsErrorCode } from "@/lib/payments-client/error-catalogue";
+import { idempotencyKeyHeader, idempotencyKeySchema } from "@/lib/payments-contract/contract";
+import type { PaymentsErrorCode } from "@/lib/payments-contract/error-catalogue";
 import { logger } from "@/server/observability/logger";
 import { getPaymentsDatabase, type Database } from "../db/payments-database";
 import { PaymentsError } from "../payments-error";

@@ -1,4 +1,4 @@
-import { maxBodyBytes } from "@/lib/payments-client/contract";
+import { maxBodyBytes } from "@/lib/payments-contract/contract";
 import { PaymentsError } from "../payments-error";
 
 /** `application/json`, with or without parameters such as charset, in any case. */

@@ -1,4 +1,4 @@
-import type { PaymentsErrorBody } from "@/lib/payments-client/contract";
+import type { PaymentsErrorBody } from "@/lib/payments-contract/contract";
 import type { PaymentsError } from "../payments-error";
 
 /** The one shape of every refusal: `{ error: { type, code, message, param?, charge? } }`. */

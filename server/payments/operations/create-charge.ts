@@ -1,6 +1,6 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
-import { chargeParamCodes, chargeRequestSchema, idempotentReplayedHeader } from "@/lib/payments-client/contract";
+import { chargeParamCodes, chargeRequestSchema, idempotentReplayedHeader } from "@/lib/payments-contract/contract";
 import { env } from "@/server/config/env";
 import { chargeCard } from "../charges/charge-card";
 import { chargeView } from "../charges/charge-view";

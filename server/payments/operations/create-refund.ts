@@ -1,5 +1,5 @@
 import "server-only";
-import { chargeIdSchema, idempotentReplayedHeader, refundRequestSchema } from "@/lib/payments-client/contract";
+import { chargeIdSchema, idempotentReplayedHeader, refundRequestSchema } from "@/lib/payments-contract/contract";
 import { paymentsOperation } from "../http/payments-operation";
 import { PaymentsError } from "../payments-error";
 import { refundCharge } from "../refunds/refund-charge";

@@ -1,5 +1,5 @@
 import "server-only";
-import { tokeniseParamCodes, tokeniseRequestSchema } from "@/lib/payments-client/contract";
+import { tokeniseParamCodes, tokeniseRequestSchema } from "@/lib/payments-contract/contract";
 import { tokeniseCard } from "../cards/tokenise-card";
 import { paymentsOperation } from "../http/payments-operation";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { authorisationLookupQuerySchema } from "@/lib/payments-client/contract";
+import { authorisationLookupQuerySchema } from "@/lib/payments-contract/contract";
 import { authorisationView } from "../authorisations/authorisation-view";
 import { findAuthorisationByIdempotencyKey } from "../authorisations/find-authorisation";
 import { paymentsOperation } from "../http/payments-operation";

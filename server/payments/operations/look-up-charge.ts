@@ -1,5 +1,5 @@
 import "server-only";
-import { chargeLookupQuerySchema } from "@/lib/payments-client/contract";
+import { chargeLookupQuerySchema } from "@/lib/payments-contract/contract";
 import { findChargeByIdempotencyKey } from "../charges/find-charge";
 import { chargeView } from "../charges/charge-view";
 import { paymentsOperation } from "../http/payments-operation";

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { tokenIdSchema } from "@/lib/payments-client/contract";
+import { tokenIdSchema } from "@/lib/payments-contract/contract";
 import { cardTokens } from "../db/schema";
 import { paymentsOperation } from "../http/payments-operation";
 import { PaymentsError } from "../payments-error";

@@ -1,5 +1,5 @@
 import "server-only";
-import { authorisationIdSchema, idempotentReplayedHeader } from "@/lib/payments-client/contract";
+import { authorisationIdSchema, idempotentReplayedHeader } from "@/lib/payments-contract/contract";
 import { authorisationView } from "../authorisations/authorisation-view";
 import { voidAuthorisation as release } from "../authorisations/void-authorisation";
 import { paymentsOperation } from "../http/payments-operation";

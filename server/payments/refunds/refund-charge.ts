@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { Refund, refundRequestSchema } from "@/lib/payments-client/contract";
+import type { Refund, refundRequestSchema } from "@/lib/payments-contract/contract";
 import { isUniqueViolation } from "@/server/db/unique-violation";
 import { findChargeById } from "../charges/find-charge";
 import type { Database } from "../db/payments-database";

@@ -1,5 +1,5 @@
 import "server-only";
-import { formatPoints } from "@/lib/portal/format";
+import { formatPoints } from "@/lib/i18n/format";
 import { isUnfinished, type UnfinishedState } from "@/lib/checkout/order-states";
 import { reversalDeadline } from "./reversal-deadline";
 import { moveOn, needsAttention, type SagaRun, type StepResult } from "./saga-run";

@@ -1,9 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { cardBrands } from "@/lib/payments-client/card-rules";
-import { chargeCurrencies, tokenIdSchema } from "@/lib/payments-client/contract";
-import { formatPoints } from "@/lib/portal/format";
+import { cardBrands } from "@/lib/payments-contract/card-rules";
+import { chargeCurrencies, tokenIdSchema } from "@/lib/payments-contract/contract";
+import { formatPoints } from "@/lib/i18n/format";
 import { formatMoney, priceChoices } from "@/lib/shop/price-choices";
 import type { Database } from "@/server/portal/db/portal-database";
 import { quotes } from "@/server/portal/db/schema";

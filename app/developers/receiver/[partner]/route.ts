@@ -1,5 +1,5 @@
 import { env } from "@/server/config/env";
-import { getDatabase } from "@/server/db/database";
+import { getDatabase } from "@/server/loyalty/db/loyalty-database";
 import { bodyText, readBodyWithin } from "@/server/http/read-body-within";
 import { builtInReceiverPath, receiveWebhook } from "@/server/loyalty/events/built-in-receiver";
 

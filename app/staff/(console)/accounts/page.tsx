@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { CreateStaffForm } from "@/components/staff/create-staff-form";
 import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
 import { StaffAccountActions } from "@/components/staff/staff-account-actions";
-import { formatShortDate } from "@/lib/portal/format";
+import { formatShortDate } from "@/lib/i18n/format";
 import { roleLabels } from "@/lib/portal/staff/staff-roles";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { createStaffAccountAction } from "@/server/portal/staff/actions/create-staff-account-action";

@@ -3,7 +3,7 @@ import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
 import Link from "next/link";
 import { orderPrice } from "@/components/staff/member-orders";
 import { OrderTimeline } from "@/components/staff/order-timeline";
-import { formatShortDate } from "@/lib/portal/format";
+import { formatShortDate } from "@/lib/i18n/format";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { listAttentionOrders } from "@/server/portal/staff/list-attention-orders";
 import { requireStaffPermission } from "@/server/portal/staff/staff-session";

@@ -14,7 +14,7 @@ import {
   staleKey,
   type ConsoleAnswer,
 } from "@/lib/developers/console-action-schemas";
-import { getDatabase } from "@/server/db/database";
+import { getDatabase } from "@/server/loyalty/db/loyalty-database";
 import { logger } from "@/server/observability/logger";
 import { developerAction, field } from "../developer-action";
 import type { DeveloperSession } from "../developer-sessions";

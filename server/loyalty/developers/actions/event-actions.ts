@@ -14,7 +14,7 @@ import {
   testEventInput,
   type ConsoleAnswer,
 } from "@/lib/developers/console-action-schemas";
-import { getDatabase } from "@/server/db/database";
+import { getDatabase } from "@/server/loyalty/db/loyalty-database";
 import { refusedTarget } from "@/server/loyalty/events/delivery-address-policy";
 import {
   createEndpoint,

@@ -9,7 +9,7 @@ import {
   developerSignUpSchema,
   type DeveloperFormState,
 } from "@/lib/developers/credentials-schema";
-import { getDatabase } from "@/server/db/database";
+import { getDatabase } from "@/server/loyalty/db/loyalty-database";
 import { logger } from "@/server/observability/logger";
 import { developerAction, field } from "../developer-action";
 import { endDeveloperSession } from "../developer-sessions";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Authorisation } from "@/lib/payments-client/contract";
+import type { Authorisation } from "@/lib/payments-contract/contract";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { StepCall } from "../record-order-step";
 import { moveOn, needsAttention, wait, type SagaRun, type StepResult } from "../saga-run";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ChargeCurrency } from "@/lib/payments-client/contract";
+import type { ChargeCurrency } from "@/lib/payments-contract/contract";
 import { formatOrderNumber } from "../order-number";
 import type { OrderRow } from "../order-store";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Charge } from "@/lib/payments-client/contract";
+import type { Charge } from "@/lib/payments-contract/contract";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { StepCall } from "../record-order-step";
 import { moveOn, needsAttention, wait, type SagaRun, type StepResult } from "../saga-run";

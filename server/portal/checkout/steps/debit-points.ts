@@ -1,6 +1,6 @@
 import "server-only";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
-import { formatPoints } from "@/lib/portal/format";
+import { formatPoints } from "@/lib/i18n/format";
 import type { StepCall } from "../record-order-step";
 import {
   answered,

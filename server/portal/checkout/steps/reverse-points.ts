@@ -1,7 +1,7 @@
 import "server-only";
 import type { ReverseRequest } from "@/lib/contract/reverse-transaction";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
-import { formatPoints } from "@/lib/portal/format";
+import { formatPoints } from "@/lib/i18n/format";
 import type { OrderState } from "@/lib/checkout/order-states";
 import type { OrderRow } from "../order-store";
 import { isLoyaltyFailure } from "./loyalty-failure";

@@ -1,5 +1,5 @@
 import "server-only";
-import { formatPoints } from "@/lib/portal/format";
+import { formatPoints } from "@/lib/i18n/format";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { StepCall } from "../record-order-step";
 import { moveOn, needsAttention, wait, type SagaRun, type StepResult } from "../saga-run";

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { CheckoutPanel } from "@/components/checkout/checkout-panel";
 import { ChoiceSummary } from "@/components/checkout/choice-summary";
-import { testCardsOf } from "@/lib/payments-client/test-cards";
+import { testCardsOf } from "@/lib/payments-contract/test-cards";
 import { priceChoices } from "@/lib/shop/price-choices";
 import sandbox from "@/sandbox.json";
 import { requireMemberSession } from "@/server/portal/auth/member-session";

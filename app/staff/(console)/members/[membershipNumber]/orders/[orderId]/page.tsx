@@ -8,7 +8,7 @@ import { OrderTimeline } from "@/components/staff/order-timeline";
 import { RefundOrderForm } from "@/components/staff/refund-order-form";
 import { SettleOrderForm } from "@/components/staff/settle-order-form";
 import { StaffServiceProblem } from "@/components/staff/staff-service-problem";
-import { formatLongDate } from "@/lib/portal/format";
+import { formatLongDate } from "@/lib/i18n/format";
 import { isMembershipNumber } from "@/lib/portal/staff/member-number";
 import { mayDo } from "@/lib/portal/staff/staff-roles";
 import { findMemberOrder } from "@/server/portal/checkout/find-member-order";

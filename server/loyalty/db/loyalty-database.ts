@@ -3,11 +3,11 @@ import { env } from "@/server/config/env";
 import { ensureDevelopersSeeded } from "@/server/loyalty/developers/seed-developers";
 import { followPartnerKeyChanges } from "@/server/loyalty/partners/follow-partner-key-changes";
 import { ensureSandboxSeeded } from "@/server/loyalty/sandbox/ensure-sandbox-seeded";
-import type { Database, DatabaseHandle } from "./connect";
-import { migrateDatabase } from "./migrate";
-import { getConnection, installConnection, prepareOnce } from "./shared-connection";
+import type { Database, DatabaseHandle } from "@/server/db/connect";
+import { migrateDatabase } from "@/server/db/migrate";
+import { getConnection, installConnection, prepareOnce } from "@/server/db/shared-connection";
 
-export type { Database } from "./connect";
+export type { Database } from "@/server/db/connect";
 
 /** The loyalty service's preparation: its migrations, then (never in live mode) the sandbox seed into an empty database and its developer accounts. */
 async function prepareLoyalty(handle: DatabaseHandle): Promise<void> {
