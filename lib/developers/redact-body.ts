@@ -161,7 +161,7 @@ function isPersonContext(key: string): boolean {
 }
 
 /** `api_key=…` in a query or a URL, percent-encoded or not: the value up to the next delimiter. */
-const apiKeyParameter = /(api[_-]?key(?:=|%3d))[^&#\s"'<>,;]*/gi;
+const apiKeyParameter = /(api[_-]?key(?:=|%3d))[^&#\s"'<>,;/?]*/gi;
 
 /** A string without `api_key` values and without any of the known secrets (shorter than 8 characters are ignored). */
 export function redactText(text: string, secrets: readonly string[] = []): string {

@@ -18,7 +18,7 @@ export interface LoggedRequest {
 /** The shell variables a replay reads in place of the secrets the log never holds; the console page names them. */
 export const replayVariables = {
   API_KEY: "your staging api_key",
-  ACCESS_TOKEN: "the access token the request sent in Authorization: a member's, or your client's for an agent's call",
+  ACCESS_TOKEN: "the access token it sent: a member's, or your client's for an agent's call",
 } as const;
 
 type ReplayVariable = keyof typeof replayVariables;

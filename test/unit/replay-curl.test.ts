@@ -45,7 +45,7 @@ function runCopied(command: string): string[] {
   rmSync(argvFile, { force: true });
   execFileSync("bash", ["-c", command], {
     cwd: workDir,
-    env: { PATH: `${bin}:/usr/bin:/bin`, CURL_ARGV: argvFile, HOME: sandbox, ...variables },
+    env: { NODE_ENV: "test", PATH: `${bin}:/usr/bin:/bin`, CURL_ARGV: argvFile, HOME: sandbox, ...variables },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const received = readFileSync(argvFile, "utf8").split("\0");
