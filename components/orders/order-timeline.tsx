@@ -1,20 +1,23 @@
 import { useLocale, useTranslations } from "next-intl";
 import { LocalTime } from "@/components/portal/local-time";
 import type { OrderTimelineEntry } from "@/lib/checkout/checkout-contract";
-import { memberSentence, stepLabel } from "./order-words";
+import { memberSentence, stepLabel, type OrdersTranslator } from "./order-words";
 
 /**
  * Every step of the order in the member's words, at the member's local
  * time. The call behind a step (operation, HTTP status, request id) is kept
  * under "Technical details", for whoever helps the member; the saga never
- * puts a secret in an entry.
+ * puts a secret in an entry. A step staff took reads as the programme's
+ * customer care took it, in the member's language (the server never sends
+ * the member who or why).
  */
 export function OrderTimeline({ entries }: { entries: OrderTimelineEntry[] }) {
   const t = useTranslations("orders");
   // The saga writes its sentences in English: another language reads the step's name, the sentence goes to the details.
   const english = useLocale() === "en";
   const technical = entries.filter(
-    (entry) => !english || entry.call || memberSentence(entry.description) !== entry.description,
+    (entry) =>
+      entry.call || (!entry.customerCare && (!english || memberSentence(entry.description) !== entry.description)),
   );
   return (
     <section aria-labelledby="timeline-heading" className="rounded-xl border border-slate-200 bg-white p-4">
@@ -28,7 +31,11 @@ export function OrderTimeline({ entries }: { entries: OrderTimelineEntry[] }) {
           {entries.map((entry, index) => (
             <li key={`${entry.at}-${entry.step}-${index}`} data-step={entry.step} className="text-sm">
               <p className="font-medium text-slate-900">{stepLabel(entry, t)}</p>
-              {english ? <p className="text-slate-700">{memberSentence(entry.description)}</p> : null}
+              {entry.customerCare ? (
+                <p className="text-slate-700">{customerCareSentence(entry.customerCare, t)}</p>
+              ) : english ? (
+                <p className="text-slate-700">{memberSentence(entry.description)}</p>
+              ) : null}
               <p className="text-slate-600">
                 <LocalTime iso={entry.at} />
               </p>
@@ -47,7 +54,7 @@ export function OrderTimeline({ entries }: { entries: OrderTimelineEntry[] }) {
               <li key={`${entry.at}-${entry.step}-${index}`}>
                 <span className="font-medium">{stepLabel(entry, t)}</span>
                 {" · "}
-                {entry.description}
+                {entry.customerCare ? customerCareSentence(entry.customerCare, t) : entry.description}
                 {entry.call ? (
                   <>
                     {" · "}
@@ -69,4 +76,10 @@ export function OrderTimeline({ entries }: { entries: OrderTimelineEntry[] }) {
       ) : null}
     </section>
   );
+}
+
+function customerCareSentence(care: NonNullable<OrderTimelineEntry["customerCare"]>, t: OrdersTranslator): string {
+  return care.action === "refund"
+    ? t("timeline.refundedByCare", { programme: care.programme })
+    : t("timeline.settledByCare", { programme: care.programme });
 }

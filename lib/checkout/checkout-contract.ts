@@ -87,6 +87,11 @@ export interface OrderTimelineEntry {
   description: string;
   /** The remote call behind the step: operation name (e.g. "P5 debit", "charge"), HTTP status, request id; never a secret. */
   call?: { operation: string; status: number | null; requestId: string | null };
+  /**
+   * In the member's view, a step staff took (a refund, a settlement): said as
+   * the programme's customer care did it, never who or why.
+   */
+  customerCare?: { action: "refund" | "settlement"; programme: string };
 }
 
 export interface OrderView {

@@ -5,6 +5,7 @@ import { unknownPartnerPath as unknownRoute } from "@/server/loyalty/http/partne
 import { retrieveRequestLog as requestsRoute } from "@/server/loyalty/operations/retrieve-request-log";
 import { retrieveProgrammeList as listRoute } from "@/server/loyalty/operations/retrieve-programme";
 import { retrieveProgrammeByIdentifier as singleRoute } from "@/server/loyalty/operations/retrieve-programme";
+import { debitCurrency as debitRoute } from "@/server/loyalty/operations/debit-currency";
 import { requestLogResponseSchema, type RequestLogResponse } from "@/lib/contract/request-log";
 import { partners, requestLog } from "@/server/db/schema";
 import { purgeRequestLog } from "@/server/loyalty/maintenance/purge-request-log";
@@ -34,6 +35,9 @@ async function readLog(query = "", apiKey = demoApiKey): Promise<RequestLogRespo
 
 const rowsOf = async (requestId: string) =>
   database.db().select().from(requestLog).where(eq(requestLog.requestId, requestId));
+
+const debitPath = "/api/v1/programmes/NORTHSTAR/accounts/3081000000000001/debit-transaction-requests";
+const debitParams = { version: "v1", programmeIdentifier: "NORTHSTAR", accountIdentifier: "3081000000000001" };
 
 describe("the partner's request log", () => {
   it("records a refused P1 call with its request id, status and error codes, and finds it by that id", async () => {
@@ -271,5 +275,72 @@ describe("the partner's request log", () => {
       responseBody: null,
       scenario: null,
     });
+  });
+});
+
+describe("what the request log keeps for Copy as curl", () => {
+  it("keeps the headers and the body of a POST refused before its body was read, never the token", async () => {
+    const body = {
+      debitTransaction: {
+        description: "SCENARIO-0001",
+        monetaryAmount: { amount: "1000", currency: { code: "POINTS" } },
+      },
+    };
+    const answer = await callRoute(debitRoute, {
+      method: "POST",
+      url: withKey(debitPath),
+      params: debitParams,
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        Authorization: "Bearer eyJhbGciOiJFUzI1NiJ9.secret-token",
+        "Idempotency-Key": "debit-'$(x)'-0001",
+        "X-Agent-Id": "AGENT7",
+        "X-Sandbox-Scenario": "BALANCE_INSUFFICIENT",
+        "X-Forwarded-For": "203.0.113.7",
+      },
+      body: JSON.stringify(body),
+    });
+    expect(answer.status, answer.text).toBe(400);
+    await flushRequestLog();
+    const [row] = await rowsOf(answer.headers.get("x-request-id")!);
+    expect(row!.scenario).toBe("BALANCE_INSUFFICIENT");
+    expect(row!.requestHeaders).toEqual({
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      Authorization: "Bearer",
+      "Idempotency-Key": "debit-'$(x)'-0001",
+      "X-Agent-Id": "AGENT7",
+      "X-Sandbox-Scenario": "BALANCE_INSUFFICIENT",
+    });
+    expect(row!.requestBody).toEqual(body);
+    const everything = JSON.stringify({ ...row, id: undefined });
+    for (const secret of [demoApiKey, "secret-token", "eyJ", "203.0.113.7"]) expect(everything).not.toContain(secret);
+  });
+
+  it("keeps a programme's public name and masks the api_key its answer's link repeats", async () => {
+    const answer = await programme("NORTHSTAR");
+    expect(answer.status).toBe(200);
+    const name = (answer.json as { name: string }).name;
+    expect(answer.text).toContain(demoApiKey);
+    await flushRequestLog();
+    const [row] = await rowsOf(answer.headers.get("x-request-id")!);
+    const logged = row!.responseBody as { name: string; _links: { self: { href: string } } };
+    expect(logged.name).toBe(name);
+    expect(logged._links.self.href).toContain("api_key=[redacted]");
+    expect(JSON.stringify({ ...row, id: undefined })).not.toContain(demoApiKey);
+  });
+
+  it("keeps no headers or bodies for a live key", async () => {
+    const answer = await callRoute(debitRoute, {
+      method: "POST",
+      url: withKey(debitPath, demoLiveApiKey),
+      params: debitParams,
+      headers: { "Content-Type": "application/json", "X-Sandbox-Scenario": "BALANCE_INSUFFICIENT" },
+      body: "{}",
+    });
+    await flushRequestLog();
+    const [row] = await rowsOf(answer.headers.get("x-request-id")!);
+    expect(row).toMatchObject({ requestHeaders: null, requestBody: null, responseBody: null, scenario: null });
   });
 });

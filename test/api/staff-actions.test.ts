@@ -291,7 +291,8 @@ describe("what the staff actions do", () => {
     const facts = await orderFacts(db(), order.id);
     expect(facts.pointsKept).toBe(0);
     expect(facts.cashKept).toBe(0);
-    const refunded = await findMemberOrder(member1, order.id);
+    // Staff read who refunded it and why; the member reads customer care's refund, never the name or the note.
+    const refunded = await findMemberOrder(member1, order.id, {}, "staff");
     const steps = refunded!.timeline.map((entry) => entry.step);
     expect(steps.slice(0, 5)).toEqual(["priced", "card_authorised", "points_debited", "capturing", "completed"]);
     expect(steps).toContain("cancelling");
@@ -301,6 +302,13 @@ describe("what the staff actions do", () => {
     );
     expect(refunded!.timeline.some((entry) => entry.call?.operation.includes("P6"))).toBe(true);
     expect(refunded!.timeline.some((entry) => entry.call?.operation.includes("refund"))).toBe(true);
+    const membersView = await findMemberOrder(member1, order.id);
+    expect(membersView!.timeline.map((entry) => entry.step)).toEqual(steps);
+    expect(JSON.stringify(membersView)).not.toMatch(/staff\.admin|Goodwill refund|of staff/);
+    expect(membersView!.timeline.find((entry) => entry.step === "cancelling")).toMatchObject({
+      description: "Refunded by Northstar Club customer care",
+      customerCare: { action: "refund", programme: "Northstar Club" },
+    });
 
     // A second refund of it is refused before anything is sent, and audited not at all.
     const mark = await latestAuditId();
@@ -326,11 +334,17 @@ describe("what the staff actions do", () => {
       reason: "Reversal found in the ledger",
     });
     expect(result).toEqual({ ok: true, data: { state: "points_returned" } });
-    const settled = await findMemberOrder(member1, older);
+    const settled = await findMemberOrder(member1, older, {}, "staff");
     expect(settled!.state).toBe("points_returned");
     expect(settled!.timeline.at(-1)!.description).toBe(
       "Settled by staff.admin of staff (points already returned): Reversal found in the ledger",
     );
+    const membersView = await findMemberOrder(member1, older);
+    expect(JSON.stringify(membersView)).not.toMatch(/staff\.admin|Reversal found in the ledger|of staff/);
+    expect(membersView!.timeline.at(-1)).toMatchObject({
+      description: "Settled by Northstar Club customer care",
+      customerCare: { action: "settlement", programme: "Northstar Club" },
+    });
     expect((await listAttentionOrders(db())).map((entry) => entry.order.id)).not.toContain(older);
     // Settled once: a second settlement is refused.
     expect(

@@ -8,6 +8,8 @@ import { balanceQueryKey } from "@/components/portal/balance-badge";
 import { formatLocalMinute } from "@/components/portal/local-time";
 import type { OrderTimelineEntry, OrderView } from "@/lib/checkout/checkout-contract";
 import { memberStatus, type OrderState } from "@/lib/checkout/order-states";
+import en from "@/messages/en.json";
+import fr from "@/messages/fr.json";
 
 const debit: OrderTimelineEntry = {
   at: "2026-11-22T10:00:01.000Z",
@@ -262,5 +264,32 @@ describe("order statuses", () => {
     );
     expect(outcome().textContent).toContain("Cancelling your order");
     expect(outcome().textContent).toContain("We are refunding £90.00 to your card and returning your 9,000 points.");
+  });
+
+  it.each([
+    ["en", "Refunded by Northstar Club customer care"],
+    ["fr", "Remboursé par le service client Northstar Club"],
+  ] as const)("reads a refund staff made as the programme's customer care's, in %s", (locale, sentence) => {
+    const refundedByStaff = order("cancelled", [
+      ...completed.timeline,
+      {
+        at: "2026-11-22T11:00:00.000Z",
+        step: "cancelling",
+        description: "Refunded by Northstar Club customer care",
+        customerCare: { action: "refund", programme: "Northstar Club" },
+      },
+    ]);
+    stubPortal([refundedByStaff]);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(balanceQueryKey, 60_000);
+    render(
+      <QueryClientProvider client={client}>
+        <OrderDetails initialOrder={refundedByStaff} cancelOrder={vi.fn<CancelOrder>()} />
+      </QueryClientProvider>,
+      { locale, messages: locale === "fr" ? (fr as typeof en) : en },
+    );
+    const timeline = screen.getByRole("region", { name: locale === "fr" ? fr.orders.timeline.title : "Timeline" });
+    const steps = within(within(timeline).getAllByRole("list")[0]!).getAllByRole("listitem");
+    expect(steps.at(-1)!.textContent).toContain(sentence);
   });
 });

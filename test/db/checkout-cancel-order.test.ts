@@ -7,6 +7,7 @@ import type { OrderView } from "@/lib/checkout/checkout-contract";
 import type { CheckoutDeps } from "@/server/portal/checkout/checkout-deps";
 import { crashOnceAt, SimulatedCrash } from "@/server/portal/checkout/fault-switch";
 import { findMemberOrder } from "@/server/portal/checkout/find-member-order";
+import { listMemberOrders } from "@/server/portal/checkout/list-member-orders";
 import { placeOrder } from "@/server/portal/checkout/place-order";
 import { runOnce } from "@/server/portal/checkout/recovery/run-once";
 import { orderEvents } from "@/server/portal/db/schema";
@@ -116,6 +117,43 @@ describe("cancelling a completed order (member) and refunding one (staff)", () =
     const cancelling = events.find((event) => event.step === "cancelling")!;
     expect(cancelling.description).toBe("Refund by staff.admin of staff: Flight cancelled by the airline");
     expect(events.filter((event) => event.step !== "priced" && event.actor.startsWith("staff:"))).toHaveLength(4);
+  });
+
+  it("shows the member a staff refund as customer care's: never the staff username, the note or the reason", async () => {
+    const order = await completedOrder();
+    const note = "Member cancelled the trip by phone";
+    const staffAnswer = await cancelOrder(
+      { orderId: order.id, actor: { kind: "staff", username: "staff.admin", reason: note } },
+      harness.deps(),
+    );
+    // Staff still read who and why.
+    expect(JSON.stringify(staffAnswer)).toContain(`Refund by staff.admin of staff: ${note}`);
+    const members = [
+      await findMemberOrder(shopperNumber, order.id, harness.deps()),
+      (await listMemberOrders(shopperNumber, 1, harness.deps())).orders.find((listed) => listed.id === order.id),
+      // The member asking again after staff refunded it is answered the member's view too.
+      await cancelOrder({ orderId: order.id, actor: member }, harness.deps()).then((answer) =>
+        answer.kind === "cancelled" ? answer.order : undefined,
+      ),
+    ];
+    for (const view of members) {
+      expect(view).toBeDefined();
+      const text = JSON.stringify(view);
+      for (const hidden of ["staff.admin", "staffadmin", note, "of staff", "Refund by"])
+        expect(text).not.toContain(hidden);
+      expect(view!.timeline.find((entry) => entry.step === "cancelling")).toMatchObject({
+        description: "Refunded by Northstar Club customer care",
+        customerCare: { action: "refund", programme: "Northstar Club" },
+      });
+      // The saga's own steps after the refund read as before.
+      expect(view!.timeline.find((entry) => entry.step === "card_refunded")?.description).toMatch(
+        /refunded to the card/,
+      );
+    }
+    const staffView = await findMemberOrder(shopperNumber, order.id, harness.deps(), "staff");
+    expect(staffView!.timeline.find((entry) => entry.step === "cancelling")!.description).toBe(
+      `Refund by staff.admin of staff: ${note}`,
+    );
   });
 
   it("cancels an all-points order (no refund) and a cash-only one (no reversal)", async () => {

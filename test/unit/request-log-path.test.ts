@@ -33,3 +33,18 @@ describe("the path the request log keeps", () => {
     );
   });
 });
+
+describe("the path the request log keeps, secrets repeated in it", () => {
+  it("masks the key sent wherever the path repeats it, and api_key values in the path", () => {
+    const key = "SBX0DEMO0PARTNER00000001";
+    const path = logged(`/api/v1/programmes/${key}/api_key=${key}x/accounts?fields=${key}&api_key=${key}`);
+    expect(path).not.toContain(key);
+    expect(path).toBe("/api/v1/programmes/[redacted]/api_key=[redacted]/accounts?fields=%5Bredacted%5D");
+  });
+
+  it("drops parameters whose name means a secret in any spelling: pin, cardNumber, new-password", () => {
+    expect(logged("/api/v1/programmes?PIN=1&cardNumber=4242&new-password=x&shipping=y&apiKey=z")).toBe(
+      "/api/v1/programmes?shipping=[removed]",
+    );
+  });
+});

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { RequestLogForms } from "@/components/docs/request-log/request-log-forms";
 import { RequestLogTable } from "@/components/docs/request-log/request-log-table";
 import { requestLogRetentionDays } from "@/lib/contract/request-log";
-import { replayCurl } from "@/lib/developers/replay-curl";
+import { replayCurl, replayVariables } from "@/lib/developers/replay-curl";
 import { requestOrigin } from "@/server/docs/request-origin";
 import { operationLabel, requestLogHref, requestLogPath } from "@/lib/developers/request-log-view";
 import { getDatabase } from "@/server/loyalty/db/loyalty-database";
@@ -42,8 +42,21 @@ export default async function ConsoleRequestLogPage({ searchParams }: { searchPa
         Requests made with {session.partner.developerSandbox ? "your" : "the Demo Partner's"} staging key in the last{" "}
         {requestLogRetentionDays} days, newest first, as the service recorded them. Paste the{" "}
         <code className="font-mono text-[0.85em]">X-Request-Id</code> of an answer to find it. Bodies are kept with
-        tokens, passwords, security answers, card data, names, dates of birth and contact details redacted; keys and
-        tokens are never recorded.
+        tokens, passwords, PINs, security answers, card data, people&apos;s names, dates of birth and contact details
+        redacted, whatever a field is called. Your api_key and the credential of an{" "}
+        <code className="font-mono text-[0.85em]">Authorization</code> header are never recorded, and the api_key is
+        masked wherever a body, a link or the path repeats it.
+      </p>
+      <p className="mt-2 text-sm text-slate-700">
+        &ldquo;Copy as curl&rdquo; sends a request again as it was sent: its method, path, query, the headers that
+        change the answer (<code className="font-mono text-[0.85em]">Content-Type</code>,{" "}
+        <code className="font-mono text-[0.85em]">Accept</code>,{" "}
+        <code className="font-mono text-[0.85em]">Idempotency-Key</code>,{" "}
+        <code className="font-mono text-[0.85em]">X-Agent-Id</code>,{" "}
+        <code className="font-mono text-[0.85em]">X-Sandbox-Scenario</code>) and its body. Set two shell variables
+        first: <code className="font-mono text-[0.85em]">API_KEY</code>, {replayVariables.API_KEY}, and, where the
+        request sent <code className="font-mono text-[0.85em]">Authorization</code>,{" "}
+        <code className="font-mono text-[0.85em]">ACCESS_TOKEN</code>, {replayVariables.ACCESS_TOKEN}.
       </p>
       <p className="mt-2 text-sm text-slate-600">
         Your code reads the same log (without bodies):{" "}

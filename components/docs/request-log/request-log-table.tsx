@@ -1,5 +1,7 @@
 import { CodeBlock } from "@/components/docs/code-block";
 import type { RequestLogEntry } from "@/lib/contract/request-log";
+import { isOmittedBody } from "@/lib/developers/logged-request";
+import { hasRedactions } from "@/lib/developers/replay-curl";
 import { errorCatalogueHref, operationLabel, requestLogHref } from "@/lib/developers/request-log-view";
 
 /** What the developer console adds to a logged request: redacted bodies, the forced scenario, a replay. */
@@ -7,7 +9,7 @@ export interface RequestLogExtras {
   requestBody?: unknown;
   responseBody?: unknown;
   scenario?: string;
-  /** "Copy as curl": the request again with the partner's own key. */
+  /** "Copy as curl": the request again as it was sent, the key and any token as shell variables. */
   curl?: string;
 }
 
@@ -125,7 +127,21 @@ function RequestDetails({ entry }: { entry: RequestLogEntry & RequestLogExtras }
       ) : (
         <p className="mt-2 text-slate-600">No answer body.</p>
       )}
-      <CodeBlock code={entry.curl!} label="Copy as curl (set API_KEY, and MEMBER_TOKEN where used)" language="bash" />
+      <CodeBlock
+        code={entry.curl!}
+        label={`Copy as curl (set API_KEY${entry.curl!.includes("$ACCESS_TOKEN") ? " and ACCESS_TOKEN" : ""})`}
+        language="bash"
+      />
+      {hasRedactions(entry.requestBody) ? (
+        <p className="mt-2 text-slate-700">
+          Values shown as [redacted] were not recorded: put your own in before you run the command.
+        </p>
+      ) : null}
+      {isOmittedBody(entry.requestBody) ? (
+        <p className="mt-2 text-slate-700">
+          The request body was larger than 16 KiB and was not kept, so the command sends none.
+        </p>
+      ) : null}
     </details>
   );
 }

@@ -619,6 +619,11 @@ export const requestLog = loyalty.table(
     responseBody: jsonb("response_body"),
     /** The `X-Sandbox-Scenario` the answer was forced by, if any. */
     scenario: varchar("scenario", { length: 60 }),
+    /**
+     * Staging keys only: the request headers a replay needs
+     * (lib/developers/logged-request.ts), Authorization as its scheme alone.
+     */
+    requestHeaders: jsonb("request_headers"),
   },
   (t) => [
     index("request_log_partner_time_idx").on(t.partnerId, t.requestedAt),

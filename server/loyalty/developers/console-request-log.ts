@@ -4,12 +4,15 @@ import type { Database } from "@/server/db/connect";
 import { requestLog, type Partner } from "@/server/db/schema";
 import { findRequestLog } from "@/server/loyalty/request-log/find-request-log";
 import type { RequestLogFilters } from "@/lib/developers/request-log-view";
+import type { LoggedHeaders } from "@/lib/developers/logged-request";
 
 export interface ConsoleLogEntry extends RequestLogEntry {
   /** Redacted JSON bodies (staging keys only), as stored. */
   requestBody?: unknown;
   responseBody?: unknown;
   scenario?: string;
+  /** The request headers a replay sends (Authorization as its scheme only); absent on rows logged before they were kept. */
+  requestHeaders?: LoggedHeaders;
 }
 
 export type ConsoleLogView =
@@ -79,6 +82,7 @@ export async function loadConsoleRequestLog(
             requestBody: requestLog.requestBody,
             responseBody: requestLog.responseBody,
             scenario: requestLog.scenario,
+            requestHeaders: requestLog.requestHeaders,
           })
           .from(requestLog)
           .where(and(eq(requestLog.partnerId, partner.id), inArray(requestLog.requestId, ids)));
@@ -94,6 +98,7 @@ export async function loadConsoleRequestLog(
         ...(row?.requestBody != null ? { requestBody: row.requestBody } : {}),
         ...(row?.responseBody != null ? { responseBody: row.responseBody } : {}),
         ...(row?.scenario ? { scenario: row.scenario } : {}),
+        ...(row?.requestHeaders != null ? { requestHeaders: row.requestHeaders as LoggedHeaders } : {}),
       };
     }),
   };

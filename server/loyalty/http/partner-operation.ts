@@ -13,6 +13,8 @@ import { findPartnerByApiKeyCached } from "@/server/loyalty/partners/cached-part
 import type { PartnerWithKey } from "@/server/loyalty/partners/find-partner-by-api-key";
 import { redactBody } from "@/lib/developers/redact-body";
 import { noteKeyUsed } from "@/server/loyalty/developers/key-usage";
+import { omittedBody } from "@/lib/developers/logged-request";
+import { loggedHeaders } from "@/server/loyalty/request-log/logged-headers";
 import { loggedPath } from "@/server/loyalty/request-log/logged-path";
 import { recordPartnerRequest } from "@/server/loyalty/request-log/record-request";
 import { authenticateCaller, type AuthenticatedCaller } from "./caller-token";
@@ -146,6 +148,8 @@ interface GatewayState {
   /** Staging keys only, for the developer console's request log (redacted when recorded). */
   requestBody?: unknown;
   responseBody?: unknown;
+  /** Whether the operation read the body (else the log reads it for the replay, after the answer is made). */
+  bodyRead?: boolean;
   /** The catalogue entry an `X-Sandbox-Scenario` forced. */
   scenario?: string;
 }
@@ -206,6 +210,7 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
       const refusalsRecheckToken = revocationInStatement && member !== undefined;
       let log: Logger | undefined;
       try {
+        if (definition.takesJsonBody) state.bodyRead = true;
         const body = definition.takesJsonBody ? await readJsonBody(request, definition) : undefined;
         if (state.environment === "staging") state.requestBody = body;
         // The token requirement decides which of member and caller is set (see OperationContextFor).
@@ -261,7 +266,7 @@ export const unknownPartnerPath: PartnerEndpoint = {
 
 async function runThroughGateway(
   request: PartnerRequest,
-  operation: Pick<OperationDefinition, "name" | "errorShape" | "requestLog">,
+  operation: Pick<OperationDefinition, "name" | "errorShape" | "requestLog" | "takesJsonBody">,
   proceed: (state: GatewayState, db: Database, url: URL) => Promise<PartnerReply>,
 ): Promise<PartnerReply> {
   const operationName = operation.name;
@@ -303,6 +308,9 @@ async function runThroughGateway(
   );
   // Only requests of a known partner are the partner's to read; an unknown api_key has nobody's log.
   if (db && state.partner && state.environment && operation.requestLog !== false) {
+    const staging = state.environment === "staging";
+    // A request refused before its body was read (a forced scenario, a bad token) is replayed with its body too.
+    if (staging && operation.takesJsonBody && !state.bodyRead) state.requestBody = await unreadJsonBody(request);
     recordPartnerRequest(db, {
       partnerId: state.partner.id,
       environment: state.environment,
@@ -315,7 +323,7 @@ async function runThroughGateway(
       childErrorCode: state.errorCodes?.childCode,
       durationMs,
       requestedAt: new Date(state.receivedAt),
-      ...(state.environment === "staging" ? loggedBodies(state) : {}),
+      ...(staging ? loggedDetails(state, request, url) : {}),
     });
   }
   return response;
@@ -418,17 +426,39 @@ function errorResponse(error: unknown, state: GatewayState, url: URL, operationN
 /** A body the console keeps: redacted, and at most 16 KiB of JSON. */
 const maxLoggedBodyCharacters = 16_384;
 
-function loggedBody(body: unknown): string | undefined {
+function loggedBody(body: unknown, secrets: readonly string[]): string | undefined {
   if (body === undefined) return undefined;
-  const text = JSON.stringify(redactBody(body));
+  const text = JSON.stringify(redactBody(body, { secrets }));
   if (text === undefined) return undefined;
-  return text.length <= maxLoggedBodyCharacters ? text : JSON.stringify({ omitted: "larger than 16 KiB" });
+  return text.length <= maxLoggedBodyCharacters ? text : JSON.stringify(omittedBody);
 }
 
-function loggedBodies(state: GatewayState): { requestBody?: string; responseBody?: string; scenario?: string } {
+/**
+ * What the developer console keeps of a staging request: the bodies and the
+ * headers a replay needs, with the request's own api_key masked wherever it
+ * was repeated (an answer's link to the request itself).
+ */
+function loggedDetails(
+  state: GatewayState,
+  request: PartnerRequest,
+  url: URL,
+): { requestBody?: string; responseBody?: string; scenario?: string; requestHeaders: string } {
+  const secrets = url.searchParams.getAll("api_key");
   return {
-    requestBody: loggedBody(state.requestBody),
-    responseBody: loggedBody(state.responseBody),
+    requestBody: loggedBody(state.requestBody, secrets),
+    responseBody: loggedBody(state.responseBody, secrets),
     scenario: state.scenario,
+    requestHeaders: JSON.stringify(loggedHeaders(request.headers, secrets)),
   };
+}
+
+/** The JSON body of a request answered without reading it, for the log only: undefined when absent, too large or not JSON. */
+async function unreadJsonBody(request: PartnerRequest): Promise<unknown> {
+  try {
+    const body = await request.readBody(maxJsonBodyBytes);
+    if (!body.ok || body.bytes.length === 0) return undefined;
+    return JSON.parse(bodyText(body.bytes)) as unknown;
+  } catch {
+    return undefined;
+  }
 }

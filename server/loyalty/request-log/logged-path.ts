@@ -1,3 +1,5 @@
+import { isSecretName, redactText } from "@/lib/developers/redact-body";
+
 /**
  * The query parameters the partner operations document: none of them can be
  * a secret, so the log keeps their values (membership numbers and dates help
@@ -26,14 +28,20 @@ export const removedValue = "[removed]";
  * and of the query only what cannot be a secret. Documented parameters keep
  * their values; any other plain name is kept with its value replaced (so a
  * misspelt `Start-Record` still shows); `api_key` and any name that looks
- * like a credential, or is not a plain name, are dropped altogether.
+ * like a credential, or is not a plain name, are dropped altogether. The
+ * path itself loses any `api_key=` value and the key sent, should it repeat them.
  */
 export function loggedPath(url: URL): string {
+  // The key sent, wherever else the request repeats it (a path segment, a kept value), is masked too.
+  const keys = url.searchParams.getAll("api_key");
   const kept: string[] = [];
   for (const [name, value] of url.searchParams) {
-    if (keptParameters.has(name)) kept.push(`${name}=${encodeURIComponent(value.slice(0, maxValueLength))}`);
-    else if (plainName.test(name) && !secretLookingName.test(name)) kept.push(`${name}=${removedValue}`);
+    if (keptParameters.has(name))
+      kept.push(`${name}=${encodeURIComponent(redactText(value, keys).slice(0, maxValueLength))}`);
+    else if (plainName.test(name) && !secretLookingName.test(name) && !isSecretName(name))
+      kept.push(`${name}=${removedValue}`);
   }
-  const path = kept.length > 0 ? `${url.pathname}?${kept.join("&")}` : url.pathname;
+  const pathname = redactText(url.pathname, keys);
+  const path = kept.length > 0 ? `${pathname}?${kept.join("&")}` : pathname;
   return path.length > maxLoggedPathLength ? `${path.slice(0, maxLoggedPathLength - 1)}…` : path;
 }

@@ -29,10 +29,11 @@ export interface RequestLogRow {
   childErrorCode?: string;
   durationMs: number;
   requestedAt: Date;
-  /** Staging keys only: the redacted bodies, as JSON text, and the forced scenario. */
+  /** Staging keys only: the redacted bodies and the kept request headers, as JSON text, and the forced scenario. */
   requestBody?: string;
   responseBody?: string;
   scenario?: string;
+  requestHeaders?: string;
 }
 
 interface Batch {
@@ -179,15 +180,17 @@ function insertRows(db: Database, rows: RequestLogRow[]): Promise<unknown> {
       request_body: row.requestBody ?? null,
       response_body: row.responseBody ?? null,
       scenario: row.scenario ?? null,
+      request_headers: row.requestHeaders ?? null,
     })),
   );
   return db.execute(sql`
     INSERT INTO loyalty.request_log
-      (partner_id, environment, request_id, operation, method, path, status, error_code, child_error_code, duration_ms, requested_at, request_body, response_body, scenario)
+      (partner_id, environment, request_id, operation, method, path, status, error_code, child_error_code, duration_ms, requested_at, request_body, response_body, scenario, request_headers)
     SELECT r.partner_id, r.environment, r.request_id::uuid, r.operation, r.method, r.path, r.status, r.error_code,
-      r.child_error_code, r.duration_ms, r.requested_at::timestamptz, r.request_body::jsonb, r.response_body::jsonb, r.scenario
+      r.child_error_code, r.duration_ms, r.requested_at::timestamptz, r.request_body::jsonb, r.response_body::jsonb, r.scenario,
+      r.request_headers::jsonb
     FROM jsonb_to_recordset(${batch}::jsonb) AS r(partner_id integer, environment text, request_id text, operation text,
       method text, path text, status smallint, error_code text, child_error_code text, duration_ms real,
-      requested_at text, request_body text, response_body text, scenario text)
+      requested_at text, request_body text, response_body text, scenario text, request_headers text)
   `);
 }

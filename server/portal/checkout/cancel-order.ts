@@ -4,6 +4,7 @@ import type { CancelOrderInput, CancelOrderResult } from "@/lib/checkout/checkou
 import { checkoutDeps, type CheckoutDeps, type CheckoutOverrides } from "./checkout-deps";
 import { driveOrder } from "./drive-order";
 import { findOrder, findOrderEvents, leaseOrder, type OrderRow } from "./order-store";
+import type { OrderAudience } from "./member-timeline";
 import { toOrderView } from "./order-view";
 import { reversalDeadline } from "./reversal-deadline";
 import { record, type SagaRun } from "./saga-run";
@@ -20,10 +21,13 @@ const refused = (reason: keyof typeof refusals): CancelOrderResult => ({
   message: refusals[reason],
 });
 
-async function cancelled(deps: CheckoutDeps, order: OrderRow): Promise<CancelOrderResult> {
+async function cancelled(deps: CheckoutDeps, order: OrderRow, audience: OrderAudience): Promise<CancelOrderResult> {
   const latest = (await findOrder(deps.db, order.id)) ?? order;
   const events = await findOrderEvents(deps.db, [latest.id]);
-  return { kind: "cancelled", order: toOrderView(latest, events.get(latest.id) ?? [], deps.settings, deps.now()) };
+  return {
+    kind: "cancelled",
+    order: toOrderView(latest, events.get(latest.id) ?? [], deps.settings, deps.now(), audience),
+  };
 }
 
 /** X-Agent-Id of a staff member's reversal: the username's letters and digits (the header allows nothing else). */
@@ -45,6 +49,7 @@ export async function cancelOrder(
   overrides: CheckoutOverrides = {},
 ): Promise<CancelOrderResult> {
   const { actor } = input;
+  const audience: OrderAudience = actor.kind === "staff" ? "staff" : "member";
   const reason = actor.kind === "staff" ? actor.reason.trim() : null;
   if (actor.kind === "staff" && !reason) throw new TypeError("A staff refund needs a reason.");
   const deps = await checkoutDeps(overrides);
@@ -52,7 +57,7 @@ export async function cancelOrder(
   if (!order || (actor.kind === "member" && order.membershipNumber !== actor.membershipNumber)) {
     return refused("not_found");
   }
-  if (order.state === "cancelling" || order.state === "cancelled") return cancelled(deps, order);
+  if (order.state === "cancelling" || order.state === "cancelled") return cancelled(deps, order, audience);
   if (order.state !== "completed") return refused("not_cancellable");
   const now = deps.now();
   if (now >= reversalDeadline(order, deps.settings)) return refused("window_closed");
@@ -62,7 +67,7 @@ export async function cancelOrder(
   if (!leased) {
     // Someone else got there first (a second click, staff at the same time): answer what they did.
     const current = (await findOrder(deps.db, order.id)) ?? order;
-    if (current.state === "cancelling" || current.state === "cancelled") return cancelled(deps, current);
+    if (current.state === "cancelling" || current.state === "cancelled") return cancelled(deps, current, audience);
     return current.state === "completed"
       ? {
           kind: "refused",
@@ -88,5 +93,5 @@ export async function cancelOrder(
     changes: { cancelledBy: who, cancelReason: reason?.slice(0, 500) ?? null },
   });
   await driveOrder(run);
-  return cancelled(deps, run.order);
+  return cancelled(deps, run.order, audience);
 }

@@ -7,7 +7,11 @@ import { toOrderView } from "./order-view";
 /** Orders per page of /orders. */
 export const ordersPageSize = 10;
 
-/** One page (from 1) of the member's orders, newest first, each with its timeline; declined card attempts are left out unless `forMember` is false (staff). */
+/**
+ * One page (from 1) of the member's orders, newest first, each with its
+ * timeline; unless `forMember` is false (staff), declined card attempts are
+ * left out and steps staff took read as customer care's (member-timeline.ts).
+ */
 export async function listMemberOrders(
   membershipNumber: string,
   page: number,
@@ -31,7 +35,15 @@ export async function listMemberOrders(
   );
   const now = deps.now();
   return {
-    orders: shown.map((order) => toOrderView(order, timelines.get(order.id) ?? [], deps.settings, now)),
+    orders: shown.map((order) =>
+      toOrderView(
+        order,
+        timelines.get(order.id) ?? [],
+        deps.settings,
+        now,
+        options.forMember === false ? "staff" : "member",
+      ),
+    ),
     page: current,
     hasNextPage: rows.length > ordersPageSize,
   };

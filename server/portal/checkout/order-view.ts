@@ -1,8 +1,9 @@
 import "server-only";
-import type { OrderTimelineEntry, OrderView } from "@/lib/checkout/checkout-contract";
+import type { OrderView } from "@/lib/checkout/checkout-contract";
 import type { CheckoutSettings } from "./checkout-deps";
 import { formatOrderNumber } from "./order-number";
 import { memberStatus, type OrderState } from "@/lib/checkout/order-states";
+import { timelineFor, type OrderAudience } from "./member-timeline";
 import type { OrderEventRow, OrderRow } from "./order-store";
 import { reversalDeadline } from "./reversal-deadline";
 import { demoShopProducts } from "@/lib/shop/demo-shop";
@@ -30,23 +31,16 @@ function journeyOf(order: OrderRow): OrderView["journey"] {
   );
 }
 
-function timelineEntry(event: OrderEventRow): OrderTimelineEntry {
-  return {
-    at: event.at.toISOString(),
-    step: event.step,
-    description: event.description,
-    ...(event.operation
-      ? { call: { operation: event.operation, status: event.httpStatus, requestId: event.requestId } }
-      : {}),
-  };
-}
-
-/** The order as members and staff read it: no keys, no tokens, the card as brand and last four digits. */
+/**
+ * The order as members and staff read it: no keys, no tokens, the card as
+ * brand and last four digits; for its member, no staff name, note or reason.
+ */
 export function toOrderView(
   order: OrderRow,
   events: OrderEventRow[],
   settings: CheckoutSettings,
   now: Date,
+  audience: OrderAudience,
 ): OrderView {
   const state = order.state as OrderState;
   const until = reversalDeadline(order, settings);
@@ -67,6 +61,6 @@ export function toOrderView(
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     cancellableUntil: state === "completed" && now < until ? until.toISOString() : null,
-    timeline: events.map(timelineEntry),
+    timeline: timelineFor(events, order.programme, audience),
   };
 }

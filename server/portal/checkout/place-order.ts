@@ -90,7 +90,7 @@ async function cardOf(deps: CheckoutDeps, card: CardToken | undefined): Promise<
 
 async function viewOf(deps: CheckoutDeps, order: OrderRow) {
   const events = await findOrderEvents(deps.db, [order.id]);
-  return toOrderView(order, events.get(order.id) ?? [], deps.settings, deps.now());
+  return toOrderView(order, events.get(order.id) ?? [], deps.settings, deps.now(), "member");
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -42,7 +42,7 @@ export async function listAttentionOrders(db: Database, now: Date = new Date()):
   );
   const settings = checkoutSettings();
   return rows.map((row) => ({
-    order: toOrderView(row, timelines.get(row.id) ?? [], settings, now),
+    order: toOrderView(row, timelines.get(row.id) ?? [], settings, now, "staff"),
     reason: row.attentionReason,
     references: {
       debitTransactionId: row.debitTransactionId,

@@ -21,7 +21,7 @@ export async function planOrderRefund(
   membershipNumber: string,
   orderId: string,
 ): Promise<{ order: OrderView; audit: AuditSubject }> {
-  const order = await findMemberOrder(membershipNumber, orderId);
+  const order = await findMemberOrder(membershipNumber, orderId, {}, "staff");
   if (!order) throw new StaffRefusal("There is no such order for this member.");
   if (!order.cancellableUntil) {
     throw new StaffRefusal(

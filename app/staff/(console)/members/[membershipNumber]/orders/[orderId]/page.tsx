@@ -46,7 +46,7 @@ export default async function StaffOrderPage({
   const profile = await readMemberProfile(staff, membershipNumber);
   if (!profile.ok)
     return <MemberNotFound membershipNumber={membershipNumber} problem={profile.problem} message={profile.message} />;
-  const order = await findMemberOrder(membershipNumber, orderId);
+  const order = await findMemberOrder(membershipNumber, orderId, {}, "staff");
   if (!order) {
     return (
       <div className="space-y-4">
