@@ -1,7 +1,7 @@
 import { shellQuote } from "@/lib/docs/curl";
 import { isOmittedBody, keptRequestHeaders, type LoggedHeaders } from "./logged-request";
 import { redactedValue } from "./redact-body";
-import { sandboxScenarioHeader } from "./sandbox-scenario";
+import { sandboxScenarioHeader } from "@/lib/contract/sandbox-scenario";
 
 /** What the console knows of a logged request: its path without secrets, the headers kept and its redacted body. */
 export interface LoggedRequest {
