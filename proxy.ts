@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { newNonce, pageSecurityHeaders } from "@/lib/portal/security-headers";
+import { isSandboxOnlyPath } from "@/lib/sandbox-only-paths";
 
 // Kept in step with server/portal/auth/member-session.ts (requestedPathHeader)
 // and next-auth's cookie names; the proxy imports nothing server-only.
@@ -12,6 +13,8 @@ const memberPages = /^\/(?:account|transactions|profile|shop|orders)(?:\/|$)/;
 const staffCookies = ["staff_session", "__Secure-staff_session"];
 const staffPages = /^\/staff(?:\/|$)/;
 const staffLogin = /^\/staff\/login(?:\/|$)/;
+// The payments sandbox is matched only for live mode's refusal: its API answers keep their own headers.
+const paymentsSandbox = /^\/payments-sandbox(?:\/|$)/;
 
 /**
  * Every portal page: a fresh nonce and the security headers
@@ -22,23 +25,50 @@ const staffLogin = /^\/staff\/login(?:\/|$)/;
  * with the page to come back to; staff pages likewise to the staff login. With one, the page asked for is passed on
  * in a request header, so requireMemberSession() can send the member back
  * here when the session behind the cookie has ended.
+ *
+ * Live mode: the sandbox-only paths (lib/sandbox-only-paths.ts) answer 404 here.
  */
 export function proxy(request: NextRequest): NextResponse {
+  const path = request.nextUrl.pathname;
+  // Read raw: env.ts is server-only, and it already refused to start on any APP_MODE but "sandbox" or "live".
+  const live = process.env.APP_MODE === "live";
+  if (!live && paymentsSandbox.test(path)) return NextResponse.next();
   const nonce = newNonce();
   const security = pageSecurityHeaders({
     nonce,
     development: process.env.NODE_ENV === "development",
     https: request.nextUrl.protocol === "https:",
   });
-  const path = request.nextUrl.pathname;
-  const response = memberPages.test(path)
-    ? guardMemberPage(request, nonce, security)
-    : staffPages.test(path) && !staffLogin.test(path)
-      ? guardStaffPage(request, nonce, security)
-      : pass(request, nonce, security);
+  const response =
+    live && isSandboxOnlyPath(path)
+      ? notServedHere()
+      : memberPages.test(path)
+        ? guardMemberPage(request, nonce, security)
+        : staffPages.test(path) && !staffLogin.test(path)
+          ? guardStaffPage(request, nonce, security)
+          : pass(request, nonce, security);
   for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
   return response;
 }
+
+/**
+ * Live mode at a sandbox-only path (lib/sandbox-only-paths.ts), whatever the
+ * method: 404 before any page, route or server action runs, as at any path
+ * the app does not have. Answered here rather than rewritten to a page: a
+ * rewritten server action would still be looked up by its id.
+ */
+function notServedHere(): NextResponse {
+  return new NextResponse(notFoundPage, {
+    status: 404,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+// The words of the portal's own 404 page (app/not-found.tsx, messages/en.json), without its styles or scripts.
+const notFoundPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Page not found</title></head>
+<body><main><h1>Page not found</h1><p>There is no page at this address. It may have moved, or the link is mistyped.</p><p><a href="/">Home</a></p></main></body></html>
+`;
 
 function guardMemberPage(request: NextRequest, nonce: string, security: Record<string, string>): NextResponse {
   const requested = `${request.nextUrl.pathname}${request.nextUrl.search}`;
@@ -76,9 +106,7 @@ function pass(
 }
 
 export const config = {
-  // Pages only: the service's surfaces (/api, /oauth, /partner-oauth), the payments sandbox and
-  // static files keep their own headers. /api/auth is next-auth's JSON and redirects, no pages.
-  matcher: [
-    "/((?!(?:api|oauth|partner-oauth|payments-sandbox)(?:/|$)|_next/static/|_next/image(?:/|$)|favicon\\.ico$).*)",
-  ],
+  // Pages, and the payments sandbox for live mode's refusal: the service's surfaces (/api, /oauth,
+  // /partner-oauth) and static files keep their own headers. /api/auth is next-auth's JSON and redirects, no pages.
+  matcher: ["/((?!(?:api|oauth|partner-oauth)(?:/|$)|_next/static/|_next/image(?:/|$)|favicon\\.ico$).*)"],
 };

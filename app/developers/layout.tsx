@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { DeveloperNav } from "@/components/developers/developer-nav";
+import { servesSandboxOnlyPaths } from "@/server/http/sandbox-only-route";
 import { signOutAction } from "@/server/loyalty/developers/actions/sign-in-actions";
 import { getDeveloperSession } from "@/server/loyalty/developers/developer-session-cookie";
 
@@ -9,8 +11,12 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-/** The developer console's frame: its own session (cookie scoped to /developers), its own navigation. */
+/**
+ * The developer console's frame: its own session (cookie scoped to /developers), its own navigation.
+ * The console is the public sandbox's (lib/sandbox-only-paths.ts): live mode has none, sign-up included.
+ */
 export default async function DevelopersLayout({ children }: { children: ReactNode }) {
+  if (!servesSandboxOnlyPaths()) notFound();
   const session = await getDeveloperSession();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">

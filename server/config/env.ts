@@ -1,7 +1,7 @@
 import "server-only";
 import { isIP } from "node:net";
 import { z } from "zod";
-import { publishedValueProblems, type LiveModeSecret } from "./live-mode";
+import { paymentsProcessorProblems, publishedValueProblems, type LiveModeSecret } from "./live-mode";
 
 /**
  * Every environment variable the application reads, validated once. Defaults
@@ -27,8 +27,9 @@ const environmentSchema = z.object({
   /**
    * `sandbox` (the default, `npm run demo`): the public sandbox, seeded, said
    * out loud on every page and API answer. `live`: refuses to start while a
-   * secret still has a value published in this repository
-   * (server/config/live-mode.ts), and seeds no sandbox account.
+   * secret still has a value published in this repository or
+   * PAYMENTS_BASE_URL is unset (server/config/live-mode.ts), seeds no sandbox
+   * account, and answers 404 at the sandbox-only paths (lib/sandbox-only-paths.ts).
    */
   APP_MODE: z.enum(["sandbox", "live"]).default("sandbox"),
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -124,7 +125,10 @@ const environmentSchema = z.object({
     .default("DemoPartner"),
 
   // The card processor the portal charges (the payments sandbox of this app unless PAYMENTS_BASE_URL says otherwise).
-  /** Base URL of the processor's API, without the version: `{APP_ORIGIN}/payments-sandbox` when unset. */
+  /**
+   * Base URL of the processor's API, without the version: `{APP_ORIGIN}/payments-sandbox` when unset.
+   * Required in live mode, which serves no payments sandbox (server/config/live-mode.ts).
+   */
   PAYMENTS_BASE_URL: optionalUrl.optional(),
   /** Public: the browser tokenises cards with it. */
   PAYMENTS_PUBLISHABLE_KEY: z
@@ -255,9 +259,12 @@ function readEnvironment(): Environment {
   if (!parsed.success) {
     throw new EnvironmentError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   }
-  // Live mode: no secret may keep a value this repository publishes.
-  const published = publishedValueProblems(parsed.data, environmentSchema.parse({}));
-  if (published.length > 0) throw new EnvironmentError(published);
+  // Live mode: no secret may keep a value this repository publishes, and cards go to a processor of its own.
+  const problems = [
+    ...publishedValueProblems(parsed.data, environmentSchema.parse({})),
+    ...paymentsProcessorProblems(parsed.data),
+  ];
+  if (problems.length > 0) throw new EnvironmentError(problems);
   return parsed.data;
 }
 

@@ -1,4 +1,5 @@
 import sandbox from "@/sandbox.json";
+import { isSandboxOnlyPath } from "@/lib/sandbox-only-paths";
 
 /**
  * What live mode (APP_MODE=live) refuses to start with: a secret, key or
@@ -32,7 +33,9 @@ export type LiveModeSecret = keyof typeof secrets;
  * What the check reads of the environment. Its own shape, not env.ts's type: env.ts calls this module, and a
  * type imported back would close a circle.
  */
-export type LiveModeSettings = { APP_MODE: "sandbox" | "live" } & Partial<Record<LiveModeSecret, string>>;
+export type LiveModeSettings = { APP_MODE: "sandbox" | "live"; PAYMENTS_BASE_URL?: string } & Partial<
+  Record<LiveModeSecret, string>
+>;
 
 /** Test secrets are written as "<name>-secret-of-at-least-thirty-two-characters". */
 const publishedSecretPattern = /-secret-of-at-least-thirty-two-characters$/;
@@ -59,6 +62,23 @@ export function publishedValueProblems(config: LiveModeSettings, defaults: Parti
     }
   }
   return problems;
+}
+
+/**
+ * One line when live mode has no card processor of its own: without
+ * PAYMENTS_BASE_URL the portal would charge through this app's payments
+ * sandbox, which approves the published test card and which live mode does
+ * not serve (lib/sandbox-only-paths.ts). A base URL on a sandbox-only path
+ * is that same sandbox.
+ */
+export function paymentsProcessorProblems(config: LiveModeSettings): string[] {
+  if (config.APP_MODE !== "live") return [];
+  const what = "set the base URL of your card processor's API (without the version)";
+  if (config.PAYMENTS_BASE_URL === undefined)
+    return [`PAYMENTS_BASE_URL is not set; live mode serves no payments sandbox to charge cards through: ${what}.`];
+  if (isSandboxOnlyPath(new URL(config.PAYMENTS_BASE_URL).pathname))
+    return [`PAYMENTS_BASE_URL points at a payments sandbox, which live mode does not serve: ${what}.`];
+  return [];
 }
 
 /** What a refused start prints: one line per problem (instrumentation.ts, and scripts/check-configuration.ts before `next start`). */

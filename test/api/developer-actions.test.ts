@@ -1,12 +1,14 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { isRedirectError } from "next/dist/client/components/redirect-error";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { resetEnvironmentCache } from "@/server/config/env";
 import { apiKeys, developerAccounts } from "@/server/db/schema";
 import { rollApiKeyAction, updateRedirectUrisAction } from "@/server/loyalty/developers/actions/console-actions";
 import { addEndpointAction, sendTestEventAction } from "@/server/loyalty/developers/actions/event-actions";
 import { signInAction, signOutAction, signUpAction } from "@/server/loyalty/developers/actions/sign-in-actions";
-import { developerAction } from "@/server/loyalty/developers/developer-action";
+import { developerAction, developerConsoleMessages } from "@/server/loyalty/developers/developer-action";
 import { developerCookieName } from "@/server/loyalty/developers/developer-session-cookie";
 import { findDeveloperSession } from "@/server/loyalty/developers/developer-sessions";
 import { listApiKeys } from "@/server/loyalty/developers/manage-keys";
@@ -205,5 +207,49 @@ describe("the console's sign-up, sign-in and sign-out through the wrapper (sessi
     expect(await redirectOf(signOutAction(form({})))).toBe("/developers/login?reason=signed-out");
     expect(staffRequest.jar.has(developerCookieName())).toBe(false);
     expect(await findDeveloperSession(db(), sessionId, new Date())).toBeUndefined();
+  });
+});
+
+describe("live mode, which has no developer console", () => {
+  it("refuses every console action before it reads the form, the session or the database, however it is posted", async () => {
+    const hex = (bytes: number) => randomBytes(bytes).toString("hex");
+    const live: Record<string, string> = {
+      APP_MODE: "live",
+      NEXTAUTH_SECRET: hex(32),
+      LOYALTY_API_KEY: hex(12).toUpperCase(),
+      LOYALTY_CLIENT_SECRET: hex(16),
+      LOYALTY_PARTNER_SECRET: hex(16),
+      PAYMENTS_SECRET_KEY: `sk_live_${hex(12)}`,
+      PAYMENTS_PUBLISHABLE_KEY: `pk_live_${hex(12)}`,
+      PAYMENTS_BASE_URL: "https://payments.processor.example",
+    };
+    const saved = Object.fromEntries(Object.keys(live).map((name) => [name, process.env[name]]));
+    const accountsBefore = (await db().select().from(developerAccounts)).length;
+    Object.assign(process.env, live);
+    resetEnvironmentCache();
+    const refused = { ok: false, code: "forbidden", message: developerConsoleMessages.live };
+    try {
+      const email = `live-${crypto.randomUUID()}@example.com`;
+      expect(await signUpAction({}, form({ email, password }))).toEqual({ email, result: refused });
+      expect(await signInAction({}, form({ email: demoEmail, password: "Sandbox#2026" }))).toEqual({
+        email: demoEmail,
+        result: refused,
+      });
+      expect(await rollApiKeyAction(null, form({ keyId: "1" }))).toEqual(refused);
+      const ran = vi.fn(async () => "ran");
+      const read = vi.fn(() => ({}));
+      const action = developerAction({ name: "test-live", session: "none", read, input: z.object({}) }, ran);
+      expect(await action(null, form({}))).toEqual(refused);
+      expect(read).not.toHaveBeenCalled();
+      expect(ran).not.toHaveBeenCalled();
+      expect(staffRequest.jar.has(developerCookieName())).toBe(false);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      resetEnvironmentCache();
+    }
+    expect(await db().select().from(developerAccounts)).toHaveLength(accountsBefore);
   });
 });

@@ -10,6 +10,7 @@ import {
   developerAccounts,
   members,
   partners,
+  registrationThrottles,
   securityProfiles,
   transactions,
 } from "@/server/db/schema";
@@ -35,8 +36,16 @@ import { consumeRateLimit } from "@/server/loyalty/rate-limits/consume-rate-limi
 import { findRequestLog } from "@/server/loyalty/request-log/find-request-log";
 import { flushRequestLog } from "@/server/loyalty/request-log/request-log-buffer";
 import { rowsOf } from "@/server/db/rows";
-import { callRoute, demoApiKey, withKey } from "../support/call-route";
-import { debitBody, postDebit } from "../support/ledger-requests";
+import * as grantRoute from "@/app/oauth/api/grant/route";
+import * as memberLoginRoute from "@/app/oauth/auth/login/route";
+import * as secureCodeRoute from "@/app/partner-oauth/secure/code/route";
+import { placeholderRedirectUri } from "@/server/loyalty/developers/provision-sandbox-partner";
+import { loginMessages } from "@/server/loyalty/login/login-messages";
+import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
+import { registerAccount as registrationRoute } from "@/server/loyalty/operations/register-account";
+import { callRoute, demoApiKey, withKey, type RouteAnswer } from "../support/call-route";
+import { creditBody, debitBody, postCredit, postDebit } from "../support/ledger-requests";
+import { loginPageDriver } from "../support/login-page-driver";
 import { issueMemberToken } from "../support/member-tokens";
 import {
   agentHeaders,
@@ -181,6 +190,7 @@ describe("sign-up limits and sessions", () => {
       LOYALTY_PARTNER_SECRET: hex(16),
       PAYMENTS_SECRET_KEY: `sk_live_${hex(12)}`,
       PAYMENTS_PUBLISHABLE_KEY: `pk_live_${hex(12)}`,
+      PAYMENTS_BASE_URL: "https://payments.processor.example",
     };
     const saved = Object.fromEntries(Object.keys(live).map((name) => [name, process.env[name]]));
     const count = async (table: typeof developerAccounts | typeof partners) =>
@@ -334,6 +344,212 @@ describe("isolation between two developer sandboxes", () => {
     expect(oneLog.length + twoLog.length).toBe(rows!.n);
   });
 });
+
+describe("isolation between sandboxes: signing members in, and every partner operation", () => {
+  const demo = sandbox.partners[0]!;
+  const memberLoginPath = "/oauth/auth/login";
+  const secureCodePath = "/partner-oauth/secure/code";
+
+  /** A1 through a member-login client, to the redirect URI registered for it. */
+  const memberLogin = (clientId: string, redirectUri = placeholderRedirectUri) =>
+    loginPageDriver(memberLoginRoute, memberLoginPath, {
+      client_id: clientId,
+      response_type: "code",
+      redirect_uri: redirectUri,
+      state: "iso1",
+    });
+  /** A3 to MERIDIAN through a further-programmes client (its one registered URI for MERIDIAN). */
+  const secureCode = (clientId: string, businessContext: string) =>
+    loginPageDriver(secureCodeRoute, secureCodePath, {
+      response_type: "code",
+      client_id: clientId,
+      "programme-identifier": "MERIDIAN",
+      "business-context-identifier": businessContext,
+      state: "iso2",
+    });
+  /** The page with every field's value blanked (the CSRF token, the username typed). */
+  const strip = (answer: RouteAnswer) => answer.text.replace(/value="[^"]*"/g, 'value=""');
+  const codeOf = (driver: ReturnType<typeof memberLogin>, answer: RouteAnswer) =>
+    driver.locationOf(answer).searchParams.get("code");
+
+  async function developer(email: string) {
+    const signedUp = await signUp(email);
+    const username = async (persona: string) => (await copyOf(signedUp.partner.id, persona)).username!.toLowerCase();
+    return {
+      ...signedUp,
+      member1: (await copyOf(signedUp.partner.id, "3081000000000001")).membershipNumber,
+      username: await username("3081000000000001"),
+      meridianUsername: await username("3081000000000009"),
+      a1: memberLogin(signedUp.credentials.clientId),
+      a3: secureCode(signedUp.credentials.furtherClientId, signedUp.credentials.businessContextIdentifier),
+    };
+  }
+
+  it("signs a developer's member in through that developer's own clients only; any other client is told the credentials are wrong", async () => {
+    const one = await developer("sign-in-one@example.test");
+    const two = await developer("sign-in-two@example.test");
+    const demoA1 = memberLogin(demo.oauthClient!.clientId, demo.oauthClient!.redirectUris[0]!);
+    const demoA3 = secureCode(demo.furtherProgrammes!.clientId, demo.furtherProgrammes!.businessContextIdentifier);
+
+    for (const [self, other] of [
+      [one, two],
+      [two, one],
+    ] as const) {
+      // The other developer's member, with the right (published) password: the page again, in the words and the
+      // page of an unknown username, so nothing tells that the member exists anywhere.
+      const refused = await self.a1.submit(other.username, sandbox.password);
+      const unknown = await self.a1.submit("nobody.anywhere", sandbox.password);
+      expect(refused.status).toBe(200);
+      expect(refused.headers.get("location")).toBeNull();
+      expect(self.a1.messageOf(refused)).toBe(loginMessages.invalidCredentials);
+      expect(strip(refused)).toBe(strip(unknown));
+      // Nor the Demo Partner's members, through A1 or A3.
+      expect(self.a1.messageOf(await self.a1.submit("demo.member1", sandbox.password))).toBe(
+        loginMessages.invalidCredentials,
+      );
+      expect(self.a3.messageOf(await self.a3.submit("demo.meridian", sandbox.password))).toBe(
+        loginMessages.invalidCredentials,
+      );
+      // A3 keeps the other's further-programme member out too.
+      const refusedA3 = await self.a3.submit(other.meridianUsername, sandbox.password);
+      expect(self.a3.messageOf(refusedA3)).toBe(loginMessages.invalidCredentials);
+      expect(strip(refusedA3)).toBe(strip(await self.a3.submit("nobody.anywhere", sandbox.password)));
+    }
+
+    // The Demo Partner's clients do not sign a developer's member in either.
+    expect(demoA1.messageOf(await demoA1.submit(one.username, sandbox.password))).toBe(
+      loginMessages.invalidCredentials,
+    );
+    expect(demoA3.messageOf(await demoA3.submit(one.meridianUsername, sandbox.password))).toBe(
+      loginMessages.invalidCredentials,
+    );
+
+    // Each one's own clients sign its own members in, and the Demo Partner's its own.
+    for (const self of [one, two]) {
+      expect(codeOf(self.a1, await self.a1.submit(self.username, sandbox.password))).toMatch(/^[0-9a-f]{64}$/);
+      expect(codeOf(self.a3, await self.a3.submit(self.meridianUsername, sandbox.password))).toMatch(/^[0-9a-f]{64}$/);
+    }
+    expect(codeOf(demoA1, await demoA1.submit("demo.member1", sandbox.password))).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  let pair: Promise<[Awaited<ReturnType<typeof developer>>, Awaited<ReturnType<typeof developer>>]> | undefined;
+  /** Two developers for the operations below, made once. */
+  const twoDevelopers = () =>
+    (pair ??= Promise.all([developer("operations-one@example.test"), developer("operations-two@example.test")]));
+  const balanceOf = async (membershipNumber: string) =>
+    (await findMemberByMembershipNumber(database.db(), membershipNumber))!.account.balance;
+
+  it("takes a member's token, from its own developer's client, with that developer's api_key only", async () => {
+    const [one, two] = await twoDevelopers();
+
+    // A member's own token, from its own developer's clients, works with that developer's key only.
+    const code = codeOf(one.a1, await one.a1.submit(one.username, sandbox.password));
+    const grant = await callRoute(grantRoute, {
+      method: "POST",
+      url: "/oauth/api/grant",
+      headers: {
+        authorization: `Basic ${Buffer.from(`${one.credentials.clientId}:${one.credentials.clientSecret}`).toString("base64")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: code!,
+        redirect_uri: placeholderRedirectUri,
+      }).toString(),
+    });
+    expect(grant.status, grant.text).toBe(200);
+    const token = (grant.json as { access_token: string }).access_token;
+    const asMember = (apiKey: string) => getAccount("NORTHSTAR", one.member1, { token, agentId: null, apiKey });
+    expect((await asMember(one.credentials.stagingApiKey)).status).toBe(200);
+    for (const apiKey of [two.credentials.stagingApiKey, demoApiKey])
+      expect((await asMember(apiKey)).status, apiKey).toBe(401);
+    // A debit (the member's own token) likewise moves nothing through another developer's key.
+    const before = await balanceOf(one.member1);
+    const debit = await postDebit({
+      account: one.member1,
+      token,
+      apiKey: two.credentials.stagingApiKey,
+      body: debitBody(),
+    });
+    expect(debit.status, debit.text).toBe(401);
+    expect(await balanceOf(one.member1)).toBe(before);
+  });
+
+  it("credits (api_key only) a developer's own members only: another sandbox's member is an unknown account", async () => {
+    const [one, two] = await twoDevelopers();
+    const credit = (account: string, apiKey: string) =>
+      postCredit({ account, apiKey, body: creditBody({ person: { name: { familyName: "Example" } } }) });
+    const before = await balanceOf(one.member1);
+    const unknownAccount = await credit("3999999999999999", two.credentials.stagingApiKey);
+    expect(unknownAccount.status).toBe(400);
+    for (const [account, apiKey] of [
+      [one.member1, two.credentials.stagingApiKey],
+      [one.member1, demoApiKey],
+      ["3081000000000001", two.credentials.stagingApiKey],
+    ] as const) {
+      const refused = await credit(account, apiKey);
+      expect(refused.status, refused.text).toBe(400);
+      expect(withoutIds(refused.json), `${account} with ${apiKey}`).toEqual(withoutIds(unknownAccount.json));
+    }
+    expect(await balanceOf(one.member1)).toBe(before);
+    const own = await credit(one.member1, one.credentials.stagingApiKey);
+    expect(own.status, own.text).toBe(201);
+    expect(await balanceOf(one.member1)).toBe(before + 1500n);
+  });
+
+  it("registers (P7, api_key only) a developer's own members only: another's is no membership, its details not compared", async () => {
+    const [one, two] = await twoDevelopers();
+    const unregistered = (await copyOf(one.partner.id, "3081000000000003")).membershipNumber;
+    const registration = (membership: string, apiKey: string, username: string, postCode = "SW1A1AA") =>
+      callRoute(registrationRoute, {
+        method: "POST",
+        url: withKey(`/api/v2/memberships/${membership}/registrations`, apiKey),
+        params: { version: "v2", membershipIdentifier: membership },
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          member: {
+            securityProfile: {
+              credentials: { identifier: username, password: "Secret#2026" },
+              securityResponses: [
+                { questionIdentifier: "1", response: "Rex" },
+                { questionIdentifier: "2", response: "Leeds" },
+              ],
+            },
+            postalAddress: { postCode },
+          },
+        }),
+      });
+    const unknownMembership = await registration("3999999999999998", two.credentials.stagingApiKey, "taker.unknown");
+    expect(unknownMembership.status).toBe(400);
+    for (const apiKey of [two.credentials.stagingApiKey, demoApiKey])
+      for (const postCode of ["SW1A1AA", "M11AE"]) {
+        const refused = await registration(unregistered, apiKey, "taker.other", postCode);
+        expect(refused.status, refused.text).toBe(400);
+        expect(withoutIds(refused.json)).toEqual(withoutIds(unknownMembership.json));
+      }
+    const record = await findMemberByMembershipNumber(database.db(), unregistered);
+    expect(record!.securityProfile).toBeNull();
+    // The wrong postcodes were not counted against the member (no lock another developer could set off).
+    expect(
+      await database
+        .db()
+        .select()
+        .from(registrationThrottles)
+        .where(eq(registrationThrottles.memberId, record!.member.id)),
+    ).toEqual([]);
+    const registered = await registration(unregistered, one.credentials.stagingApiKey, "owner.registers");
+    expect(registered.status, registered.text).toBe(201);
+  });
+});
+
+/** An error body without what differs between two answers anyway (request ids, links to them). */
+function withoutIds(body: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(body, (key, value: unknown) =>
+      /^(requestId|transactionId|developerLink)$/i.test(key) ? "" : value,
+    ),
+  );
+}
 
 describe("keys", () => {
   const writtenInTime = { timeout: 20_000 };

@@ -59,6 +59,7 @@ describe("the ledger commands", () => {
     const db = database.db();
     const credit = await creditAccount(db, {
       partnerId: await partnerId(),
+      developerSandbox: false,
       programmeIdentifier: "NORTHSTAR",
       membershipNumber: member,
       familyName: "Tester",

@@ -119,6 +119,7 @@ describe("a worker killed with SIGKILL mid-delivery", () => {
     for (let i = 0; i < changes; i += 1) {
       const outcome = await creditAccount(handle.db, {
         partnerId: demo!.id,
+        developerSandbox: false,
         programmeIdentifier: "NORTHSTAR",
         membershipNumber: member.membershipNumber,
         familyName: member.familyName,

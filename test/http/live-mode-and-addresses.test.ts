@@ -1,12 +1,13 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sandbox from "@/sandbox.json";
+import { liveModeSandboxNotice } from "@/lib/sandbox-only-paths";
 import { connectDatabase } from "@/server/db/connect";
 import { rowsOf } from "@/server/db/rows";
 import { basicAuthorization } from "@/lib/loyalty-client/token-client";
@@ -32,7 +33,20 @@ function realValues(): Record<string, string> {
     LOYALTY_PARTNER_SECRET: token(16),
     PAYMENTS_SECRET_KEY: `sk_live_${token(12)}`,
     PAYMENTS_PUBLISHABLE_KEY: `pk_live_${token(12)}`,
+    PAYMENTS_BASE_URL: "https://api.processor.example",
   };
+}
+
+/** A server action's id in the production build, as a browser posts it in the Next-Action header. */
+function serverActionId(filename: string, exportedName: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(".next", "server", "server-reference-manifest.json"), "utf8")) as {
+    node: Record<string, { filename?: string; exportedName?: string }>;
+  };
+  const found = Object.entries(manifest.node).find(
+    ([, entry]) => entry.filename === filename && entry.exportedName === exportedName,
+  );
+  if (!found) throw new Error(`no server action ${exportedName} of ${filename} in the build`);
+  return found[0];
 }
 
 /** `next start` as npm start runs it, until it exits: its exit code, what it printed, and whether any request got an answer. */
@@ -132,6 +146,25 @@ describe("live mode (APP_MODE=live)", () => {
     expect(refused.stderr).not.toMatch(/LOYALTY_CLIENT_SECRET/);
   });
 
+  it("refuses to start without a card processor of its own (PAYMENTS_BASE_URL), naming it, before it answers any request", async () => {
+    const { PAYMENTS_BASE_URL: _processor, ...withoutProcessor } = realValues();
+    const refused = await startExpectingExit({ APP_MODE: "live", ...withoutProcessor });
+    expect(refused.code).toBe(1);
+    expect(refused.answered).toBe(0);
+    expect(refused.stderr).toMatch(/^The app refuses to start: 1 problem with its configuration\.$/m);
+    expect(refused.stderr).toMatch(
+      /^ {2}PAYMENTS_BASE_URL is not set; live mode serves no payments sandbox to charge cards through: set the base URL of your card processor's API/m,
+    );
+    // This app's own payments sandbox is not a processor either: live mode does not serve it.
+    const sandboxProcessor = await startExpectingExit({
+      APP_MODE: "live",
+      ...withoutProcessor,
+      PAYMENTS_BASE_URL: "http://localhost:3000/payments-sandbox",
+    });
+    expect(sandboxProcessor.code).toBe(1);
+    expect(sandboxProcessor.stderr).toMatch(/^ {2}PAYMENTS_BASE_URL points at a payments sandbox/m);
+  });
+
   it("refuses, with real values, a database the sandbox seeded: its accounts' passwords and secrets are published", async () => {
     const dataDir = await dataDirForServer("seeded-sandbox-");
     try {
@@ -162,6 +195,65 @@ describe("live mode (APP_MODE=live)", () => {
       );
     });
 
+    it("says at start-up that it serves no sandbox, naming the sandbox-only paths", () => {
+      expect(app.output()).toContain(liveModeSandboxNotice);
+    });
+
+    it("answers 404 at every sandbox-only route, GET and POST, however the path is spelt", async () => {
+      const routes = [
+        "/payments-sandbox",
+        "/payments-sandbox/v1/charges",
+        "/payments-sandbox/v1/tokens",
+        "/payments-sandbox/v1/authorisations",
+        "/payments-sandbox/v1/nothing-here",
+        "/developers",
+        "/developers/login",
+        "/developers/signup",
+        "/developers/events",
+        "/developers/requests",
+        "/developers/receiver/DEMOPARTNER01",
+        "/developers/%73ignup",
+        "/%64evelopers/signup",
+        "/payments-sandbox/v1/%63harges",
+      ];
+      for (const route of routes)
+        for (const method of ["GET", "POST"]) {
+          const answer = await fetch(`${app.origin}${route}`, {
+            method,
+            redirect: "manual",
+            ...(method === "POST"
+              ? { headers: { "Content-Type": "application/json", Authorization: "Bearer sk_x" }, body: "{}" }
+              : {}),
+          });
+          expect(answer.status, `${method} ${route}`).toBe(404);
+          expect(await answer.text(), `${method} ${route}`).not.toMatch(/sign up|sandbox of your own|card_declined/i);
+        }
+    });
+
+    it("refuses the developer sign-up action by its id, posted to the sign-up page or through any other page", async () => {
+      const actionId = serverActionId("server/loyalty/developers/actions/sign-in-actions.ts", "signUpAction");
+      const form = new FormData();
+      form.set("1_email", "live-signup@example.test");
+      form.set("1_password", "correct horse battery");
+      // As React encodes a form action's arguments (its previous state, then the form, whose fields carry the prefix 1_).
+      form.set("0", JSON.stringify([{}, "$K1"]));
+      for (const page of ["/developers/signup", "/", "/login"]) {
+        const answer = await fetch(`${app.origin}${page}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Next-Action": actionId, Origin: app.origin, Accept: "text/x-component" },
+          body: form,
+        });
+        if (page.startsWith("/developers")) expect(answer.status, page).toBe(404);
+        const text = await answer.text();
+        expect(text, page).not.toContain("SBX");
+        expect(text, page).not.toContain("clientSecret");
+      }
+      // Posted through another page, Next.js forwards the action over HTTP to a console page that has it, which
+      // the proxy answers 404 (and the console's action wrapper would refuse it). The database check below counts
+      // no developer account either.
+    });
+
     afterAll(async () => {
       await app?.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -183,10 +275,11 @@ describe("live mode (APP_MODE=live)", () => {
         body: "grant_type=client_credentials",
       });
       expect(grant.status).toBe(401);
+      // The payments sandbox is not served at all, not even to refuse its published key.
       const lookup = await fetch(`${app.origin}/payments-sandbox/v1/charges?idempotency_key=checkout-x-charge`, {
         headers: { Authorization: "Bearer sk_sandbox_Jq7Vw2Xe5RtY8uPa3SdF6gHk" },
       });
-      expect(lookup.status).toBe(401);
+      expect(lookup.status).toBe(404);
       for (const page of [
         "/login",
         `/oauth/auth/login?client_id=${partner.oauthClient!.clientId}&response_type=code`,
@@ -195,12 +288,10 @@ describe("live mode (APP_MODE=live)", () => {
         expect(answer.headers.get("x-sandbox"), page).toBeNull();
         expect(await answer.text(), page).not.toContain("Sandbox notice");
       }
-      // No sandbox of one's own either: the developer sign-up says so and offers no form.
+      // No sandbox of one's own either: there is no developer sign-up page at all.
       const signUp = await fetch(`${app.origin}/developers/signup`);
-      expect(signUp.status).toBe(200);
-      const signUpPage = await signUp.text();
-      expect(signUpPage).toContain("it offers no sandbox, so no developer account can be made here");
-      expect(signUpPage).not.toContain("Create my sandbox");
+      expect(signUp.status).toBe(404);
+      expect(await signUp.text()).not.toContain("Create my sandbox");
     });
 
     it("seeds no sandbox partner, key, client, member, developer or staff account", async () => {

@@ -1,8 +1,6 @@
 import type { Metadata } from "next";
 import { DeveloperSignUpForm } from "@/components/developers/developer-sign-up-form";
-import { env } from "@/server/config/env";
 import { signUpAction } from "@/server/loyalty/developers/actions/sign-in-actions";
-import { signUpMessages } from "@/server/loyalty/developers/sign-up-developer";
 
 export const metadata: Metadata = { title: "Sign up" };
 
@@ -15,11 +13,7 @@ export default function DeveloperSignUpPage() {
         takes a few seconds; no email is sent.
       </p>
       <div className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-        {env().APP_MODE === "live" ? (
-          <p className="text-slate-700">{signUpMessages.live}</p>
-        ) : (
-          <DeveloperSignUpForm action={signUpAction} />
-        )}
+        <DeveloperSignUpForm action={signUpAction} />
       </div>
       <p className="mt-6 text-sm text-slate-700">
         Already have an account?{" "}

@@ -4,6 +4,7 @@ import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { isRefusal, refusal, type ActionRefusal, type ActionResult } from "@/lib/actions/action-result";
 import { fromThisSite } from "@/server/http/from-this-site";
+import { servesSandboxOnlyPaths } from "@/server/http/sandbox-only-route";
 import { logger } from "@/server/observability/logger";
 import { getDeveloperSession, requireDeveloper } from "./developer-session-cookie";
 import type { DeveloperSession } from "./developer-sessions";
@@ -45,9 +46,14 @@ export interface DeveloperActionContext<Input, Mode extends SessionMode = Sessio
   requestId: string;
 }
 
+export const developerConsoleMessages = {
+  live: "This deployment runs in live mode: it has no developer console and offers no sandbox.",
+} as const;
+
 /**
  * The ONE wrapper of the developer console's server actions (as staffAction
- * and memberAction are the portal's): the request must come from this site
+ * and memberAction are the portal's): the deployment must have the console
+ * (the sandbox, not live mode), the request must come from this site
  * (Origin, besides Next.js's own check), carry the session the action needs
  * (the partner comes from it, never from the form), be the developer's own
  * sandbox where the action changes one, and parse against the form's
@@ -62,6 +68,14 @@ export function developerAction<Schema extends z.ZodType, T, Mode extends Sessio
 ): (previous: unknown, form: FormData) => Promise<ActionResult<T>> {
   return async (_previous, form) => {
     const requestId = randomUUID();
+    // Live mode has no developer console (lib/sandbox-only-paths.ts): an action posted through another page is refused too.
+    if (!servesSandboxOnlyPaths()) {
+      logger.warn(
+        { action: definition.name, requestId },
+        "developer action refused: live mode has no developer console",
+      );
+      return refusal("forbidden", developerConsoleMessages.live);
+    }
     if (!(await fromThisSite())) {
       logger.warn({ action: definition.name, requestId }, "developer action refused: not posted from this site");
       return refusal(

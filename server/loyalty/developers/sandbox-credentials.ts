@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 
-const upperAlphanumerics = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+const upperLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const upperAlphanumerics = `${upperLetters}0123456789`;
 
 function randomFrom(alphabet: string, length: number): string {
   return Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join("");
@@ -19,6 +20,7 @@ export interface SandboxCredentials {
   clientSecret: string;
   /** The further programmes' client (A3/A4): alphanumeric, with its business context. */
   furtherClientId: string;
+  /** `DEV` + 10 letters: the spec's business context is alphabetic (A3 refuses a client whose context has a digit). */
   businessContextIdentifier: string;
   partnerSecret: string;
 }
@@ -42,7 +44,7 @@ export function newSandboxCredentials(): SandboxCredentials {
     clientId: `DEV${tag}-${number}`,
     clientSecret: newSecret(),
     furtherClientId: `DEV${tag}${number}`,
-    businessContextIdentifier: `DEV${tag}`,
+    businessContextIdentifier: `DEV${randomFrom(upperLetters, 10)}`,
     partnerSecret: newSecret(),
   };
 }

@@ -2,12 +2,15 @@ import { toAscii } from "@/lib/text/to-ascii";
 import type { Database } from "@/server/db/connect";
 import type { Transaction } from "@/server/db/schema";
 import { findMemberByMembershipNumber, type MemberRecord } from "@/server/loyalty/members/find-member";
+import { reachesMember } from "@/server/loyalty/members/sandbox-reach";
 import type { LedgerCommandOptions } from "./ledger-command";
 import { postJournalEntry } from "./post-journal-entry";
 import { newTransactionIdentifier } from "./transaction-identifiers";
 
 export interface CreditCommand extends LedgerCommandOptions {
   partnerId: number;
+  /** Whether the crediting partner is a developer's sandbox: it credits its own member copies only (sandbox-reach.ts). */
+  developerSandbox: boolean;
   programmeIdentifier: string;
   membershipNumber: string;
   /** The account holder's family name as the partner knows it (`HOUSEHOLD` for a household). */
@@ -44,10 +47,18 @@ function nameMatches(record: MemberRecord, familyName: string): boolean {
   return record.account.accountType === "HOUSEHOLD" && sent === "HOUSEHOLD";
 }
 
-/** P4's rules: credits an ACTIVE account of the programme at once, for a collection made after joining. */
+/**
+ * P4's rules: credits an ACTIVE account of the programme at once, for a collection made after joining.
+ * Another sandbox's member is answered as an unknown account.
+ */
 export async function creditAccount(db: Database, command: CreditCommand): Promise<CreditOutcome> {
   const record = await findMemberByMembershipNumber(db, command.membershipNumber);
-  if (!record || record.programme.identifier !== command.programmeIdentifier || record.account.status !== "ACTIVE") {
+  if (
+    !record ||
+    !reachesMember({ id: command.partnerId, developerSandbox: command.developerSandbox }, record.member) ||
+    record.programme.identifier !== command.programmeIdentifier ||
+    record.account.status !== "ACTIVE"
+  ) {
     return { outcome: "account-invalid" };
   }
   const now = command.at ?? new Date();

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import { getDatabase, type Database } from "@/server/loyalty/db/loyalty-database";
 import { requestProtocol } from "@/server/http/client-address";
 import { isValidForwardedFor } from "@/server/loyalty/http/forwarded-for";
+import { reachesMember } from "@/server/loyalty/members/sandbox-reach";
 import { issueAuthorisationCode } from "@/server/loyalty/oauth/authorisation-codes";
 import { logger } from "@/server/observability/logger";
 import { bodyText, readBodyWithin } from "@/server/loyalty/http/read-body";
@@ -140,7 +141,9 @@ async function submit(context: LoginContext, form: LoginForm): Promise<Response>
     username: form.username,
     password: form.password,
     now,
-    admits: (member) => context.service.admitsMember(context.db, member, login),
+    // The sandbox's reach first (no query): a member of another developer's sandbox is a stranger here, whatever the programme.
+    admits: async (member) =>
+      reachesMember(login.partner, member.member) && context.service.admitsMember(context.db, member, login),
   });
   if (check.outcome === "message") {
     log.info({ outcome: "message", clientId: login.client.clientId }, "login form shown again");

@@ -9,6 +9,9 @@ export interface LoginService {
   /** The page's path, to which its CSRF cookie is scoped. */
   path: string;
   resolveRequest(db: Database, url: URL): Promise<LoginRequestResolution>;
-  /** Whether the member may log in to the request's programme here. */
+  /**
+   * Whether the member may log in to the request's programme here. The sandbox's reach (a developer's
+   * sandbox signs in its own members only: sandbox-reach.ts) is checked before, for every page.
+   */
   admitsMember(db: Database, member: MemberRecord, request: LoginRequest): Promise<boolean>;
 }

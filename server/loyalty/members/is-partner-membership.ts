@@ -1,6 +1,7 @@
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
 import { members, membershipProgrammes, partnerProgrammes, partners, programmes } from "@/server/db/schema";
+import { reachesMemberCondition } from "./sandbox-reach";
 
 export interface PartnerMembershipQuery {
   partnerId: number;
@@ -15,7 +16,7 @@ export interface PartnerMembershipQuery {
  * joined). The offline channels' boundary: an agent of a partner reaches the
  * members of that partner's programmes, nobody else; and in the sandbox, a
  * developer's sandbox partner reaches only its own member copies, the other
- * partners only the shared sandbox members (docs/decisions.md, "Developer console").
+ * partners only the shared sandbox members (sandbox-reach.ts; docs/decisions.md, "Developer console").
  */
 export async function isPartnerMembership(db: Database, query: PartnerMembershipQuery): Promise<boolean> {
   const programmeCondition =
@@ -39,10 +40,7 @@ export async function isPartnerMembership(db: Database, query: PartnerMembership
       and(
         eq(members.membershipNumber, query.membershipNumber),
         programmeCondition,
-        or(
-          eq(members.sandboxPartnerId, query.partnerId),
-          and(isNull(members.sandboxPartnerId), eq(partners.developerSandbox, false)),
-        ),
+        reachesMemberCondition(query.partnerId),
       ),
     )
     .limit(1);

@@ -5,7 +5,13 @@ import {
   type RegisterAccountRequest,
 } from "@/lib/contract/register-account";
 import type { Database } from "@/server/db/connect";
-import { members, registeredIdentifiers, securityProfiles, securityResponses } from "@/server/db/schema";
+import {
+  members,
+  registeredIdentifiers,
+  securityProfiles,
+  securityResponses,
+  type Partner,
+} from "@/server/db/schema";
 import { recordEvent } from "@/server/loyalty/events/record-event";
 import { ServiceError } from "@/server/loyalty/http/service-error";
 import { hashSecret } from "@/server/security/password-hash";
@@ -14,6 +20,7 @@ import { normaliseRegisteredIdentifier, normaliseSecurityResponse } from "./asci
 import { findMemberByMembershipNumber, findMemberByUsername, type MemberRecord } from "./find-member";
 import { uniqueViolationOf } from "@/server/db/unique-violation";
 import { detailsMatch, detailsOnFile, requiredDetails } from "./registration-details";
+import { reachesMember } from "./sandbox-reach";
 import {
   clearRegistrationAttempts,
   registrationThrottlePolicy,
@@ -29,7 +36,9 @@ const memberPath = "member";
  * (postcode, registered identifier, date of birth) must be those the
  * programme holds on file. Anyone holding a partner's api_key can call this,
  * so a membership with nothing on file to compare cannot be registered, and
- * wrong details are counted per membership and lock it for a while.
+ * wrong details are counted per membership and lock it for a while. A
+ * membership outside the partner's reach (another developer's sandbox:
+ * sandbox-reach.ts) is answered as one that does not exist.
  *
  * Nothing the member typed is stored in clear: the password, the two answers
  * and the registered identifiers are argon2id hashes; the username is stored
@@ -43,10 +52,12 @@ export async function registerMember(
   db: Database,
   membershipNumber: string,
   request: RegisterAccountRequest,
-  options: { partnerId: number },
+  options: { partner: Pick<Partner, "id" | "developerSandbox"> },
   now: Date = new Date(),
 ): Promise<void> {
-  const record = await findMemberByMembershipNumber(db, membershipNumber);
+  const found = await findMemberByMembershipNumber(db, membershipNumber);
+  // Another sandbox's member is no membership to this partner: its details are not even compared (nor counted).
+  const record = found && reachesMember(options.partner, found.member) ? found : undefined;
   requireRegistrable(record);
   const input = request.member;
   requireCountryElements(record, input);
@@ -96,7 +107,7 @@ export async function registerMember(
         .filter((document) => !heldTypes.has(document.type));
       if (documents.length > 0) await tx.insert(registeredIdentifiers).values(documents);
       if (input.dateOfBirth !== undefined) await storeDateOfBirth(tx, record.member.id, input.dateOfBirth);
-      await recordEvent(tx, options.partnerId, "security_profile.registered", {
+      await recordEvent(tx, options.partner.id, "security_profile.registered", {
         membershipNumber: record.member.membershipNumber,
       });
     });

@@ -86,6 +86,7 @@ export const creditCurrency = partnerOperation({
     const request = validateInput(creditRequestSchema, body, { invalid: "DATA_INVALID" });
     const credit = await creditAccount(db, {
       partnerId: partner.id,
+      developerSandbox: partner.developerSandbox,
       programmeIdentifier: path.programmeIdentifier,
       membershipNumber: path.accountIdentifier,
       familyName: request.person.name.familyName,

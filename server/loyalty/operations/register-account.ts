@@ -23,7 +23,7 @@ export const registerAccount = partnerOperation({
       invalid: "DATA_INVALID",
       missing: "MANDATORY_DATA_MISSING",
     });
-    await registerMember(db, path.membershipIdentifier, request, { partnerId: partner.id });
+    await registerMember(db, path.membershipIdentifier, request, { partner });
     return { status: 201 };
   },
 });

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { idempotencyKeyHeader, idempotencyKeySchema } from "@/lib/payments-contract/contract";
 import type { PaymentsErrorCode } from "@/lib/payments-contract/error-catalogue";
+import { sandboxOnly } from "@/server/http/sandbox-only-route";
 import { logger } from "@/server/observability/logger";
 import { getPaymentsDatabase, type Database } from "../db/payments-database";
 import { PaymentsError } from "../payments-error";
@@ -62,7 +63,8 @@ const corsHeaders = {
 };
 
 /**
- * The one wrapper every payments sandbox endpoint goes through: method,
+ * The one wrapper every payments sandbox endpoint goes through: live mode
+ * (which serves no payments sandbox: 404 before anything else), method,
  * key, body (size, media type, JSON, schema), Idempotency-Key, rendering
  * of every refusal in the one error shape, and one log line per request
  * that never holds a body. A route file only re-exports its handlers.
@@ -70,7 +72,7 @@ const corsHeaders = {
 export function paymentsOperation<Schema extends z.ZodType | undefined = undefined>(
   definition: PaymentsOperation<Schema>,
 ): Record<HttpMethod, RouteHandler> {
-  const handler: RouteHandler = async (request, context) => {
+  const handler: RouteHandler = sandboxOnly(async (request, context) => {
     const baseHeaders: Record<string, string> = {
       "Cache-Control": "no-store",
       ...(definition.cors ? corsHeaders : {}),
@@ -96,24 +98,26 @@ export function paymentsOperation<Schema extends z.ZodType | undefined = undefin
       });
       return Response.json(result.body, { status: result.status, headers: { ...result.headers } });
     });
-  };
+  });
   return Object.fromEntries(httpMethods.map((method) => [method, handler])) as Record<HttpMethod, RouteHandler>;
 }
 
 /** For methods a path does not serve, where its operations share the path (GET and POST /charges). */
 export function methodNotAllowed(allow: string): RouteHandler {
-  return (request) =>
+  return sandboxOnly((request: Request) =>
     logged(request, "method-not-allowed", { "Cache-Control": "no-store" }, async () => {
       throw new PaymentsError("method_not_allowed", { headers: { Allow: allow } });
-    });
+    }),
+  );
 }
 
 /** For paths under /payments-sandbox that no endpoint serves: the same error shape. */
 export function unknownPaymentsPath(): Record<HttpMethod, RouteHandler> {
-  const handler: RouteHandler = (request) =>
+  const handler: RouteHandler = sandboxOnly((request: Request) =>
     logged(request, "unknown-path", { "Cache-Control": "no-store" }, async () => {
       throw new PaymentsError("not_found");
-    });
+    }),
+  );
   return Object.fromEntries(httpMethods.map((method) => [method, handler])) as Record<HttpMethod, RouteHandler>;
 }
 
