@@ -19,7 +19,7 @@ export async function register(): Promise<void> {
   }
   const live = env().APP_MODE === "live";
   // A live start says which of the sandbox's paths it answers 404 at: one plain line, as a refusal is, not a buffered log.
-  if (live) process.stdout.write(`${(await import("./lib/sandbox-only-paths")).liveModeSandboxNotice}\n`);
+  if (live) process.stdout.write(`${(await import("./lib/sandbox/sandbox-only-paths")).liveModeSandboxNotice}\n`);
   // Then every request from here on carries its socket's address (server/http/client-address.ts),
   // and every answer of the sandbox says so.
   const { recordSocketAddresses } = await import("./server/http/socket-address-hook");

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { newNonce, pageSecurityHeaders } from "@/lib/portal/security-headers";
-import { isSandboxOnlyPath } from "@/lib/sandbox-only-paths";
+import { isSandboxOnlyPath } from "@/lib/sandbox/sandbox-only-paths";
 
 // Kept in step with server/portal/auth/member-session.ts (requestedPathHeader)
 // and next-auth's cookie names; the proxy imports nothing server-only.
@@ -26,7 +26,7 @@ const paymentsSandbox = /^\/payments-sandbox(?:\/|$)/;
  * in a request header, so requireMemberSession() can send the member back
  * here when the session behind the cookie has ended.
  *
- * Live mode: the sandbox-only paths (lib/sandbox-only-paths.ts) answer 404 here.
+ * Live mode: the sandbox-only paths (lib/sandbox/sandbox-only-paths.ts) answer 404 here.
  */
 export function proxy(request: NextRequest): NextResponse {
   const path = request.nextUrl.pathname;
@@ -52,7 +52,7 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 /**
- * Live mode at a sandbox-only path (lib/sandbox-only-paths.ts), whatever the
+ * Live mode at a sandbox-only path (lib/sandbox/sandbox-only-paths.ts), whatever the
  * method: 404 before any page, route or server action runs, as at any path
  * the app does not have. Answered here rather than rewritten to a page: a
  * rewritten server action would still be looked up by its id.

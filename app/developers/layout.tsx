@@ -13,7 +13,7 @@ export const metadata: Metadata = {
 
 /**
  * The developer console's frame: its own session (cookie scoped to /developers), its own navigation.
- * The console is the public sandbox's (lib/sandbox-only-paths.ts): live mode has none, sign-up included.
+ * The console is the public sandbox's (lib/sandbox/sandbox-only-paths.ts): live mode has none, sign-up included.
  */
 export default async function DevelopersLayout({ children }: { children: ReactNode }) {
   if (!servesSandboxOnlyPaths()) notFound();

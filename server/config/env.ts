@@ -29,7 +29,7 @@ const environmentSchema = z.object({
    * out loud on every page and API answer. `live`: refuses to start while a
    * secret still has a value published in this repository or
    * PAYMENTS_BASE_URL is unset (server/config/live-mode.ts), seeds no sandbox
-   * account, and answers 404 at the sandbox-only paths (lib/sandbox-only-paths.ts).
+   * account, and answers 404 at the sandbox-only paths (lib/sandbox/sandbox-only-paths.ts).
    */
   APP_MODE: z.enum(["sandbox", "live"]).default("sandbox"),
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),

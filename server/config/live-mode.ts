@@ -1,5 +1,5 @@
 import sandbox from "@/sandbox.json";
-import { isSandboxOnlyPath } from "@/lib/sandbox-only-paths";
+import { isSandboxOnlyPath } from "@/lib/sandbox/sandbox-only-paths";
 
 /**
  * What live mode (APP_MODE=live) refuses to start with: a secret, key or
@@ -68,7 +68,7 @@ export function publishedValueProblems(config: LiveModeSettings, defaults: Parti
  * One line when live mode has no card processor of its own: without
  * PAYMENTS_BASE_URL the portal would charge through this app's payments
  * sandbox, which approves the published test card and which live mode does
- * not serve (lib/sandbox-only-paths.ts). A base URL on a sandbox-only path
+ * not serve (lib/sandbox/sandbox-only-paths.ts). A base URL on a sandbox-only path
  * is that same sandbox.
  */
 export function paymentsProcessorProblems(config: LiveModeSettings): string[] {

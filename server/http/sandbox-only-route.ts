@@ -2,7 +2,7 @@ import "server-only";
 import { env } from "@/server/config/env";
 
 /**
- * Whether this deployment serves the sandbox-only paths (lib/sandbox-only-paths.ts):
+ * Whether this deployment serves the sandbox-only paths (lib/sandbox/sandbox-only-paths.ts):
  * the sandbox does, live mode does not. The proxy refuses them first; the
  * handlers, the console's layout and its actions ask again, so a request
  * that reaches them another way (a server action posted to another page, a

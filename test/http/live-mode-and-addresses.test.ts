@@ -7,7 +7,7 @@ import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sandbox from "@/sandbox.json";
-import { liveModeSandboxNotice } from "@/lib/sandbox-only-paths";
+import { liveModeSandboxNotice } from "@/lib/sandbox/sandbox-only-paths";
 import { connectDatabase } from "@/server/db/connect";
 import { rowsOf } from "@/server/db/rows";
 import { basicAuthorization } from "@/lib/loyalty-client/token-client";

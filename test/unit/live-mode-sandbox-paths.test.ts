@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { isSandboxOnlyPath, liveModeSandboxNotice } from "@/lib/sandbox-only-paths";
+import { isSandboxOnlyPath, liveModeSandboxNotice } from "@/lib/sandbox/sandbox-only-paths";
 import { paymentsProcessorProblems } from "@/server/config/live-mode";
 import { proxy } from "@/proxy";
 

@@ -68,7 +68,7 @@ export function developerAction<Schema extends z.ZodType, T, Mode extends Sessio
 ): (previous: unknown, form: FormData) => Promise<ActionResult<T>> {
   return async (_previous, form) => {
     const requestId = randomUUID();
-    // Live mode has no developer console (lib/sandbox-only-paths.ts): an action posted through another page is refused too.
+    // Live mode has no developer console (lib/sandbox/sandbox-only-paths.ts): an action posted through another page is refused too.
     if (!servesSandboxOnlyPaths()) {
       logger.warn(
         { action: definition.name, requestId },
