@@ -321,7 +321,7 @@ describe("the portal's migration 0011: every order of the one-step charge onto t
       // Only the order that had nothing held or charged yet is held now; nobody sent a one-step charge.
       const heldNow = name === "cashOnlyPriced" || name === "keyedPriced";
       expect(facts.authorisations, name).toHaveLength(heldNow ? 1 : 0);
-      if (!heldNow) expect(facts.charges.length, name).toBe(oldOrders[name].charged ? 1 : 0);
+      if (!heldNow) expect(facts.charges.length, name).toBe((oldOrders[name] as OldOrder).charged ? 1 : 0);
     }
     const [charged] = (await orderFacts(db(), ids.chargedAnswerLost)).captured;
     expect((await orderFacts(db(), ids.chargedAnswerLost)).order.chargeId).toBe(charged!.id);

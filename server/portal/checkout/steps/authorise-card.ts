@@ -59,8 +59,7 @@ export async function authoriseCard(run: SagaRun): Promise<StepResult> {
     if (lookup.kind === "found") return settleBy(run, lookup.found, lookup.call);
     if (lookup.kind === "unavailable") return wait("the processor could not be asked about the authorisation");
   }
-  if (!order.cardToken)
-    return declined(run, "card_missing", { operation: "authorise", status: null, requestId: null });
+  if (!order.cardToken) return declined(run, "card_missing", { operation: "authorise", status: null, requestId: null });
   const answer = await callProcessor(run, "authorise", (onAnswer) =>
     deps.payments.authorise(cardRequest(order), { idempotencyKey: order.authoriseKey, onAnswer }),
   );

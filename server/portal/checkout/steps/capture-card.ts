@@ -44,7 +44,11 @@ async function settleByChargeKey(run: SagaRun): Promise<StepResult> {
   if (lookup.kind === "found") {
     const charge = lookup.found;
     if (charge.status === "captured") return captured(run, charge.id, lookup.call);
-    return notTaken(run, `nothing was charged (charge ${charge.id}: ${charge.failure_code ?? charge.status})`, lookup.call);
+    return notTaken(
+      run,
+      `nothing was charged (charge ${charge.id}: ${charge.failure_code ?? charge.status})`,
+      lookup.call,
+    );
   }
   const quietSince = order.updatedAt.getTime() + deps.settings.leaseMs + deps.settings.debitSettleMs;
   if (deps.now().getTime() < quietSince) return wait("a card payment sent under the order's key could still arrive");
