@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eventTypes } from "@/lib/contract/webhook-events";
 import { buildOpenApiDocument } from "@/lib/docs/openapi/build-document";
-import { isPrivateAddress } from "@/server/loyalty/events/delivery-address-policy";
+import { isPublicAddress } from "@/server/http/egress-policy";
 import { nextRetryDelayMs, parseRetryAfter } from "@/server/loyalty/events/delivery/retry-schedule";
 
 const policy = { scheduleSeconds: [5, 15, 30], jitter: 0.2 };
@@ -43,10 +43,12 @@ describe("where events may be posted", () => {
     "fd00::1",
     "fe80::1",
     "::ffff:127.0.0.1",
-  ])("refuses %s", (address) => expect(isPrivateAddress(address)).toBe(true));
+    "::ffff:7f00:1",
+    "::ffff:a9fe:a9fe",
+  ])("refuses %s", (address) => expect(isPublicAddress(address)).toBe(false));
 
   it.each(["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111"])("allows %s", (address) =>
-    expect(isPrivateAddress(address)).toBe(false),
+    expect(isPublicAddress(address)).toBe(true),
   );
 });
 

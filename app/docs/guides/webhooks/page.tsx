@@ -46,8 +46,9 @@ export default function WebhooksGuidePage() {
         </p>
         <p>
           The sandbox posts only to public addresses: loopback, private, link-local and other reserved networks are
-          refused, also when a host name resolves to one (use a tunnel to reach your own machine). Redirects are not
-          followed.
+          refused in any spelling (an IPv6 address carrying a private IPv4 one included), also when a host name resolves
+          to one, and so are names without a dot and local names such as <Code>*.localhost</Code>, <Code>*.local</Code>{" "}
+          or <Code>*.internal</Code> (use a tunnel to reach your own machine). Redirects are not followed.
         </p>
       </GuideSection>
       <GuideSection id="verify" title="Verify every post">

@@ -54,7 +54,7 @@ export const addEndpointAction = developerAction(
     input: addEndpointInput,
   },
   async ({ input, developer }): Promise<ConsoleAnswer | ActionRefusal> => {
-    const refused = refusedTarget(input.url);
+    const refused = await refusedTarget(input.url);
     if (refused) return refusal("refused", refused);
     const created = await createEndpoint(await getDatabase(), developer.partner.id, input);
     if ("refused" in created)

@@ -1,8 +1,7 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
-import { isPrivateAddress } from "../delivery-address-policy";
+import { judgeHost } from "@/server/http/egress-policy";
+import { egressRefusedCode, egressRefusedError, publicOnlyAgent } from "@/server/http/public-only-agent";
 
 export interface PostOutcome {
   /** The HTTP status, or undefined when no answer came. */
@@ -17,10 +16,14 @@ const excerptLength = 500;
 const maxBodyRead = 4_096;
 
 /**
- * Posts one attempt, never inside a database transaction. The socket
- * connects only to an address the policy allows (checked on the resolved
- * address itself, so a DNS answer cannot swap in a private one), and the
- * whole exchange ends after timeoutMs. Redirects are not followed.
+ * Posts one attempt, never inside a database transaction, and the whole
+ * exchange ends after timeoutMs. Redirects are not followed. Unless private
+ * targets are allowed, the egress policy (server/http/egress-policy.ts)
+ * judges the target where egress proxies such as Stripe's smokescreen do:
+ * the URL's host before anything is dialled, then every resolved address
+ * and the socket's remote address (publicOnlyAgent). A refused target
+ * never gets the post, and nothing it could answer is read: the log says
+ * why in the developer's words.
  */
 export function postWebhook(
   url: string,
@@ -31,19 +34,15 @@ export function postWebhook(
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
   const target = new URL(url);
+  const guarded = !options.allowPrivate;
+  if (guarded && judgeHost(target.hostname) === "refused") {
+    return Promise.resolve({ excerpt: describeNetworkError(egressRefusedError()), latencyMs: latency() });
+  }
+  let refusedAtConnect = false;
+  const agent = guarded
+    ? publicOnlyAgent(target.protocol, () => (refusedAtConnect = true))
+    : new (target.protocol === "https:" ? https : http).Agent({ keepAlive: false });
   const client = target.protocol === "https:" ? https : http;
-  const checkedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
-    dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, "", 0);
-      const refused = !options.allowPrivate && addresses.some((entry) => isPrivateAddress(entry.address));
-      if (refused || addresses.length === 0) {
-        return callback(Object.assign(new Error("address not allowed"), { code: "EADDRNOTALLOWED" }), "", 0);
-      }
-      if (lookupOptions.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-      const [first] = addresses as [LookupAddress];
-      callback(null, first.address, first.family);
-    });
-  };
 
   return new Promise((resolve) => {
     let settled = false;
@@ -51,6 +50,7 @@ export function postWebhook(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      agent.destroy();
       resolve({ ...outcome, latencyMs: latency() });
     };
     const request = client.request(
@@ -63,7 +63,7 @@ export function postWebhook(
           "content-length": Buffer.byteLength(body).toString(),
           "user-agent": options.userAgent,
         },
-        lookup: checkedLookup,
+        agent,
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -89,7 +89,7 @@ export function postWebhook(
       finish({ excerpt: `No answer within ${options.timeoutMs} ms.` });
     }, options.timeoutMs);
     request.on("error", (error: NodeJS.ErrnoException) => {
-      finish({ excerpt: describeNetworkError(error) });
+      finish({ excerpt: describeNetworkError(refusedAtConnect ? egressRefusedError() : error) });
     });
     request.end(body);
   });
@@ -97,8 +97,8 @@ export function postWebhook(
 
 function describeNetworkError(error: NodeJS.ErrnoException): string {
   switch (error.code) {
-    case "EADDRNOTALLOWED":
-      return "Not sent: the address resolves to a private or loopback network, which the sandbox does not post to.";
+    case egressRefusedCode:
+      return "Not sent: the address is on a private, loopback or reserved network, which the sandbox does not post to. Use a public address, or a tunnel to your machine.";
     case "ENOTFOUND":
       return "Not sent: the host name does not resolve.";
     case "ECONNREFUSED":
