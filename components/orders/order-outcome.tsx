@@ -61,7 +61,6 @@ export function orderOutcome(
         lines: [`${failure} ${t("outcome.pointsBack", amounts)}`, ...balanceLine],
         tone: "returned",
       };
-    case "payment_failed":
     case "reversing":
     case "voiding":
       return {

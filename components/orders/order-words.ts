@@ -30,17 +30,9 @@ export function statusTone(state: OrderState): StatusTone {
   }
 }
 
-/** The step that failed the payment, or else the card charge's last call on the timeline. */
-function chargeEntry(order: Pick<OrderView, "timeline">): OrderTimelineEntry | undefined {
-  return (
-    order.timeline.findLast((entry) => entry.step === "payment_failed" && entry.call) ??
-    order.timeline.findLast((entry) => entry.call && /charge/i.test(entry.call.operation))
-  );
-}
-
 /** Whether the card payment failed on this order (declined, refused, the processor's error, a failed capture). */
 export function paymentFailed(order: Pick<OrderView, "timeline">): boolean {
-  return order.timeline.some((entry) => entry.step === "payment_failed" || entry.step === "capture_failed");
+  return order.timeline.some((entry) => entry.step === "capture_failed");
 }
 
 /** Whether a completed order was cancelled afterwards (by the member or staff): refunded and reversed. */
@@ -52,14 +44,15 @@ export function wasCancelledAfterCompletion(order: Pick<OrderView, "timeline">):
 export type OrdersTranslator = ReturnType<typeof useTranslations<"orders">>;
 
 /**
- * The first sentence of a failed payment: a card the processor declined
- * (402: declined, insufficient funds) is "declined"; its own error is not
- * the card's fault and is said so.
+ * The first sentence of a failed payment. A capture the processor refused
+ * follows a hold the bank accepted; a payment the processor declined (402:
+ * declined, insufficient funds) is "declined"; its own error is not the
+ * card's fault and is said so.
  */
 export function paymentFailureSentence(order: Pick<OrderView, "timeline">, t: OrdersTranslator): string {
-  if (order.timeline.some((entry) => entry.step === "capture_failed")) return t("failure.notTaken");
-  const status = chargeEntry(order)?.call?.status;
-  if (status === 402) return t("failure.declined");
+  const failed = order.timeline.findLast((entry) => entry.step === "capture_failed");
+  if (failed?.call?.operation === "capture") return t("failure.notTaken");
+  if (failed?.call?.status === 402) return t("failure.declined");
   return t("failure.didNotGoThrough");
 }
 
@@ -74,12 +67,10 @@ export function stepLabel(entry: Pick<OrderTimelineEntry, "step" | "call">, t: O
     case "points_debited":
       return t("steps.pointsUsed");
     case "capturing":
-    case "payment_pending":
       return t("steps.charging");
     case "completed":
       return /capture|charge/.test(operation) ? t("steps.cardCharged") : t("steps.complete");
     case "capture_failed":
-    case "payment_failed":
       return t("steps.paymentFailed");
     case "debit_refused":
       return t("steps.pointsNotUsed");

@@ -10,10 +10,8 @@ export const orderStates = [
   "capturing",
   "voiding",
   "declined",
-  "payment_pending",
   "completed",
   "cancelling",
-  "payment_failed",
   "reversing",
   "points_returned",
   "needs_attention",
@@ -22,10 +20,9 @@ export const orderStates = [
 export type OrderState = (typeof orderStates)[number];
 
 /**
- * What the member reads for each state: always one of five words (issue 15).
- * The saga's passing states read as the outcome still being settled; the
- * order page's outcome panel says more (points being returned, a refund
- * under way).
+ * What the member reads for each state: always one of six words. The saga's
+ * passing states read as the outcome still being settled; the order page's
+ * outcome panel says more (points being returned, a refund under way).
  */
 export const memberStatus: Record<OrderState, string> = {
   priced: "Confirming payment",
@@ -35,10 +32,8 @@ export const memberStatus: Record<OrderState, string> = {
   voiding: "Confirming payment",
   // Never in the member's list of orders: the checkout page says it, beside the card form.
   declined: "Card declined",
-  payment_pending: "Confirming payment",
   completed: "Completed",
   cancelling: "Cancelled",
-  payment_failed: "Confirming payment",
   reversing: "Confirming payment",
   points_returned: "Points returned",
   needs_attention: "Needs attention",
@@ -46,40 +41,29 @@ export const memberStatus: Record<OrderState, string> = {
 };
 
 /**
- * Legal moves. A cash-only order (no points) goes from priced straight to
- * payment_pending; an all-points order from points_debited straight to
- * completed; a debit the service refuses took nothing, so priced →
- * cancelled; a card that fails before any points were taken has nothing to
- * give back, so payment_failed → cancelled. A member (or staff) cancels a
- * completed order through cancelling (card refunded, points reversed);
- * staff settle one needing attention.
+ * Legal moves. The steps, each beside its compensation: authorise ↔ void,
+ * debit ↔ reverse, capture ↔ refund (server/portal/checkout/checkout-steps.ts).
  *
- * Orders placed since issue 29 with a card part authorise first: priced →
- * card_authorised (held) or declined (nothing held, no point moved, final);
- * the points are debited, then capturing → completed. A refused debit or a
- * failed capture → voiding (the hold released) → reversing when points were
- * taken, else cancelled. Older orders keep the one-step charge
- * (payment_pending, payment_failed) until they settle.
+ * A card part is authorised first: priced → card_authorised (held) or
+ * declined (nothing held, no point moved, final). The points are debited,
+ * then capturing → completed. An order without a card part is debited from
+ * priced and completes from points_debited; one without points goes from
+ * card_authorised straight to capturing. A debit the service refuses took
+ * nothing: voiding (the hold released) → cancelled, or priced → cancelled
+ * when nothing was held. A failed capture → voiding → reversing when points
+ * were taken. A member (or staff) cancels a completed order through
+ * cancelling (points reversed, card refunded); staff settle one needing
+ * attention.
  */
 export const orderTransitions: Record<OrderState, readonly OrderState[]> = {
-  priced: [
-    "card_authorised",
-    "declined",
-    "points_debited",
-    "payment_pending",
-    "payment_failed",
-    "cancelled",
-    "needs_attention",
-  ],
+  priced: ["card_authorised", "declined", "points_debited", "cancelled", "needs_attention"],
   card_authorised: ["points_debited", "capturing", "voiding", "needs_attention"],
-  points_debited: ["capturing", "payment_pending", "completed", "payment_failed", "reversing", "needs_attention"],
+  points_debited: ["capturing", "completed", "needs_attention"],
   capturing: ["completed", "voiding", "needs_attention"],
   voiding: ["reversing", "cancelled", "needs_attention"],
   declined: [],
-  payment_pending: ["completed", "payment_failed", "needs_attention"],
   completed: ["cancelling"],
   cancelling: ["cancelled", "needs_attention"],
-  payment_failed: ["reversing", "cancelled", "needs_attention"],
   reversing: ["points_returned", "needs_attention"],
   points_returned: [],
   needs_attention: ["completed", "reversing", "points_returned", "cancelled"],
@@ -100,8 +84,6 @@ export const unfinishedStates = [
   "points_debited",
   "capturing",
   "voiding",
-  "payment_pending",
-  "payment_failed",
   "reversing",
   "cancelling",
 ] as const satisfies readonly OrderState[];

@@ -126,7 +126,7 @@ describe("an order's page", () => {
     [502, "Your card payment did not go through. Your 9,000 points are back."],
   ])("says the points are back after a charge answered %i, with the balance", (status, sentence) => {
     setup(
-      order("points_returned", [debit, charge(status, "payment_failed", "The card payment failed"), reversal], {
+      order("points_returned", [debit, charge(status, "capture_failed", "The card payment failed"), reversal], {
         card: { brand: "visa", last4: "0002" },
       }),
     );
@@ -141,8 +141,22 @@ describe("an order's page", () => {
     expect(screen.queryByRole("button", { name: "Cancel this order" })).toBeNull();
   });
 
+  it("says a capture the processor refused (402 after a hold) took nothing, not that the card was declined", () => {
+    const refusedCapture: OrderTimelineEntry = {
+      at: "2026-11-22T10:00:02.000Z",
+      step: "capture_failed",
+      description: "The card payment could not be taken from the card; nothing was charged.",
+      call: { operation: "capture", status: 402, requestId: "req-capture-1" },
+    };
+    setup(order("points_returned", [debit, refusedCapture, reversal]));
+    expect(outcome().textContent).toContain(
+      "Your bank accepted your card but the payment could not be taken. Your 9,000 points are back.",
+    );
+    expect(outcome().textContent).not.toContain("declined");
+  });
+
   it("asks again while the payment is being confirmed, until it settles, then reads the balance again", async () => {
-    const pending = order("payment_pending", [debit, charge(null, "payment_pending", "No answer from the processor")], {
+    const pending = order("capturing", [debit, charge(null, "capturing", "No answer from the processor")], {
       debitTransactionId: "0000123",
     });
     const settled = order("completed", [...pending.timeline, charge(201, "completed", "The processor took £90.00")]);
@@ -210,7 +224,7 @@ describe("an order's page", () => {
     setup(
       order(
         "cancelled",
-        [charge(402, "payment_failed", "Card declined"), { ...debit, step: "cancelled", call: undefined }],
+        [charge(402, "capture_failed", "Card declined"), { ...debit, step: "cancelled", call: undefined }],
         {
           points: 0,
           debitTransactionId: null,

@@ -21,6 +21,8 @@ import {
   tokenisedCard,
 } from "../support/checkout-harness";
 import { revokeAccessToken } from "../support/member-tokens";
+import { cardRequest } from "@/server/portal/checkout/steps/card-request";
+import { debitRequest } from "@/server/portal/checkout/steps/debit-request";
 import { paymentsClientTimeoutMs, setupTimeoutCardDelay, timeoutCardDelayMs } from "../support/payments-requests";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -261,35 +263,105 @@ describe("a crash at any step of the saga, then the recovery worker", () => {
   });
 });
 
-describe("orders placed before authorisations (no authorise key): still settled by the one-step charge", () => {
-  /** An order as the first checkout stored it: no authorisation keys, so the saga charges in one step. */
-  async function legacyOrder(scenario: Scenario): Promise<string> {
+describe("orders that hold no authorisation (asked for their card payment in one charge): settled by the processor's record", () => {
+  /**
+   * An order as the portal's migration 0011 leaves one placed before the card was held first: `capturing` when its
+   * one-step charge was on its way (points debited, the charge made or not under its charge key), `card_authorised`
+   * when its debit was (the card never charged). Nothing is held; the worker never sends a charge.
+   */
+  async function convertedOrder(
+    scenario: Scenario,
+    state: "capturing" | "card_authorised",
+    charge: "made" | "none",
+  ): Promise<string> {
     const orderId = await crashingCheckout(scenario, "state:priced");
-    await db()
-      .update(orders)
-      .set({ authoriseKey: null, captureKey: null, voidKey: null })
-      .where(eq(orders.id, orderId));
+    const { order } = await orderFacts(db(), orderId);
+    const { loyalty } = harness.deps();
+    if (state === "capturing") {
+      const debit = await loyalty!.debitAccount(order.programme, order.membershipNumber, debitRequest(order), {
+        accessToken: await memberToken(db()),
+        idempotencyKey: order.debitKey,
+      });
+      await db()
+        .update(orders)
+        .set({
+          debitTransactionId: debit.debitTransaction.identifier,
+          debitedAt: new Date(debit.debitTransaction.dateMade),
+          memberToken: null,
+        })
+        .where(eq(orders.id, orderId));
+    }
+    if (charge === "made") await harness.payments.charge(cardRequest(order), { idempotencyKey: order.chargeKey });
+    await db().update(orders).set({ state, updatedAt: new Date() }).where(eq(orders.id, orderId));
     return orderId;
   }
 
-  it("an approved card: debited, charged, completed", async () => {
-    const before = await balance();
-    const orderId = await legacyOrder(approved);
-    await recover();
-    const facts = await expectSettled(orderId, "completed");
-    expect(facts.authorisations).toHaveLength(0);
-    expect(facts.captured).toHaveLength(1);
-    const view = await findMemberOrder(shopperNumber, orderId, harness.deps());
-    expect(view!.timeline.map((entry) => entry.step)).toContain("payment_pending");
-    expect(await balance()).toBe(before - 3_000n);
-  });
+  /** Runs the worker, each pass later than the last, until it crashes at `point`; then a later worker recovers. */
+  async function recoverCrashingAt(point: FaultPoint | null) {
+    const faults = crashOnceAt((reached) => reached === point);
+    for (let pass = 1; point && pass <= 4 && faults.crashedAt() === null; pass += 1) {
+      await runOnce(harness.deps({ faults, now: afterLeases(pass * 10 * 60_000) })).catch((error: unknown) => {
+        if (!(error instanceof SimulatedCrash)) throw error;
+      });
+    }
+    expect(faults.crashedAt()).toBe(point);
+    await recover(60 * 60_000);
+  }
 
-  it("a declined card: debited, charge declined, points returned", async () => {
+  it.each<FaultPoint | null>([null, "call:charge-lookup", "state:completed"])(
+    "charged under its charge key, crash at %s: found, completed, debited once and charged once",
+    async (point) => {
+      const before = await balance();
+      const orderId = await convertedOrder(approved, "capturing", "made");
+      await recoverCrashingAt(point);
+      const facts = await expectSettled(orderId, "completed");
+      expect(facts.authorisations).toHaveLength(0);
+      expect(facts.captured).toHaveLength(1);
+      expect(facts.order.chargeId).toBe(facts.captured[0]!.id);
+      expect(await balance()).toBe(before - 3_000n);
+    },
+  );
+
+  it.each<FaultPoint | null>([null, "call:charge-lookup", "state:voiding", "state:reversing", "call:reverse"])(
+    "declined under its charge key, crash at %s: nothing charged, points returned once",
+    async (point) => {
+      const before = await balance();
+      const orderId = await convertedOrder(declined, "capturing", "made");
+      await recoverCrashingAt(point);
+      const facts = await expectSettled(orderId, "points_returned");
+      expect(facts.charges).toHaveLength(1);
+      expect(facts.captured).toHaveLength(0);
+      expect(facts.reversals).toHaveLength(1);
+      const view = await findMemberOrder(shopperNumber, orderId, harness.deps());
+      expect(view!.timeline.map((entry) => entry.step)).toContain("capture_failed");
+      expect(await balance()).toBe(before);
+    },
+  );
+
+  it.each<FaultPoint>(["call:debit", "state:points_debited", "state:capturing", "call:charge-lookup", "call:reverse"])(
+    "its debit under way and its card never charged, crash at %s: the debit settled by its key, then returned",
+    async (point) => {
+      const before = await balance();
+      const orderId = await convertedOrder(approved, "card_authorised", "none");
+      await recoverCrashingAt(point);
+      const facts = await expectSettled(orderId, "points_returned");
+      expect(facts.debits).toHaveLength(1);
+      expect(facts.reversals).toHaveLength(1);
+      expect(facts.charges).toHaveLength(0);
+      expect(await balance()).toBe(before);
+    },
+  );
+
+  it("nothing under its charge key: waits while a charge sent under it could still arrive, then returns the points", async () => {
     const before = await balance();
-    const orderId = await legacyOrder(declined);
+    const orderId = await convertedOrder(approved, "capturing", "none");
+    const settings = { leaseMs: 30_000, debitSettleMs: 120_000 };
+    const soon = await runOnce(harness.deps({ now: afterLeases(60_000), settings }));
+    expect(soon).toMatchObject({ claimed: 1, waiting: 1 });
+    expect((await orderFacts(db(), orderId)).order.state).toBe("capturing");
     await recover();
     const facts = await expectSettled(orderId, "points_returned");
-    expect(facts.reversals).toHaveLength(1);
+    expect(facts.charges).toHaveLength(0);
     expect(await balance()).toBe(before);
   });
 });

@@ -43,7 +43,6 @@ const faultPoints: (FaultPoint | null)[] = [
   "state:voiding",
   "call:void",
   "state:completed",
-  "state:payment_failed",
   "state:reversing",
   "call:reverse",
   "state:points_returned",

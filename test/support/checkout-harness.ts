@@ -157,7 +157,8 @@ export function checkoutHarness(db: () => Database, options: HarnessOptions = {}
     ...overrides,
     settings: { duplicateWaitMs: 300, ...overrides.settings },
   });
-  return { deps, wire, logger };
+  // The whole processor client too: a test may make what the saga never sends (a one-step charge).
+  return { deps, wire, logger, payments };
 }
 
 /** The clock of a worker that runs after every lease taken now has lapsed. */

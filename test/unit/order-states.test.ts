@@ -43,19 +43,22 @@ describe("the checkout's order states", () => {
     expect(() => transitionOrder("declined", "card_authorised")).toThrow(IllegalOrderTransition);
   });
 
-  it("walks the first checkout's happy path and the failed-card path (orders placed before authorisations)", () => {
-    const happy: OrderState[] = ["priced", "points_debited", "payment_pending", "completed"];
-    const failed: OrderState[] = [
-      "priced",
-      "points_debited",
-      "payment_pending",
-      "payment_failed",
-      "reversing",
-      "points_returned",
+  it("walks the paths without a card part or without points: debited and completed; cash only; debit refused", () => {
+    const paths: OrderState[][] = [
+      ["priced", "points_debited", "completed"],
+      ["priced", "cancelled"],
+      ["priced", "card_authorised", "capturing", "voiding", "cancelled"],
     ];
-    for (const path of [happy, failed]) {
-      path.slice(1).reduce((from, to) => transitionOrder(from, to), path[0]!);
-    }
+    for (const path of paths) path.slice(1).reduce((from, to) => transitionOrder(from, to), path[0]!);
+  });
+
+  it("has one path to a charged card: held, then captured; nothing charges in one step", () => {
+    const leadsToCompleted = orderStates.filter((state) => orderTransitions[state].includes("completed"));
+    expect(leadsToCompleted.sort()).toEqual(["capturing", "needs_attention", "points_debited"]);
+    // points_debited completes only an all-points order: with a card part it goes on to capturing.
+    expect(() => transitionOrder("priced", "capturing")).toThrow(IllegalOrderTransition);
+    expect(() => transitionOrder("points_debited", "reversing")).toThrow(IllegalOrderTransition);
+    expect(() => transitionOrder("card_authorised", "cancelled")).toThrow(IllegalOrderTransition);
   });
 
   it("refuses illegal moves", () => {
@@ -80,8 +83,9 @@ describe("the checkout's order states", () => {
   it("cancels a completed order through cancelling, and completes an all-points order without a charge", () => {
     const cancelled: OrderState[] = [
       "priced",
+      "card_authorised",
       "points_debited",
-      "payment_pending",
+      "capturing",
       "completed",
       "cancelling",
       "cancelled",
@@ -100,8 +104,6 @@ describe("the checkout's order states", () => {
       "points_debited",
       "capturing",
       "voiding",
-      "payment_pending",
-      "payment_failed",
       "reversing",
       "cancelling",
     ]);
@@ -126,7 +128,7 @@ describe("the checkout's order states", () => {
   it("tells the member in plain words", () => {
     expect(memberStatus.completed).toBe("Completed");
     expect(memberStatus.points_returned).toBe("Points returned");
-    expect(memberStatus.payment_pending).toBe("Confirming payment");
+    expect(memberStatus.capturing).toBe("Confirming payment");
     expect(memberStatus.needs_attention).toBe("Needs attention");
     expect(memberStatus.cancelled).toBe("Cancelled");
     expect(memberStatus.cancelling).toBe("Cancelled");

@@ -4,8 +4,12 @@ import { webhookEvents } from "@/server/db/schema";
 
 /**
  * Writes a partner event into the outbox. Called with the transaction that
- * makes the change, so the event exists exactly when the change committed;
- * a trigger queues it for each of the partner's endpoints that want it.
+ * makes the change, so the event exists exactly when the change committed.
+ * The database queues its deliveries: the trigger `webhook_events_fan_out`
+ * (function `loyalty.fan_out_webhook_event`, loyalty migration
+ * 0013_fan_out_only_when_subscribed.sql) inserts one `webhook_deliveries` row
+ * per enabled endpoint of the partner that takes the event's type, in the
+ * same transaction; nothing here writes them.
  */
 export async function recordEvent<T extends EventType>(
   tx: Database,

@@ -5,7 +5,9 @@ import { rowsOf } from "@/server/db/rows";
 /**
  * Queues one of the partner's events again, with its own id, for every
  * enabled endpoint of the partner that wants its type (also endpoints added
- * since). Undefined when the event is not the partner's.
+ * since). Undefined when the event is not the partner's. The endpoints are
+ * chosen as the trigger `webhook_events_fan_out` chose them when the event
+ * was written (loyalty migration 0013_fan_out_only_when_subscribed.sql).
  */
 export async function replayEvent(
   db: Database,

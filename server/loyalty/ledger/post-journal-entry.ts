@@ -259,6 +259,13 @@ export function journalStatementFor(input: JournalEntryInput): {
  * account was found by membership number and programme, the statement
  * matched those exact values, so the event takes them from its parameters
  * rather than joining the member and the programme again (the debit's path).
+ *
+ * The deliveries are not written here: the trigger `webhook_events_fan_out`
+ * (function `loyalty.fan_out_webhook_event`, loyalty migrations 0011 and
+ * 0013_fan_out_only_when_subscribed.sql) runs after each insert into
+ * `loyalty.webhook_events` and queues one `webhook_deliveries` row for every
+ * enabled endpoint of the event's partner that takes its type, in this same
+ * statement's transaction. A partner with no such endpoint costs one probe.
  */
 function journalEventInsert(shape: StatementShape): SQL {
   const byMembership = !shape.accountById;

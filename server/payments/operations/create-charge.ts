@@ -2,7 +2,7 @@ import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chargeParamCodes, chargeRequestSchema, idempotentReplayedHeader } from "@/lib/payments-contract/contract";
 import { env } from "@/server/config/env";
-import { chargeCard } from "../charges/charge-card";
+import { chargeToken } from "../charges/charge-token";
 import { chargeView } from "../charges/charge-view";
 import { paymentsOperation } from "../http/payments-operation";
 import { PaymentsError } from "../payments-error";
@@ -19,7 +19,7 @@ export const createCharge = paymentsOperation({
   idempotencyKey: true,
   body: { schema: chargeRequestSchema, paramCodes: chargeParamCodes },
   async handle({ db, body, idempotencyKey, request }) {
-    const result = await chargeCard(db, body, idempotencyKey);
+    const result = await chargeToken(db, body, idempotencyKey);
     const headers: Record<string, string> = result.replayed ? { [idempotentReplayedHeader]: "true" } : {};
     const { charge } = result;
     if (charge.status !== "captured") {

@@ -29,10 +29,13 @@ export interface CheckoutSettings {
   /**
    * How old a debit attempt must be before its absence from the member's
    * transactions (P3) proves it never happened: longer than the client's
-   * timeout and the service's 30-second idempotency lease together.
+   * timeout and the service's 30-second idempotency lease together. A card
+   * payment asked for in one charge is proved absent the same way: nothing
+   * under its key once a lease and this long have passed since the order's
+   * last change.
    */
   debitSettleMs: number;
-  /** How long after a charge's lost answer (while the member waited) the worker first asks the processor. */
+  /** How long after an authorisation's lost answer (while the member waited) the worker first asks the processor. */
   unknownChargeGraceMs: number;
 }
 
@@ -59,7 +62,6 @@ export interface CheckoutDeps {
   loyalty: Pick<LoyaltyClient, "debitAccount" | "reverseDebitAsAgent" | "retrieveTransactionsAsAgent">;
   payments: Pick<
     PaymentsClient,
-    | "charge"
     | "findChargeByIdempotencyKey"
     | "refund"
     | "retrieveCardToken"

@@ -4,7 +4,6 @@ import type { OrderState } from "@/lib/checkout/order-states";
 export type RemoteCallName =
   | "debit"
   | "debit-lookup"
-  | "charge"
   | "charge-lookup"
   | "authorise"
   | "authorise-lookup"

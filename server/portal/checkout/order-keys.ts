@@ -9,7 +9,10 @@ export interface OrderKeys {
   debitKey: string;
   /** P5 externalTransactionIdentifier: the order's id (letters, digits and `-`, 36 of the 64 allowed). */
   debitExternalId: string;
-  /** The processor's Idempotency-Key of the charge. */
+  /**
+   * The processor's key of a card payment asked for in one charge: no step
+   * sends one; an order holding no authorisation is settled by looking it up.
+   */
   chargeKey: string;
   /** P6 Idempotency-Key. */
   reversalKey: string;

@@ -138,11 +138,12 @@ function placedDescription(productName: string, points: number, cashMinor: numbe
 
 /**
  * The redemption checkout, while the member waits: the order is stored
- * (priced) with a lease, then the saga debits the points (P5), records the
- * charge as pending, charges the card and completes; a refused, declined or
- * failed charge returns the points at once (P6). An outcome that is not
- * known yet is left to the recovery worker, and the member sees "Confirming
- * payment". Refusals before anything is stored tell the member what to fix.
+ * (priced) with a lease, then the saga holds the card part, debits the
+ * points (P5) and captures the hold (checkout-steps.ts); a declined card
+ * moves nothing, and a capture that fails releases the hold and returns the
+ * points at once (P6). An outcome that is not known yet is left to the
+ * recovery worker, and the member sees "Confirming payment". Refusals
+ * before anything is stored tell the member what to fix.
  */
 export async function placeOrder(input: PlaceOrderInput, overrides: CheckoutOverrides = {}): Promise<PlaceOrderResult> {
   if (!checkoutKeyPattern.test(input.checkoutKey)) {

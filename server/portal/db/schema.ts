@@ -236,13 +236,10 @@ export const orders = portal.table(
     debitedAt: timestamp("debited_at", { withTimezone: true }),
     chargeKey: varchar("charge_key", { length: 100 }).notNull().unique(),
     chargeId: varchar("charge_id", { length: 40 }),
-    /**
-     * The processor's keys of the authorise-first flow (issue 29): set on every
-     * order placed since, null on the older ones (they charge in one step).
-     */
-    authoriseKey: varchar("authorise_key", { length: 100 }).unique(),
-    captureKey: varchar("capture_key", { length: 100 }).unique(),
-    voidKey: varchar("void_key", { length: 100 }).unique(),
+    /** The processor's keys of the card part: held (authorise), then taken (capture) or released (void). */
+    authoriseKey: varchar("authorise_key", { length: 100 }).notNull().unique(),
+    captureKey: varchar("capture_key", { length: 100 }).notNull().unique(),
+    voidKey: varchar("void_key", { length: 100 }).notNull().unique(),
     authorisationId: varchar("authorisation_id", { length: 40 }),
     reversalKey: varchar("reversal_key", { length: 100 }).notNull().unique(),
     reversalExternalId: varchar("reversal_external_id", { length: 64 }).notNull().unique(),
@@ -266,14 +263,14 @@ export const orders = portal.table(
     index("orders_unfinished_idx")
       .on(table.nextAttemptAt)
       .where(
-        sql`${table.state} in ('priced', 'card_authorised', 'points_debited', 'capturing', 'voiding', 'payment_pending', 'payment_failed', 'reversing', 'cancelling')`,
+        sql`${table.state} in ('priced', 'card_authorised', 'points_debited', 'capturing', 'voiding', 'reversing', 'cancelling')`,
       ),
     check("orders_points_nonnegative", sql`${table.points} >= 0`),
     check("orders_cash_nonnegative", sql`${table.cashMinor} >= 0`),
     check("orders_something_to_pay", sql`${table.points} + ${table.cashMinor} > 0`),
     check(
       "orders_state_known",
-      sql`${table.state} in ('priced', 'card_authorised', 'points_debited', 'capturing', 'voiding', 'declined', 'payment_pending', 'completed', 'cancelling', 'payment_failed', 'reversing', 'points_returned', 'needs_attention', 'cancelled')`,
+      sql`${table.state} in ('priced', 'card_authorised', 'points_debited', 'capturing', 'voiding', 'declined', 'completed', 'cancelling', 'reversing', 'points_returned', 'needs_attention', 'cancelled')`,
     ),
     check("orders_card_token_is_a_token", sql`${table.cardToken} ~ '^tok_[A-Za-z0-9]{24}$'`),
     check("orders_card_last4_digits", sql`${table.cardLast4} ~ '^[0-9]{4}$'`),

@@ -24,7 +24,7 @@ export interface RunOnceReport {
  * One pass of the recovery worker: claims unfinished orders one at a time
  * (each with a fresh lease, so a slow order never lets the next one's lease
  * lapse) and drives each as far as it goes without the member: the debit
- * replayed with its key, a pending charge looked up, a reversal retried with
+ * replayed with its key, an authorisation looked up, a reversal retried with
  * its key. Exported for tests; the loop calls it every interval.
  */
 export async function runOnce(options: RunOnceOptions = {}): Promise<RunOnceReport> {

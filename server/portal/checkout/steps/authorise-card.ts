@@ -8,7 +8,7 @@ import { callProcessor, lookUpByKey } from "./processor-call";
 
 const lookUpAuthorisation = (run: SagaRun) =>
   lookUpByKey(run, "authorise-lookup", "authorisation lookup", (onAnswer) =>
-    run.deps.payments.findAuthorisationByIdempotencyKey(run.order.authoriseKey ?? "", { onAnswer }),
+    run.deps.payments.findAuthorisationByIdempotencyKey(run.order.authoriseKey, { onAnswer }),
   );
 
 /** Held: the order goes on to the points (or straight to the capture when there are none). */
@@ -44,12 +44,13 @@ function settleBy(run: SagaRun, authorisation: Authorisation, call: StepCall): P
 }
 
 /**
- * Step of `priced` for an order with a card part (stored before the call):
- * hold the cash part on the card under the order's key, before any point
- * moves. The worker first asks the processor what the key did (the timeout
- * card's answer is lost, its hold real) and authorises only when nothing
- * was made under it; the member's request leaves an unknown outcome to the
- * worker after a grace period.
+ * The step of `priced` for an order with a card part (stored before the
+ * call): hold the cash part on the card under the order's key, before any
+ * point moves. The worker first asks the processor what the key did (the
+ * timeout card's answer is lost, its hold real) and authorises only when
+ * nothing was made under it; the member's request leaves an unknown outcome
+ * to the worker after a grace period. Undone by voidCard (void-card.ts; the
+ * pair is declared in checkout-steps.ts) when a later step fails.
  */
 export async function authoriseCard(run: SagaRun): Promise<StepResult> {
   const { order, deps } = run;
@@ -58,11 +59,9 @@ export async function authoriseCard(run: SagaRun): Promise<StepResult> {
     if (lookup.kind === "found") return settleBy(run, lookup.found, lookup.call);
     if (lookup.kind === "unavailable") return wait("the processor could not be asked about the authorisation");
   }
-  const authoriseKey = order.authoriseKey;
-  if (!order.cardToken || !authoriseKey)
-    return declined(run, "card_missing", { operation: "authorise", status: null, requestId: null });
+  if (!order.cardToken) return declined(run, "card_missing", { operation: "authorise", status: null, requestId: null });
   const answer = await callProcessor(run, "authorise", (onAnswer) =>
-    deps.payments.authorise(cardRequest(order), { idempotencyKey: authoriseKey, onAnswer }),
+    deps.payments.authorise(cardRequest(order), { idempotencyKey: order.authoriseKey, onAnswer }),
   );
   if (answer.kind === "refused") {
     if (answer.error.status === 422)

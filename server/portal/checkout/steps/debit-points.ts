@@ -19,12 +19,15 @@ import { findDebit } from "./find-debit";
 import { isLoyaltyFailure } from "./loyalty-failure";
 
 /**
- * Step of `priced` (an order with points): P5 with the member's token, the
- * order's Idempotency-Key and identifier. The member's request sends it
- * first; the worker replays it with the token kept (sealed) on the order,
- * which answers the first outcome if there was one, or debits now if the
- * first request never arrived. Without a usable token the worker looks the
- * debit up in the member's transactions instead (find-debit.ts).
+ * The step of `card_authorised` (or of `priced` when there is no card part):
+ * P5 with the member's token, the order's Idempotency-Key and identifier.
+ * The member's request sends it first; the worker replays it with the token
+ * kept (sealed) on the order, which answers the first outcome if there was
+ * one, or debits now if the first request never arrived. Without a usable
+ * token the worker looks the debit up in the member's transactions instead
+ * (find-debit.ts). Undone by reversePoints (reverse-points.ts; the pair is
+ * declared in checkout-steps.ts) when the card part is not taken or the
+ * order is cancelled.
  */
 export async function debitPoints(run: SagaRun): Promise<StepResult> {
   const { order, deps } = run;
@@ -83,10 +86,10 @@ async function judgeRefusal(run: SagaRun, error: Error, call: StepCall): Promise
 
 /**
  * The order's end when its points were certainly not debited: cancelled,
- * or first the card's hold released (voiding) when one was made.
+ * or first the authorisation undone (voiding) when the card part came first.
  */
 function noDebit(run: SagaRun, description: string, call: StepCall): RunStep {
-  const held = run.order.authorisationId !== null;
+  const held = run.order.state === "card_authorised";
   return {
     to: held ? "voiding" : "cancelled",
     step: held ? "debit_refused" : "cancelled",

@@ -4,10 +4,11 @@ import { moveOn, needsAttention, wait, type SagaRun, type StepResult } from "../
 import { callProcessor } from "./processor-call";
 
 /**
- * The compensation of a card payment (charge-card.ts or capture-card.ts), for a cancelled order: the whole
- * charge refunded under the order's refund key (a retry gets the first
- * refund back). Recorded as an event; the order stays cancelling until its
- * points are back too.
+ * The compensation of the capture (captureCard, capture-card.ts; the pair is
+ * declared in checkout-steps.ts), within a cancellation: the whole charge
+ * refunded under the order's refund key (a retry gets the first refund
+ * back). Recorded as an event; the order stays cancelling until its points
+ * are back too.
  */
 export async function refundCard(run: SagaRun): Promise<StepResult> {
   const { order, deps } = run;

@@ -2,7 +2,6 @@ import "server-only";
 import type { ReverseRequest } from "@/lib/contract/reverse-transaction";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { formatPoints } from "@/lib/i18n/format";
-import type { OrderState } from "@/lib/checkout/order-states";
 import type { OrderRow } from "../order-store";
 import { isLoyaltyFailure } from "./loyalty-failure";
 import { answered, callRecorder, moveOn, needsAttention, wait, type SagaRun, type StepResult } from "../saga-run";
@@ -30,15 +29,19 @@ const finalRefusals: Record<string, string> = {
 };
 
 /**
- * The compensation of debit-points.ts: P6 as the partner's agent (client
- * token and X-Agent-Id, so it needs no member), with the order's
- * Idempotency-Key and reversal identifier: any retry gets the first
- * reversal back, never a second credit. `to` is the state it leads to
- * (points_returned after a failed payment); without it (a cancellation) the
- * reversal is an event on the timeline and the order stays where it is.
+ * The compensation of the debit (debitPoints, debit-points.ts; the pair is
+ * declared in checkout-steps.ts): P6 as the partner's agent (client token and
+ * X-Agent-Id, so it needs no member), with the order's Idempotency-Key and
+ * reversal identifier: any retry gets the first reversal back, never a second
+ * credit. From `reversing` (the card part was not taken) the order ends
+ * points_returned; within `cancelling` the reversal is an event on the
+ * timeline and the order stays cancelling until its card is refunded too.
  */
-export async function reversePoints(run: SagaRun, reason: ReversalReason, to?: OrderState): Promise<StepResult> {
+export async function reversePoints(run: SagaRun): Promise<StepResult> {
   const { order, deps } = run;
+  const cancelling = order.state === "cancelling";
+  const reason: ReversalReason = cancelling ? "ORDER-CANCELLED" : "PAYMENT-FAILED";
+  const to = cancelling ? undefined : "points_returned";
   if (!order.debitTransactionId) return needsAttention(run, "the debit to reverse is not known");
   const recorder = callRecorder("P6 reverse");
   try {

@@ -7,16 +7,17 @@ import { cardName } from "./card-request";
 import { callProcessor } from "./processor-call";
 
 /**
- * Step of `voiding` (stored before the call): release the card's hold under
- * the order's void key, then give back the points if any were taken
- * (reversing), or end the order (cancelled). A hold that was never made or
- * has lapsed needs no release.
+ * The compensation of the authorisation (authoriseCard, authorise-card.ts;
+ * the pair is declared in checkout-steps.ts), the step of `voiding` (stored
+ * before the call): release the card's hold under the order's void key, then
+ * give back the points if any were taken (reversing), or end the order
+ * (cancelled). An order holding no authorisation has nothing to release.
  */
 export async function voidCard(run: SagaRun): Promise<StepResult> {
   const { order, deps } = run;
   const { authorisationId, voidKey } = order;
   let call: StepCall | undefined;
-  if (authorisationId && voidKey) {
+  if (authorisationId) {
     const answer = await callProcessor(run, "void", (onAnswer) =>
       deps.payments.void(authorisationId, { idempotencyKey: voidKey, onAnswer }),
     );
@@ -34,19 +35,24 @@ export async function voidCard(run: SagaRun): Promise<StepResult> {
       return needsAttention(run, "the processor does not know the card's hold", answer.call);
     call = answer.call;
   }
-  const released = `Hold of ${formatMoney(order.cashMinor, order.currency)} on ${cardName(order)} released`;
+  const released = authorisationId
+    ? `Hold of ${formatMoney(order.cashMinor, order.currency)} on ${cardName(order)} released`
+    : undefined;
   if (order.debitTransactionId) {
+    const points = `returning ${formatPoints(order.points)} points`;
     return moveOn(run, {
       to: "reversing",
       step: "reversing",
-      description: `${released}; returning ${formatPoints(order.points)} points`,
+      description: released ? `${released}; ${points}` : `Nothing was charged to ${cardName(order)}; ${points}`,
       call,
     });
   }
   return moveOn(run, {
     to: "cancelled",
     step: "cancelled",
-    description: `${released}; no points were used and nothing was charged.`,
+    description: released
+      ? `${released}; no points were used and nothing was charged.`
+      : `No points were used and nothing was charged to ${cardName(order)}.`,
     call,
     changes: { memberToken: null },
   });

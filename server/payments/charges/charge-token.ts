@@ -26,7 +26,7 @@ export interface ChargeResult extends ChargeRecord {
  * race between two requests with the same key (the second replays the
  * first), and the unique token makes every token pay at most once.
  */
-export async function chargeCard(
+export async function chargeToken(
   db: Database,
   request: ChargeDetails,
   idempotencyKey: string,
