@@ -33,7 +33,7 @@ export async function referenceDebit(pool, statement, { membershipNumber, access
  * The statement the references ran until 2026-11-28: the conditional balance
  * update and the journal row only, for an account given by id (written before
  * the partner event and the token's check joined the debit's statement).
- * Kept as a row beside issue 26's targets. Resolves whether a point moved.
+ * Kept as a row beside the speed targets. Resolves whether a point moved.
  */
 export async function journalOnlyDebit(pool, { accountId, externalId, partnerId }) {
   const result = await pool.query({

@@ -128,7 +128,7 @@ function hostLine(measured: Measured[], loadAtStart: number): string {
   return `${before} The host took ${percent(steals[Math.floor(steals.length / 2)]!)} of this machine's CPU time in the median measured run (${percent(steals[0]!)}–${percent(steals[steals.length - 1]!)} over all ${steals.length}): the hypervisor's steal in /proc/stat, time our processes were ready to run while it ran other machines. Steal: the median run's.`;
 }
 
-/** This run against issue 26's targets, one line each. */
+/** This run against the partner API's speed targets, one line each. */
 function issue26Lines(appResults: Measured[], minimal: Measured): string[] {
   const find = (prefix: string, suffix: string) =>
     appResults.find(({ median }) => median.label.startsWith(prefix) && median.label.endsWith(suffix));
@@ -159,7 +159,7 @@ function issue26Lines(appResults: Measured[], minimal: Measured): string[] {
 
 /**
  * With the load on the sandbox's members only (hot spot), the debit against
- * the minimal route on the same members. Reported beside issue 26's
+ * the minimal route on the same members. Reported beside the speed
  * targets, never in place of them.
  */
 function hotSpotLines(appResults: Measured[], minimalOnHotSpot: Measured | undefined): string[] {
@@ -175,8 +175,8 @@ function hotSpotLines(appResults: Measured[], minimalOnHotSpot: Measured | undef
 }
 
 /**
- * The debit on PostgreSQL against another reference than the issue's, paired
- * by round, with what sets that reference apart. Reported beside issue 26's
+ * The debit on PostgreSQL against another reference than the targets', paired
+ * by round, with what sets that reference apart. Reported beside the speed
  * targets, never in place of them.
  */
 function besideTheTargets(appResults: Measured[], reference: Measured, apart: string): string[] {
@@ -315,7 +315,7 @@ async function main(): Promise<void> {
     "Latencies in milliseconds. Ratio: median throughput over the baseline's median, measured in the same rounds. × minimal Next.js: throughput over the minimal Next.js route's, paired by round (the median of the rounds' ratios) for the PostgreSQL group; PGlite runs in rounds of its own, so its scenarios give the ratio of the medians.",
     "The baseline runs the debit's own SQL statement behind a bare node:http + pg server: the text a P5 debit of one point sends (server/loyalty/ledger/post-journal-entry.ts: the account found by membership number and programme, the member's token checked not revoked, the balance updated conditionally, the journal row and the partner event written), taken from the ledger's code when the bench starts (bench/debit-statement.ts), for the same members, each with a live token of its own.",
     `Every scenario's load spreads over ${members.length} members, one per connection, as that many customers paying at once would: the sandbox's ${sandboxBenchMembers.length} members who can log in and ${members.length - sandboxBenchMembers.length} more the bench adds to its own database (bench/bench-members.ts). Requests take the members in turn, so the requests in flight are for different members. The hot-spot rows put the same load on the sandbox's ${sandboxBenchMembers.length} members alone, ${Math.round(connections / sandboxBenchMembers.length)} connections queuing on each account's row lock, as every run before 2026-11-27 did.`,
-    "The minimal Next.js route (bench/minimal-next) runs the same statement at `/debit`, the reference issue 26 sets; the same handler also answers under the debit's own path (`/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/debit-transaction-requests`), to show what Next.js's dynamic segments cost on their own, and at `/debit-journal-only` it runs the statement the references ran until 2026-11-28 (balance and journal row only).",
+    "The minimal Next.js route (bench/minimal-next) runs the same statement at `/debit`, the reference the speed targets set; the same handler also answers under the debit's own path (`/api/[version]/programmes/[programmeIdentifier]/accounts/[accountIdentifier]/debit-transaction-requests`), to show what Next.js's dynamic segments cost on their own, and at `/debit-journal-only` it runs the statement the references ran until 2026-11-28 (balance and journal row only).",
     "",
     hostLine([...postgresResults, ...appResults.filter((result) => !result.pairedWithReference)], loadAtStart),
     "",
@@ -327,12 +327,12 @@ async function main(): Promise<void> {
     row(minimalJournalOnlyResult!, baseline, minimalResult!),
     ...appResults.map((result) => row(result, baseline, minimalResult!)),
     "",
-    "Target (issue 4): the real debit route at least 0.2× the baseline's throughput, with p99 under 100 ms at 32 connections.",
+    "Target (the first speed budget): the real debit route at least 0.2× the baseline's throughput, with p99 under 100 ms at 32 connections.",
     debit
       ? `This run: ${debitRatio.toFixed(2)}× the baseline, p99 ${debit.p99} ms: ${debitRatio >= 0.2 && debit.p99 < 100 ? "met" : "NOT met"}. The debit reaches ${((debit.requestsPerSecond / minimal.requestsPerSecond) * 100).toFixed(0)} % of the minimal Next.js route's throughput (the issue's estimate: a minimal route at about 0.25× the baseline, the debit within 80 % of it; here the minimal route reaches ${(minimal.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}×).`
       : "",
     "",
-    "Targets (issue 26), on PostgreSQL, paired by round with the minimal Next.js route: the debit at ≥ 0.85×, programmes and pricing at ≥ 0.95×, each with p99 under 100 ms; the debit on PGlite at ≥ 0.7× the debit on PostgreSQL.",
+    "Targets (the partner API's speed), on PostgreSQL, paired by round with the minimal Next.js route: the debit at ≥ 0.85×, programmes and pricing at ≥ 0.95×, each with p99 under 100 ms; the debit on PGlite at ≥ 0.7× the debit on PostgreSQL.",
     ...issue26Lines(appResults, minimalResult!),
     ...besideTheTargets(appResults, minimalOnDebitPathResult!, debitPathApart),
     ...besideTheTargets(appResults, minimalJournalOnlyResult!, journalOnlyApart),
@@ -341,12 +341,12 @@ async function main(): Promise<void> {
       appResults.find(({ median }) => median.label === hotSpotMinimalLabel),
     ),
     "",
-    "Target (issue 14): the debit within 5 % of its throughput without the rate limiter and the body cap (same run, RATE_LIMITS=off).",
+    "Target (the limiter's cost): the debit within 5 % of its throughput without the rate limiter and the body cap (same run, RATE_LIMITS=off).",
     debit && unlimitedDebit && limitsShare
       ? `This run: with them ${debit.requestsPerSecond.toFixed(0)} requests/s (median), without ${unlimitedDebit.requestsPerSecond.toFixed(0)}; with ÷ without, paired by round: ${percent(limitsShare.median)} (rounds ${percent(limitsShare.low)}–${percent(limitsShare.high)}): ${limitsShare.median >= 0.95 ? "met" : "NOT met"}. Each round's ratio, in order: ${limitsShare.byRound.map(percent).join(", ")}.`
       : "",
     "",
-    "Target (issue 13): recording each request in the partner's request log costs the debit at most 5 % of its throughput (same run, REQUEST_LOG=off; rows buffered and written in one INSERT per second).",
+    "Target (the request log's cost): recording each request in the partner's request log costs the debit at most 5 % of its throughput (same run, REQUEST_LOG=off; rows buffered and written in one INSERT per second).",
     debit && unloggedDebit && logShare
       ? `This run: with the log ${debit.requestsPerSecond.toFixed(0)} requests/s (median), without ${unloggedDebit.requestsPerSecond.toFixed(0)}; with ÷ without, paired by round: ${percent(logShare.median)} (rounds ${percent(logShare.low)}–${percent(logShare.high)}): ${logShare.median >= 0.95 ? "met" : "NOT met"}. Each round's ratio, in order: ${logShare.byRound.map(percent).join(", ")}.`
       : "",

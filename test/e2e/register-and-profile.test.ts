@@ -116,7 +116,7 @@ describe("registration and profile in Chromium", () => {
     await save.click();
     await expectOnPage(() => email.getAttribute("aria-invalid")).toBe("true");
     await snap(page, "06-profile-refused");
-    // English: any other language would be the portal's language from this save on (issue 27; member-languages.test.ts).
+    // English: any other language would be the portal's language from this save on (member-languages.test.ts).
     await language.selectOption("EN");
     await email.fill("jo.tester@example.com");
     await page.getByLabel("Title").fill("Dr");

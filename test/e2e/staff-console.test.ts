@@ -112,7 +112,7 @@ describe.concurrent("the staff console in Chromium", () => {
         await hydrated(page.getByRole("button", { name: "Save changes" }));
         expect(await page.getByLabel("Email address").inputValue()).not.toBe("CASEY.SHOPPER@EXAMPLE.COM");
 
-        // From here on the browser claims another address (issue 23, finding 2): the audit must record the socket's.
+        // From here on the browser claims another address (a spoofed X-Forwarded-For): the audit must record the socket's.
         await page
           .context()
           .setExtraHTTPHeaders({ "X-Forwarded-For": forgedAddress, "X-Forwarded-Host": "evil.example" });

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { journalOnlyDebit } from "../../../bare-debit.mjs";
 
-// The reference's statement until 2026-11-28 (balance and journal row only), beside issue 26's targets.
+// The reference's statement until 2026-11-28 (balance and journal row only), beside the speed targets.
 const pool = (globalThis.minimalDebitPool ??= new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }));
 pool.on("error", () => undefined);
 
