@@ -75,20 +75,23 @@ const eventsPage = "/developers/events";
 describe("fair delivery over HTTP", () => {
   it("A's 10 endpoints that never answer and 50 test events delay B's delivery by no more than one attempt's time limit", async () => {
     const developerA = await signUp("slow-a");
+    let pageA = await developerA.page(eventsPage);
     for (let index = 0; index < endpointsOfA; index += 1) {
-      const added = await developerA.submit(eventsPage, "Add this endpoint", {
-        url: `http://127.0.0.1:${silent.port}/never/${index}`,
-      });
-      expect(answerText(added)).toContain("Added.");
+      pageA = await developerA.submit(
+        eventsPage,
+        "Add this endpoint",
+        { url: `http://127.0.0.1:${silent.port}/never/${index}` },
+        { from: pageA },
+      );
+      expect(answerText(pageA)).toContain("Added.");
     }
     // The console states the limit where the developer sends.
-    const before = await developerA.page(eventsPage);
-    expect(before.querySelector("[data-send-limit]")?.textContent).toContain(
+    expect(pageA.querySelector("[data-send-limit]")?.textContent).toContain(
       "Your sandbox may send 60 test events and replays an hour, counted together. 60 left until",
     );
     for (let index = 0; index < testEventsOfA; index += 1) {
-      const sent = await developerA.submit(eventsPage, "Send the test event");
-      expect(answerText(sent)).toContain("is on its way");
+      pageA = await developerA.submit(eventsPage, "Send the test event", {}, { from: pageA });
+      expect(answerText(pageA)).toContain("is on its way");
     }
     // A's posts are under way: the receiver holds their connections open.
     await waitUntil(() => silent.connections() > 0, 10_000, "A's first posts");
@@ -120,7 +123,7 @@ describe("fair delivery over HTTP", () => {
 
     // Meanwhile most of A's 500 deliveries were still waiting behind A's own slow ones: a claim in order of due
     // time would have put B's behind all of them.
-    const pageA = await developerA.page(eventsPage);
+    pageA = await developerA.page(eventsPage);
     const waiting = [...pageA.querySelectorAll("li[data-delivery-state=pending]")].filter((delivery) =>
       delivery.textContent?.includes("Waiting to be sent"),
     );

@@ -39,15 +39,18 @@ export class ConsoleBrowser {
   /**
    * Submits the form of `path` whose submit button reads `button` (the
    * `nth` of them), with `fields` over the values the page gave its fields,
-   * and answers the page the app renders with the form's answer.
+   * and answers the page the app renders with the form's answer. `from` is
+   * the page as last read (a form's answer is the page again), to save
+   * reading it once more.
    */
   async submit(
     path: string,
     button: string,
     fields: Record<string, string | string[]> = {},
-    nth = 0,
+    options: { nth?: number; from?: Document } = {},
   ): Promise<Document> {
-    const document = await this.page(path);
+    const document = options.from ?? (await this.page(path));
+    const nth = options.nth ?? 0;
     const form = [...document.querySelectorAll("form")].filter((candidate) =>
       [...candidate.querySelectorAll("button")].some((each) => each.textContent?.trim() === button),
     )[nth];
