@@ -189,11 +189,11 @@ const environmentSchema = z.object({
   // Partner events (server/loyalty/events): the webhook delivery worker, started by instrumentation.ts.
   /** `off` starts no delivery worker in this process (events wait for another instance). */
   WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
-  /** Pause between two passes over due deliveries. */
+  /** How often the worker looks for deliveries that fell due; it also looks each time a post ends. */
   WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
   /** How long a claimed delivery stays with its claimant; longer than one attempt's timeout. */
   WEBHOOK_WORKER_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
-  /** Deliveries claimed per pass. */
+  /** Deliveries claimed at most by one claim (the worker asks for no more than its free posts). */
   WEBHOOK_WORKER_BATCH: z.coerce.number().int().min(1).max(100).default(10),
   /** How long one attempt waits for the partner's answer. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
@@ -215,6 +215,24 @@ const environmentSchema = z.object({
    * public addresses and this app's built-in receiver.
    */
   WEBHOOK_PRIVATE_TARGETS: z.enum(["on", "off"]).default("off"),
+
+  // Fair, bounded delivery and the events' retention (server/loyalty/events, server/loyalty/maintenance).
+  /**
+   * Posts one process keeps in flight at once; it claims again as each ends.
+   * More than WEBHOOK_PARTNER_IN_FLIGHT, so one partner never fills a process.
+   */
+  WEBHOOK_WORKER_CONCURRENCY: z.coerce.number().int().min(2).max(1_000).default(20),
+  /** Deliveries of one partner leased at once, counted in the database across every instance. */
+  WEBHOOK_PARTNER_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(5),
+  /** Deliveries to one endpoint leased at once, across every instance; at most WEBHOOK_PARTNER_IN_FLIGHT. */
+  WEBHOOK_ENDPOINT_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(2),
+  /** Test events and replays (together) one developer's sandbox may send per window, counted in the database. */
+  WEBHOOK_TEST_EVENT_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  WEBHOOK_TEST_EVENT_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
+  /** Days an event is kept (with its deliveries), once none of its deliveries is still pending. */
+  WEBHOOK_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  /** Days a delivery attempt is kept in the delivery log. */
+  WEBHOOK_ATTEMPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
 });
 
 // The timeout card's answer must come after the portal has given up, or it would not stand for a lost answer.
@@ -237,6 +255,15 @@ const checkedEnvironmentSchema = environmentSchema
   .refine((config) => config.WEBHOOK_WORKER_LEASE_MS > config.WEBHOOK_TIMEOUT_MS + 1_000, {
     path: ["WEBHOOK_WORKER_LEASE_MS"],
     message: "WEBHOOK_WORKER_LEASE_MS must be longer than WEBHOOK_TIMEOUT_MS by at least a second",
+  })
+  // A process that one partner could fill would make every other partner wait for that partner's slowest answers.
+  .refine((config) => config.WEBHOOK_WORKER_CONCURRENCY > config.WEBHOOK_PARTNER_IN_FLIGHT, {
+    path: ["WEBHOOK_WORKER_CONCURRENCY"],
+    message: "WEBHOOK_WORKER_CONCURRENCY must be larger than WEBHOOK_PARTNER_IN_FLIGHT",
+  })
+  .refine((config) => config.WEBHOOK_ENDPOINT_IN_FLIGHT <= config.WEBHOOK_PARTNER_IN_FLIGHT, {
+    path: ["WEBHOOK_ENDPOINT_IN_FLIGHT"],
+    message: "WEBHOOK_ENDPOINT_IN_FLIGHT must not be larger than WEBHOOK_PARTNER_IN_FLIGHT",
   });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -17,6 +17,8 @@ import { requireDeveloper } from "@/server/loyalty/developers/developer-session-
 import { builtInReceiverPath, listReceipts } from "@/server/loyalty/events/built-in-receiver";
 import { listEventLog, type LoggedDelivery, type LoggedEvent } from "@/server/loyalty/events/delivery-log";
 import { listEndpoints } from "@/server/loyalty/events/manage-endpoints";
+import { remainingTestEventSends, testEventLimitText } from "@/server/loyalty/events/test-event-limit";
+import { webhookRetention } from "@/server/loyalty/maintenance/purge-webhook-history";
 
 export const metadata: Metadata = { title: "Events" };
 
@@ -37,6 +39,15 @@ function cursorOf(value: string | string[] | undefined): { createdAt: Date; id: 
 /** The replay form's starting value: a day ago, to the minute, as a datetime-local input reads it (UTC). */
 function aDayAgo(): string {
   return new Date(Date.now() - 86_400_000).toISOString().slice(0, 16);
+}
+
+/** How long the log keeps what it shows, as the maintenance pass deletes it. */
+function retentionText(eventDays: number, attemptDays: number): string {
+  const days = (count: number) => (count === 1 ? "1 day" : `${count} days`);
+  const events = `Events are kept for ${days(eventDays)}, with their deliveries (longer while one is still being sent)`;
+  return eventDays === attemptDays
+    ? `${events}, and so are attempts.`
+    : `${events}; attempts for ${days(attemptDays)}.`;
 }
 
 function deliverySummary(delivery: LoggedDelivery): string {
@@ -60,11 +71,14 @@ export default async function ConsoleEventsPage({ searchParams }: { searchParams
   const { partner } = session;
   const own = partner.developerSandbox;
   const receiverUrl = `${env().APP_ORIGIN.replace(/\/$/, "")}${builtInReceiverPath(partner.partnerIdentifier)}`;
-  const [endpoints, log, receipts] = await Promise.all([
+  const [endpoints, log, receipts, sends] = await Promise.all([
     listEndpoints(db, partner.id),
     listEventLog(db, partner.id, { before: cursorOf(params.before) }),
     listReceipts(db, partner.id),
+    remainingTestEventSends(db, partner.id, new Date()),
   ]);
+  const sendLimit = `${testEventLimitText()} ${sends.remaining} left until ${consoleTime(sends.resetsAt)}.`;
+  const retention = webhookRetention();
   const replaySinceDefault = aDayAgo();
   const hasReceiver = endpoints.some((endpoint) => endpoint.url === receiverUrl);
 
@@ -228,7 +242,7 @@ export default async function ConsoleEventsPage({ searchParams }: { searchParams
               >
                 <p className="text-sm">
                   <span className="font-mono">{receipt.eventType ?? "(no type)"}</span> ·{" "}
-                  {consoleTime(receipt.receivedAt)}
+                  <time dateTime={receipt.receivedAt.toISOString()}>{consoleTime(receipt.receivedAt)}</time>
                 </p>
                 <p
                   data-signature={receipt.signatureValid ? "valid" : "invalid"}
@@ -261,6 +275,9 @@ export default async function ConsoleEventsPage({ searchParams }: { searchParams
             <p className="mt-1 text-sm text-slate-700">
               Made-up data with <code>&quot;test&quot;: true</code>, to every endpoint that takes the type.
             </p>
+            <p className="text-sm text-slate-700" data-send-limit>
+              {sendLimit}
+            </p>
             <label htmlFor="test-type" className="block text-sm font-medium text-slate-900">
               Event type
             </label>
@@ -279,6 +296,9 @@ export default async function ConsoleEventsPage({ searchParams }: { searchParams
         <h2 id="log-heading" className="text-lg font-semibold text-slate-900">
           Delivery log
         </h2>
+        <p className="mt-1 text-sm text-slate-700" data-retention>
+          {retentionText(retention.eventDays, retention.attemptDays)}
+        </p>
         {own ? (
           <div className="mt-3">
             <ConsoleActionForm action={replayFailedAction} label="Replay failed deliveries" pendingLabel="Replaying…">
@@ -293,6 +313,9 @@ export default async function ConsoleEventsPage({ searchParams }: { searchParams
                 defaultValue={replaySinceDefault}
                 className={`max-w-xs ${inputStyle}`}
               />
+              <p className="text-sm text-slate-700">
+                Replays count against the same limit: {sends.remaining} left until {consoleTime(sends.resetsAt)}.
+              </p>
             </ConsoleActionForm>
           </div>
         ) : null}
@@ -333,7 +356,7 @@ function EventItem({ event, own }: { event: LoggedEvent; own: boolean }) {
       <p className="text-sm">
         <span className="font-mono font-semibold">{event.type}</span>
         {event.test ? <span className="ml-2 rounded bg-slate-200 px-1 text-xs">test</span> : null} ·{" "}
-        {consoleTime(event.createdAt)}
+        <time dateTime={event.createdAt.toISOString()}>{consoleTime(event.createdAt)}</time>
       </p>
       <p className="font-mono text-xs break-all text-slate-600">{event.id}</p>
       {event.deliveries.length === 0 ? (

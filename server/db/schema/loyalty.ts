@@ -737,7 +737,11 @@ export const webhookEvents = loyalty.table(
     test: boolean("test").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("webhook_events_partner_time_idx").on(t.partnerId, t.createdAt)],
+  (t) => [
+    index("webhook_events_partner_time_idx").on(t.partnerId, t.createdAt),
+    // The retention's purge reads old events across partners.
+    index("webhook_events_created_idx").on(t.createdAt),
+  ],
 );
 
 export const webhookDeliveryStates = ["pending", "delivered", "failed"] as const;
@@ -790,7 +794,11 @@ export const webhookAttempts = loyalty.table(
     /** The first characters of the answer's body, or why there was none. */
     responseExcerpt: varchar("response_excerpt", { length: 500 }),
   },
-  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attemptedAt)],
+  (t) => [
+    index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attemptedAt),
+    // The retention's purge reads old attempts whatever their delivery.
+    index("webhook_attempts_time_idx").on(t.attemptedAt),
+  ],
 );
 
 /** What the sandbox's built-in receiver got, with the outcome of verifying its signature. */

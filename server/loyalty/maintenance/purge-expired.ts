@@ -2,6 +2,8 @@ import { and, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
 import {
   authorisationCodes,
+  developerLoginThrottles,
+  developerSessions,
   loginThrottles,
   rateLimitWindows,
   registrationThrottles,
@@ -26,14 +28,17 @@ export interface PurgedRows {
   registrationThrottles: number;
   rateLimitWindows: number;
   signingKeys: number;
+  developerSessions: number;
+  developerLoginThrottles: number;
 }
 
 /**
  * Deletes what no longer counts for anything: authorisation codes a day
  * past their expiry, expired access and refresh tokens (a refresh token
  * expires with its family), throttle rows whose window and lock are over,
- * ended rate-limit windows and retired signing keys past their time to
- * verify (their private keys go with them). Safe to run at any time and on
+ * ended rate-limit windows, retired signing keys past their time to
+ * verify (their private keys go with them), ended developer sessions and
+ * developer sign-in throttle rows whose window and lock are over. Safe to run at any time and on
  * several instances at once; the portal's worker calls it periodically.
  */
 export async function purgeExpired(db: Database, now: Date = new Date()): Promise<PurgedRows> {
@@ -73,11 +78,28 @@ export async function purgeExpired(db: Database, now: Date = new Date()): Promis
         )
         .returning({ key: signingKeys.kid }),
     ),
+    developerSessions: await count(
+      db
+        .delete(developerSessions)
+        .where(lte(developerSessions.expiresAt, now))
+        .returning({ key: developerSessions.idHash }),
+    ),
+    // Developers sign in by the member login's rules (sign-in-developer.ts), so its policy says when a row is over.
+    developerLoginThrottles: await count(
+      db
+        .delete(developerLoginThrottles)
+        .where(throttleOver(developerLoginThrottles, loginThrottlePolicy, now))
+        .returning({ key: developerLoginThrottles.email }),
+    ),
   };
 }
 
 /** A throttle row that counts no more: its lock is over, or it holds no lock and its window has passed. */
-function throttleOver(table: typeof loginThrottles | typeof registrationThrottles, policy: AttemptPolicy, now: Date) {
+function throttleOver(
+  table: typeof loginThrottles | typeof registrationThrottles | typeof developerLoginThrottles,
+  policy: AttemptPolicy,
+  now: Date,
+) {
   const windowStart = new Date(now.getTime() - policy.windowSeconds * 1000);
   return or(
     and(isNotNull(table.lockedUntil), lte(table.lockedUntil, now)),

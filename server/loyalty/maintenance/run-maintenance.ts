@@ -2,17 +2,20 @@ import type { Database } from "@/server/db/connect";
 import { purgeIdempotencyKeys } from "@/server/loyalty/idempotency/purge-idempotency-keys";
 import { purgeExpired, type PurgedRows } from "./purge-expired";
 import { purgeRequestLog } from "./purge-request-log";
+import { purgeWebhookHistory, type PurgedWebhookHistory } from "./purge-webhook-history";
 
-export interface MaintenanceReport extends PurgedRows {
+export interface MaintenanceReport extends PurgedRows, PurgedWebhookHistory {
   idempotencyKeys: number;
   requestLog: number;
 }
 
 /**
  * One pass of the service's housekeeping: expired codes, tokens, throttle
- * rows, rate-limit windows, retired signing keys, idempotency keys past
- * their retention and request-log rows older than 7 days. Every delete is idempotent, so instances sharing one
- * database may run it at the same time.
+ * rows, rate-limit windows, retired signing keys, ended developer sessions,
+ * idempotency keys past their retention, request-log rows older than 7 days,
+ * and the partner events' attempts and events past theirs (30 days by
+ * default). Every delete is idempotent, so instances sharing one database
+ * may run it at the same time.
  */
 export async function runMaintenance(db: Database, now: Date = new Date()): Promise<MaintenanceReport> {
   const purged = await purgeExpired(db, now);
@@ -20,5 +23,6 @@ export async function runMaintenance(db: Database, now: Date = new Date()): Prom
     ...purged,
     idempotencyKeys: await purgeIdempotencyKeys(db, now),
     requestLog: await purgeRequestLog(db, now),
+    ...(await purgeWebhookHistory(db, now)),
   };
 }

@@ -4,6 +4,7 @@ import { Code, GuidePage, GuideSection } from "@/components/docs/guide-page";
 import { eventDescriptions, eventPayload, eventTypes } from "@/lib/contract/webhook-events";
 import { nodeReceiverExample } from "@/lib/docs/guides/webhook-verification";
 import { env } from "@/server/config/env";
+import { perWindow } from "@/server/loyalty/events/test-event-limit";
 
 export const metadata: Metadata = { title: "Events (webhooks)" };
 
@@ -92,6 +93,20 @@ export default function WebhooksGuidePage() {
           </li>
           <li>429, 502 and 504 slow down: the wait doubles, or follows Retry-After when longer.</li>
           <li>410 Gone turns the endpoint off: no more events until you turn it on in the console.</li>
+          <li>
+            At most {config.WEBHOOK_ENDPOINT_IN_FLIGHT} posts to one endpoint are under way at once, and{" "}
+            {config.WEBHOOK_PARTNER_IN_FLIGHT} to all of a sandbox&apos;s endpoints together, so a slow receiver holds
+            back its own events only, never another sandbox&apos;s.
+          </li>
+          <li>
+            A sandbox may send {config.WEBHOOK_TEST_EVENT_LIMIT} test events and replays{" "}
+            {perWindow(config.WEBHOOK_TEST_EVENT_WINDOW_SECONDS)}, counted together.
+          </li>
+          <li>
+            The delivery log keeps events for {config.WEBHOOK_EVENT_RETENTION_DAYS} days (longer while one is still
+            being sent) and attempts for {config.WEBHOOK_ATTEMPT_RETENTION_DAYS} days; an event no longer kept cannot be
+            replayed.
+          </li>
         </ul>
       </GuideSection>
       <GuideSection id="guarantees" title="At least once, in no particular order">

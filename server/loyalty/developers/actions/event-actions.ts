@@ -26,6 +26,7 @@ import {
 } from "@/server/loyalty/events/manage-endpoints";
 import { replayEvent, replayFailedSince } from "@/server/loyalty/events/replay-events";
 import { sendTestEvent } from "@/server/loyalty/events/send-test-event";
+import { consumeTestEventSend } from "@/server/loyalty/events/test-event-limit";
 import { logger } from "@/server/observability/logger";
 import { developerAction, field } from "../developer-action";
 import type { DeveloperSession } from "../developer-sessions";
@@ -40,6 +41,17 @@ const publicSandbox =
   "The Demo Partner is shared by everyone, so it takes no endpoints; sign up for a sandbox of your own to receive events.";
 const eventsPath = "/developers/events";
 const eventAction = { session: "redirect", ownSandboxOnly: publicSandbox } as const;
+
+/** Test events and replays count against the sandbox's limit before anything is sent; the refusal says when to come back. */
+async function withinSendLimit(developer: DeveloperSession, now: Date): Promise<ActionRefusal | undefined> {
+  const send = await consumeTestEventSend(await getDatabase(), developer.partner.id, now);
+  if (send.allowed) return undefined;
+  logger.info(
+    { developer: developer.account.id, partner: developer.partner.partnerIdentifier },
+    "test event limit reached",
+  );
+  return refusal("refused", send.message);
+}
 
 function audit(session: DeveloperSession, what: string, details: Record<string, unknown> = {}) {
   logger.info({ developer: session.account.id, partner: session.partner.partnerIdentifier, ...details }, what);
@@ -125,8 +137,11 @@ export const deleteEndpointAction = developerAction(
 
 export const sendTestEventAction = developerAction(
   { ...eventAction, name: "send-test-event", read: (form) => ({ type: field(form, "type") }), input: testEventInput },
-  async ({ input, developer }): Promise<ConsoleAnswer> => {
-    await sendTestEvent(await getDatabase(), developer.partner.id, input.type, new Date());
+  async ({ input, developer }): Promise<ConsoleAnswer | ActionRefusal> => {
+    const now = new Date();
+    const limited = await withinSendLimit(developer, now);
+    if (limited) return limited;
+    await sendTestEvent(await getDatabase(), developer.partner.id, input.type, now);
     audit(developer, "developer sent a test event", { type: input.type });
     return { message: `A test ${input.type} event is on its way to your endpoints that take it.` };
   },
@@ -140,7 +155,10 @@ export const replayEventAction = developerAction(
     input: replayEventInput,
   },
   async ({ input, developer }): Promise<ConsoleAnswer | ActionRefusal> => {
-    const queued = await replayEvent(await getDatabase(), developer.partner.id, input.eventId, new Date());
+    const now = new Date();
+    const limited = await withinSendLimit(developer, now);
+    if (limited) return limited;
+    const queued = await replayEvent(await getDatabase(), developer.partner.id, input.eventId, now);
     if (queued === undefined) return refusal("refused", staleEvent);
     audit(developer, "developer replayed an event", { event: input.eventId });
     if (queued === 0) return refusal("refused", "None of your endpoints that are on takes this type of event.");
@@ -155,8 +173,11 @@ export const replayFailedAction = developerAction(
     read: (form) => ({ since: field(form, "since") }),
     input: replayFailedInput,
   },
-  async ({ input: { since }, developer }): Promise<ConsoleAnswer> => {
-    const queued = await replayFailedSince(await getDatabase(), developer.partner.id, since, new Date());
+  async ({ input: { since }, developer }): Promise<ConsoleAnswer | ActionRefusal> => {
+    const now = new Date();
+    const limited = await withinSendLimit(developer, now);
+    if (limited) return limited;
+    const queued = await replayFailedSince(await getDatabase(), developer.partner.id, since, now);
     audit(developer, "developer replayed failed events", { since: since.toISOString(), queued });
     return {
       message:

@@ -4,7 +4,7 @@ import { logger } from "@/server/observability/logger";
 import { deliverDue, type DeliveryPassReport } from "./deliver-due";
 
 export interface DeliveryWorker {
-  /** Stops the loop after the pass under way, if any. */
+  /** Stops claiming, lets the posts under way finish and be recorded, then resolves. */
   stop(): Promise<void>;
 }
 
@@ -14,9 +14,11 @@ const holder = globalThis as { [workerKey]?: DeliveryWorker };
 
 /**
  * Starts the webhook delivery loop once per process (instrumentation.ts
- * calls it; so does the standalone worker script): a pass every
- * WEBHOOK_WORKER_INTERVAL_MS after the previous one ended, sooner when a
- * pass found a full batch. WEBHOOK_WORKER=off starts nothing.
+ * calls it; so does the standalone worker script): a pass (deliverDue)
+ * runs while anything is due or under way, with at most
+ * WEBHOOK_WORKER_CONCURRENCY posts in flight, claiming again as each ends;
+ * once idle, the next pass starts WEBHOOK_WORKER_INTERVAL_MS later.
+ * WEBHOOK_WORKER=off starts nothing.
  */
 export function startDeliveryWorker(
   database: () => Promise<Database>,
@@ -29,7 +31,7 @@ export function startDeliveryWorker(
 
   const log = logger.child({ component: "webhook-worker" });
   const intervalMs = options.intervalMs ?? config.WEBHOOK_WORKER_INTERVAL_MS;
-  let stopped = false;
+  const stopping = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current: Promise<void> = Promise.resolve();
 
@@ -38,22 +40,20 @@ export function startDeliveryWorker(
     if (!options.keepAlive) timer.unref();
   };
   function tick() {
-    let full = false;
     current = database()
-      .then((db) => deliverDue(db))
+      .then((db) => deliverDue(db, () => new Date(), { signal: stopping.signal, intervalMs }))
       .then((report: DeliveryPassReport) => {
-        full = report.claimed >= config.WEBHOOK_WORKER_BATCH;
         if (report.claimed > 0) log.info(report, "webhook delivery pass");
       })
       .catch((error: unknown) => log.error({ err: error }, "webhook delivery pass failed"))
       .finally(() => {
-        if (!stopped) schedule(full ? 0 : intervalMs);
+        if (!stopping.signal.aborted) schedule(intervalMs);
       });
   }
 
   const worker: DeliveryWorker = {
     async stop() {
-      stopped = true;
+      stopping.abort();
       clearTimeout(timer);
       await current;
       if (holder[workerKey] === worker) delete holder[workerKey];
@@ -61,6 +61,15 @@ export function startDeliveryWorker(
   };
   holder[workerKey] = worker;
   schedule(intervalMs);
-  log.info({ intervalMs, leaseMs: config.WEBHOOK_WORKER_LEASE_MS }, "webhook delivery worker started");
+  log.info(
+    {
+      intervalMs,
+      leaseMs: config.WEBHOOK_WORKER_LEASE_MS,
+      concurrency: config.WEBHOOK_WORKER_CONCURRENCY,
+      partnerInFlight: config.WEBHOOK_PARTNER_IN_FLIGHT,
+      endpointInFlight: config.WEBHOOK_ENDPOINT_IN_FLIGHT,
+    },
+    "webhook delivery worker started",
+  );
   return worker;
 }
