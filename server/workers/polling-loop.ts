@@ -1,0 +1,79 @@
+import "server-only";
+import { logger } from "@/server/observability/logger";
+
+export interface PollingLoop {
+  /** Stops scheduling, aborts the pass under way's signal, waits for that pass to end, then resolves. */
+  stop(): Promise<void>;
+}
+
+export interface PollingLoopOptions<Report> {
+  /** The loop's name in the logs, and its key: one loop of a name per process. */
+  name: string;
+  intervalMs: number;
+  /** The wait before the first pass (the interval by default). */
+  firstDelayMs?: number;
+  /** One pass. The signal aborts when the loop stops: a long pass takes no new work and finishes what it holds. */
+  pass: (signal: AbortSignal) => Promise<Report>;
+  /** What a pass's report is worth logging (nothing by default). */
+  describe?: (report: Report) => Record<string, unknown> | undefined;
+  /** The wait before the next pass (the interval by default): a pass that found a full batch may go again at once. */
+  nextDelayMs?: (report: Report) => number;
+  /** Keep the process alive for the loop (a worker on its own); by default its timers never hold the process. */
+  keepAlive?: boolean;
+  /** Logged once when the loop starts. */
+  settings?: Record<string, unknown>;
+}
+
+// On globalThis, so hot reload or a second import of a module in one process never starts a second loop.
+const loops = ((globalThis as { [key: symbol]: Map<string, PollingLoop> | undefined })[
+  Symbol.for("loyalty-platform.workers.polling-loops")
+] ??= new Map<string, PollingLoop>());
+
+/**
+ * The one loop every background worker runs on (webhook delivery, checkout
+ * recovery, maintenance): a pass, then a pause measured from the pass's end,
+ * so passes never overlap in a process; a failed pass is logged and the next
+ * one tries again. Work shared between instances is claimed in the database
+ * by each pass, never coordinated here.
+ */
+export function startPollingLoop<Report>(options: PollingLoopOptions<Report>): PollingLoop {
+  const running = loops.get(options.name);
+  if (running) return running;
+
+  const log = logger.child({ component: options.name });
+  const stopping = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let current: Promise<void> = Promise.resolve();
+
+  const schedule = (delayMs: number) => {
+    timer = setTimeout(tick, delayMs);
+    if (!options.keepAlive) timer.unref();
+  };
+  function tick() {
+    let delayMs = options.intervalMs;
+    current = options
+      .pass(stopping.signal)
+      .then((report) => {
+        const described = options.describe?.(report);
+        if (described) log.info(described, `${options.name} pass`);
+        if (options.nextDelayMs) delayMs = options.nextDelayMs(report);
+      })
+      .catch((error: unknown) => log.error({ err: error }, `${options.name} pass failed`))
+      .finally(() => {
+        if (!stopping.signal.aborted) schedule(delayMs);
+      });
+  }
+
+  const loop: PollingLoop = {
+    async stop() {
+      stopping.abort();
+      clearTimeout(timer);
+      await current;
+      if (loops.get(options.name) === loop) loops.delete(options.name);
+    },
+  };
+  loops.set(options.name, loop);
+  schedule(options.firstDelayMs ?? options.intervalMs);
+  log.info({ intervalMs: options.intervalMs, ...options.settings }, `${options.name} started`);
+  return loop;
+}
