@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { DeveloperSignUpForm } from "@/components/developers/developer-sign-up-form";
 import { env } from "@/server/config/env";
 import { signUpAction } from "@/server/loyalty/developers/actions/sign-in-actions";
+import { signUpLimitsText } from "@/server/loyalty/developers/console-limits";
 import { signUpMessages } from "@/server/loyalty/developers/sign-up-developer";
 
 export const metadata: Metadata = { title: "Sign up" };
@@ -21,6 +22,7 @@ export default function DeveloperSignUpPage() {
           <DeveloperSignUpForm action={signUpAction} />
         )}
       </div>
+      {env().APP_MODE === "live" ? null : <p className="mt-4 text-sm text-slate-600">{signUpLimitsText()}</p>}
       <p className="mt-6 text-sm text-slate-700">
         Already have an account?{" "}
         <a href="/developers/login" className="text-brand-700 underline">

@@ -2,10 +2,12 @@ import type { Database } from "@/server/db/connect";
 import { purgeIdempotencyKeys } from "@/server/loyalty/idempotency/purge-idempotency-keys";
 import { purgeExpired, type PurgedRows } from "./purge-expired";
 import { purgeRequestLog } from "./purge-request-log";
+import { expireIdleSandboxes } from "./expire-idle-sandboxes";
 
 export interface MaintenanceReport extends PurgedRows {
   idempotencyKeys: number;
   requestLog: number;
+  idleSandboxes: number;
 }
 
 /**
@@ -20,5 +22,6 @@ export async function runMaintenance(db: Database, now: Date = new Date()): Prom
     ...purged,
     idempotencyKeys: await purgeIdempotencyKeys(db, now),
     requestLog: await purgeRequestLog(db, now),
+    idleSandboxes: await expireIdleSandboxes(db, now),
   };
 }
