@@ -187,10 +187,14 @@ const environmentSchema = z.object({
   /**
    * Posts of the public console forms (developer sign-in and sign-up, staff
    * sign-in) one process works on at once, in all and per client address;
+   * the next ones wait their turn (a few per address, for a while), and
    * more are answered 503 with Retry-After before the application reads them.
    */
-  CONSOLE_FORMS_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(16),
-  CONSOLE_FORMS_IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(4),
+  CONSOLE_FORMS_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(4),
+  CONSOLE_FORMS_IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(1),
+  CONSOLE_FORMS_WAITING_PER_ADDRESS: z.coerce.number().int().min(0).max(10_000).default(4),
+  CONSOLE_FORMS_WAITING: z.coerce.number().int().min(0).max(100_000).default(32),
+  CONSOLE_FORMS_MAX_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
 
   // The checkout's recovery worker (server/portal/checkout/recovery), started by instrumentation.ts.
   /** `off` starts no worker in this process (unfinished orders wait for another instance). */

@@ -1,7 +1,7 @@
 import "server-only";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { isTrustedProxy, normaliseAddress, socketAddressHeader } from "./client-address";
-import { admitConsoleForm } from "./console-form-admission";
+import { consoleFormGate } from "./console-form-admission";
 
 const installedKey = Symbol.for("loyalty-platform.socket-address-hook");
 
@@ -32,8 +32,11 @@ export function recordSocketAddresses(options: { sandbox: boolean }): void {
     if (event === "request") {
       stamp(args[0] as IncomingMessage, header);
       if (options.sandbox) (args[1] as ServerResponse).setHeader(sandboxHeader, "true");
-      // A public console form over its share of this process is answered here, before Next.js reads it.
-      if (!admitConsoleForm(args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
+      // A public console form waits its turn here, or is answered busy, before Next.js reads it.
+      const gate = consoleFormGate().admit(args[0] as IncomingMessage, args[1] as ServerResponse, () =>
+        emit.call(this, event, ...args),
+      );
+      if (gate !== "now") return true;
     }
     return emit.call(this, event, ...args);
   };
