@@ -15,7 +15,9 @@ export const sandboxHeader = "X-Sandbox";
  * Next.js writes them from the Host header and the socket instead. In the
  * sandbox, every answer (pages, the service, the payments sandbox) gets
  * `X-Sandbox: true` here too: one place, and no proxy.ts on the API paths
- * (Next.js would copy every request body for it). Installed first thing in
+ * (Next.js would copy every request body for it). The posts of the public
+ * console forms pass the gate of console-form-admission.ts here too, before
+ * Next.js reads them. Installed first thing in
  * instrumentation.ts; `next start` creates its server before that, so the
  * hook sits on the prototype every http.Server shares.
  */

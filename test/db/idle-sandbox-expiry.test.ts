@@ -91,7 +91,7 @@ async function footprint(partnerId: number) {
 }
 
 /** What a developer leaves behind by using the console and the API: a request, an endpoint with an event delivered, a receipt. */
-async function useSandbox(partnerId: number, at: Date): Promise<void> {
+async function leaveTraces(partnerId: number, at: Date): Promise<void> {
   await db().insert(requestLog).values({
     partnerId,
     environment: "staging",
@@ -134,7 +134,7 @@ beforeAll(async () => {
   idle = await signUp("idle@example.test");
   signedIn = await signUp("returns@example.test");
   keyUser = await signUp("automates@example.test");
-  for (const sandbox of [idle, signedIn, keyUser]) await useSandbox(sandbox.partner.id, t0);
+  for (const sandbox of [idle, signedIn, keyUser]) await leaveTraces(sandbox.partner.id, t0);
   demo = (await db().select().from(partners).where(eq(partners.partnerIdentifier, "DEMOPARTNER01")))[0]!;
   demoBefore = await footprint(demo.id);
   demoJournal = (await db().select().from(transactions)).length;
