@@ -1,13 +1,19 @@
 "use client";
 
+import { consoleFormBusyText } from "@/lib/developers/console-busy";
+
 /** Anything a console page did not expect: no message or stack reaches the browser, only a reference. */
 export default function DevelopersError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  // A sign-in or sign-up this server had no room for (its 503's text, raised by the form's script): said as it is.
+  const busy = error.message === consoleFormBusyText;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <div role="alert" className="rounded-xl border border-rose-300 bg-rose-50 p-5 text-rose-950">
-        <h1 className="text-lg font-semibold">Something went wrong</h1>
-        <p className="mt-1 text-sm">This page could not be shown. Try again in a moment.</p>
-        {error.digest ? <p className="mt-2 text-xs text-rose-800">Reference: {error.digest}</p> : null}
+        <h1 className="text-lg font-semibold">{busy ? "The console is busy" : "Something went wrong"}</h1>
+        <p className="mt-1 text-sm">
+          {busy ? consoleFormBusyText : "This page could not be shown. Try again in a moment."}
+        </p>
+        {error.digest && !busy ? <p className="mt-2 text-xs text-rose-800">Reference: {error.digest}</p> : null}
         <button
           type="button"
           onClick={reset}

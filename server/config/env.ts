@@ -166,6 +166,40 @@ const environmentSchema = z.object({
   /** Minutes without a request after which a staff session ends. */
   STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
 
+  // Sign-in and sign-up under a flood: the developer console's limits, idle sandboxes, the password-hash queue
+  // and the shedding of the public forms (docs/decisions.md, "Sign-in and sign-up under a flood").
+  /** Developer sign-ins per address and window, counted before any password is verified (as STAFF_SIGN_IN_LIMIT). */
+  DEVELOPER_SIGN_IN_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  DEVELOPER_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** Developer sign-ups per hour from one IPv4 address or IPv6 /64. */
+  DEVELOPER_SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Developer sign-ups per hour from one IPv6 /48 (a site's whole allocation). */
+  DEVELOPER_SIGN_UPS_PER_NETWORK_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Developer sign-ups per hour and per day, all addresses together. */
+  DEVELOPER_SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  DEVELOPER_SIGN_UPS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  /** Days without a developer sign-in or a request with the sandbox's keys after which a sandbox is deleted. */
+  DEVELOPER_SANDBOX_IDLE_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  /** Days before that deletion from which the console warns, naming the date. */
+  DEVELOPER_SANDBOX_WARNING_DAYS: z.coerce.number().int().min(0).max(3_650).default(7),
+  /** Password hashes that may wait per core for the service's members and clients; one more is answered busy. */
+  PASSWORD_HASH_QUEUE_PER_CORE: z.coerce.number().int().min(1).max(1_000).default(8),
+  /** Password hashes that may wait per core for the developer and staff forms. */
+  PASSWORD_HASH_CONSOLE_QUEUE_PER_CORE: z.coerce.number().int().min(1).max(1_000).default(4),
+  /** How long a password hash may wait for its turn before it is answered busy. */
+  PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
+  /**
+   * Posts of the public console forms (developer sign-in and sign-up, staff
+   * sign-in) one process works on at once, in all and per client address;
+   * the next ones wait their turn (a few per address, for a while), and
+   * more are answered 503 with Retry-After before the application reads them.
+   */
+  CONSOLE_FORMS_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(4),
+  CONSOLE_FORMS_IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(1),
+  CONSOLE_FORMS_WAITING_PER_ADDRESS: z.coerce.number().int().min(0).max(10_000).default(4),
+  CONSOLE_FORMS_WAITING: z.coerce.number().int().min(0).max(100_000).default(32),
+  CONSOLE_FORMS_MAX_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
+
   // The checkout's recovery worker (server/portal/checkout/recovery), started by instrumentation.ts.
   /** `off` starts no worker in this process (unfinished orders wait for another instance). */
   CHECKOUT_WORKER: z.enum(["on", "off"]).default("on"),

@@ -79,7 +79,12 @@ describe("developerAction, the console's one wrapper", () => {
   });
 
   it("refuses the Demo Partner's public sandbox in the console's own words, for keys and for endpoints", async () => {
-    const signedIn = await signInDeveloper(db(), { email: demoEmail, password: "Sandbox#2026", now: new Date() });
+    const signedIn = await signInDeveloper(db(), {
+      email: demoEmail,
+      password: "Sandbox#2026",
+      address: "192.0.2.41",
+      now: new Date(),
+    });
     if (signedIn.outcome !== "signed-in") throw new Error(signedIn.message);
     staffRequest.jar.set(developerCookieName(), signedIn.sessionId);
     expect(await rollApiKeyAction(null, form({ keyId: "1" }))).toEqual({

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { DeveloperSignInForm } from "@/components/developers/developer-sign-in-form";
 import { signInAction } from "@/server/loyalty/developers/actions/sign-in-actions";
+import { signInLimitsText } from "@/server/loyalty/developers/console-limits";
 import { getDeveloperSession } from "@/server/loyalty/developers/developer-session-cookie";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -29,6 +30,7 @@ export default async function DeveloperSignInPage({ searchParams }: { searchPara
       <div className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         <DeveloperSignInForm action={signInAction} />
       </div>
+      <p className="mt-4 text-sm text-slate-600">{signInLimitsText()}</p>
       <p className="mt-6 text-sm text-slate-700">
         New here?{" "}
         <a href="/developers/signup" className="text-brand-700 underline">

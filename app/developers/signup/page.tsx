@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { DeveloperSignUpForm } from "@/components/developers/developer-sign-up-form";
 import { signUpAction } from "@/server/loyalty/developers/actions/sign-in-actions";
+import { signUpLimitsText } from "@/server/loyalty/developers/console-limits";
 
 export const metadata: Metadata = { title: "Sign up" };
 
@@ -15,6 +16,7 @@ export default function DeveloperSignUpPage() {
       <div className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         <DeveloperSignUpForm action={signUpAction} />
       </div>
+      <p className="mt-4 text-sm text-slate-600">{signUpLimitsText()}</p>
       <p className="mt-6 text-sm text-slate-700">
         Already have an account?{" "}
         <a href="/developers/login" className="text-brand-700 underline">

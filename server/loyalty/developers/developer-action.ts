@@ -6,6 +6,7 @@ import { isRefusal, refusal, type ActionRefusal, type ActionResult } from "@/lib
 import { fromThisSite } from "@/server/http/from-this-site";
 import { servesSandboxOnlyPaths } from "@/server/http/sandbox-only-route";
 import { logger } from "@/server/observability/logger";
+import { consoleBusyMessage, passwordHashBusyIn } from "@/server/security/hash-queue";
 import { getDeveloperSession, requireDeveloper } from "./developer-session-cookie";
 import type { DeveloperSession } from "./developer-sessions";
 
@@ -107,6 +108,8 @@ export function developerAction<Schema extends z.ZodType, T, Mode extends Sessio
     } catch (error) {
       // Next.js's redirect and notFound are control flow, not failures.
       unstable_rethrow(error);
+      const busy = passwordHashBusyIn(error);
+      if (busy) return refusal("unavailable", consoleBusyMessage(busy.retryAfterSeconds));
       logger.error(
         { action: definition.name, requestId, developer: developer?.account.id, err: error },
         "developer action failed",

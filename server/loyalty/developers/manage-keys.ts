@@ -126,7 +126,7 @@ export async function rollClientSecret(
   now: Date,
 ): Promise<string | undefined> {
   const secret = newSecret();
-  const secretHash = await hashSecret(secret);
+  const secretHash = await hashSecret(secret, "console");
   const [row] = await db
     .update(oauthClients)
     .set({ secretHash, secretRolledAt: now, lastUsedAt: null })

@@ -36,8 +36,8 @@ function personaSecretHashes(): Promise<{ password: string; identifiers: Map<str
       member.registeredIdentifier ? [[member.membershipNumber, member.registeredIdentifier.identifier] as const] : [],
     );
     const [password, ...documentHashes] = await Promise.all([
-      hashSecret(sandbox.password),
-      ...documents.map(([, identifier]) => hashSecret(normaliseRegisteredIdentifier(identifier))),
+      hashSecret(sandbox.password, "internal"),
+      ...documents.map(([, identifier]) => hashSecret(normaliseRegisteredIdentifier(identifier), "internal")),
     ]);
     return {
       password: password!,

@@ -34,7 +34,7 @@ export async function ensureDevelopersSeeded(db: Database, now = new Date()): Pr
       .insert(developerAccounts)
       .values({
         email: developer.email,
-        passwordHash: await hashSecret(developer.password),
+        passwordHash: await hashSecret(developer.password, "internal"),
         partnerId: partner.id,
         createdAt: now,
       })

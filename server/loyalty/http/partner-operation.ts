@@ -8,6 +8,7 @@ import { getDatabase, type Database } from "@/server/loyalty/db/loyalty-database
 import type { Partner } from "@/server/db/schema";
 import type { IdempotencyClaim } from "@/server/loyalty/idempotency/idempotency-claim";
 import { logger } from "@/server/observability/logger";
+import { passwordHashBusyIn } from "@/server/security/hash-queue";
 import type { OAuthScope } from "@/server/loyalty/grant/oauth-scopes";
 import { findPartnerByApiKeyCached } from "@/server/loyalty/partners/cached-partner-lookup";
 import type { PartnerWithKey } from "@/server/loyalty/partners/find-partner-by-api-key";
@@ -405,8 +406,16 @@ function toReply(result: OperationResult, requestId: string): PartnerReply {
 function errorResponse(error: unknown, state: GatewayState, url: URL, operationName: string): PartnerReply {
   const context = { shape: state.shape, origin: url.origin, requestId: state.requestId };
   let refusal: ServiceError;
+  const busy = passwordHashBusyIn(error);
   if (error instanceof ServiceError) {
     refusal = error;
+  } else if (busy) {
+    // Too many secrets wait to be hashed in this process: the gateway's 503, with when to try again.
+    logger.warn({ requestId: state.requestId, operation: operationName, reason: busy.reason }, "password work busy");
+    refusal = new ServiceError("SYSTEM_UNAVAILABLE", {
+      developerMessage: `Too many requests are being checked at once; retry after ${busy.retryAfterSeconds} seconds.`,
+      headers: { "Retry-After": String(busy.retryAfterSeconds) },
+    });
   } else {
     // Internals go to the log only; the caller gets a reference to quote.
     logger.error({ err: error, requestId: state.requestId, operation: operationName }, "unexpected error");

@@ -94,6 +94,6 @@ let unknownHash: Promise<string> | undefined;
 
 /** A hash of a value nobody knows, made with the same parameters as members' hashes so verifying it takes as long. */
 function unknownUsernameHash(): Promise<string> {
-  unknownHash ??= hashSecret(randomBytes(32).toString("hex"));
+  unknownHash ??= hashSecret(randomBytes(32).toString("hex"), "internal");
   return unknownHash;
 }
