@@ -66,10 +66,16 @@ export async function register(): Promise<void> {
     const problems = (await Promise.all(accountChecks)).flat();
     if (problems.length > 0) refuseToStart(problems);
   }
-  // The checkout's recovery worker settles unfinished orders once the portal's tables exist (CHECKOUT_WORKER=off: none).
-  portal
-    .then(async () => (await import("./server/portal/checkout/recovery/start-recovery-worker")).startRecoveryWorker())
-    .catch((error: unknown) => logger.error({ err: error }, "checkout recovery worker did not start"));
+  // The checkout's recovery worker settles unfinished orders (CHECKOUT_WORKER=off: none). Started whether or not the
+  // portal's database is ready yet: each pass awaits it, and prepares it again when the first try failed (database down
+  // at start), so the worker never stays missing for the life of the process.
+  (await import("./server/portal/checkout/recovery/start-recovery-worker")).startRecoveryWorker();
+  // The portal's housekeeping: ended sessions, spent throttle rows and counters (the service has its own, above).
+  const portalMaintenanceSeconds = env().MAINTENANCE_INTERVAL_SECONDS;
+  if (portalMaintenanceSeconds > 0) {
+    const { startPortalMaintenanceLoop } = await import("./server/portal/maintenance/start-portal-maintenance-loop");
+    startPortalMaintenanceLoop(portalMaintenanceSeconds * 1000);
+  }
 }
 
 /** Ends the process before it serves anything: one line per problem on stderr, exit code 1. */

@@ -84,7 +84,10 @@ const environmentSchema = z.object({
    */
   TOKEN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   TOKEN_IP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
-  /** How often the service purges expired codes, tokens, throttle rows and idempotency keys; 0 turns it off. */
+  /**
+   * How often the service purges expired codes, tokens, throttle rows, idempotency keys and old history, and the
+   * portal its ended sessions, throttle rows and counters; 0 turns both off.
+   */
   MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
 
   // The portal's side: where the loyalty service is, and the partner's credentials with it.
@@ -267,6 +270,13 @@ const environmentSchema = z.object({
   WEBHOOK_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   /** Days a delivery attempt is kept in the delivery log. */
   WEBHOOK_ATTEMPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+
+  // Operations: the readiness probe (/api/ready).
+  /**
+   * How long /api/ready waits for the database before it calls it down: under
+   * a Kubernetes probe's timeoutSeconds (give the probe 3 s with the default).
+   */
+  READY_DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
 });
 
 // The timeout card's answer must come after the portal has given up, or it would not stand for a lost answer.

@@ -17,6 +17,8 @@ export interface DeliveryPassOptions {
   signal?: AbortSignal;
   /** How often to look for deliveries that fall due while posts are under way. */
   intervalMs?: number;
+  /** Called at each claim, so a pass that runs as long as work keeps coming still reads as alive (readiness). */
+  onProgress?: () => void;
 }
 
 const userAgent = "LoyaltySandbox-Webhooks/1.0 (+Standard Webhooks)";
@@ -52,6 +54,7 @@ export async function deliverDue(
   try {
     while (!options.signal?.aborted) {
       woken = false;
+      options.onProgress?.();
       const free = config.WEBHOOK_WORKER_CONCURRENCY - inFlight.size;
       const asked = Math.min(free, config.WEBHOOK_WORKER_BATCH);
       const claims =
