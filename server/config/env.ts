@@ -233,6 +233,28 @@ const environmentSchema = z.object({
   WEBHOOK_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   /** Days a delivery attempt is kept in the delivery log. */
   WEBHOOK_ATTEMPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+
+  // Metrics (server/observability/metrics.ts): GET /metrics in the Prometheus text format.
+  /**
+   * The bearer token a scraper sends (`Authorization: Bearer <token>`), 32 to
+   * 512 characters of a bearer token's alphabet. Set, /metrics answers only
+   * with it, in either mode. Unset, the sandbox serves /metrics to anyone and
+   * live mode does not serve it at all (404).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9._~+/=-]{32,512}$/,
+          "METRICS_TOKEN must be 32 to 512 letters, digits or . _ ~ + / = - (e.g. openssl rand -hex 32)",
+        )
+        .optional(),
+    )
+    .optional(),
 });
 
 // The timeout card's answer must come after the portal has given up, or it would not stand for a lost answer.

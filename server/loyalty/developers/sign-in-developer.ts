@@ -4,6 +4,7 @@ import type { Database } from "@/server/db/connect";
 import { developerAccounts } from "@/server/db/schema";
 import { loginThrottlePolicy } from "@/server/loyalty/login/login-throttle";
 import { clearAttempts, reserveAttempt, type ThrottleTable } from "@/server/loyalty/security/attempt-throttle";
+import { countSignInRefusal } from "@/server/observability/refusal-metrics";
 import { hashSecret, verifySecret } from "@/server/security/password-hash";
 import { createDeveloperSession } from "./developer-sessions";
 
@@ -32,10 +33,14 @@ export async function signInDeveloper(
   // Emails are one account whatever their case (the forms' schema lowers them too).
   const input = { ...given, email: given.email.trim().toLowerCase() };
   const reservation = await reserveAttempt(db, developerThrottle, input.email, loginThrottlePolicy, input.now);
-  if (!reservation.granted) return { outcome: "refused", message: signInMessages.locked };
+  if (!reservation.granted) {
+    countSignInRefusal("developer", "locked");
+    return { outcome: "refused", message: signInMessages.locked };
+  }
   const [account] = await db.select().from(developerAccounts).where(eq(developerAccounts.email, input.email)).limit(1);
   const matches = await verifySecret(account?.passwordHash ?? (await unknownEmailHash()), input.password);
   if (!account || !matches) {
+    countSignInRefusal("developer", "incorrect");
     return { outcome: "refused", message: reservation.locks ? signInMessages.locked : signInMessages.incorrect };
   }
   await clearAttempts(db, developerThrottle, input.email);

@@ -4,6 +4,7 @@ import type { Database } from "@/server/db/connect";
 import { developerAccounts } from "@/server/db/schema";
 import { isUniqueViolation } from "@/server/db/unique-violation";
 import { consumeRateLimit } from "@/server/loyalty/rate-limits/consume-rate-limit";
+import { countRateLimitRefusal } from "@/server/observability/refusal-metrics";
 import { hashSecret } from "@/server/security/password-hash";
 import { createDeveloperSession } from "./developer-sessions";
 import { preparePersonaHashes, provisionSandboxPartner } from "./provision-sandbox-partner";
@@ -43,7 +44,10 @@ export async function signUpDeveloper(
     3_600,
     input.now,
   );
-  if (!limit.allowed) return { outcome: "refused", message: signUpMessages.tooMany };
+  if (!limit.allowed) {
+    countRateLimitRefusal("developer-sign-up");
+    return { outcome: "refused", message: signUpMessages.tooMany };
+  }
   const [existing] = await db
     .select({ id: developerAccounts.id })
     .from(developerAccounts)
