@@ -94,7 +94,10 @@ export function registerScrapeCollector(collector: ScrapeCollector): void {
 async function runCollector(collector: ScrapeCollector): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`took longer than ${scrapeCollectorTimeoutMs} ms`)), scrapeCollectorTimeoutMs);
+    timer = setTimeout(
+      () => reject(new Error(`took longer than ${scrapeCollectorTimeoutMs} ms`)),
+      scrapeCollectorTimeoutMs,
+    );
   });
   try {
     await Promise.race([collector.collect(), timeout]);
