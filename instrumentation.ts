@@ -55,12 +55,17 @@ export async function register(): Promise<void> {
     // The partner events' delivery worker (WEBHOOK_WORKER=off: none in this process).
     const { startDeliveryWorker } = await import("./server/loyalty/events/delivery/start-delivery-worker");
     startDeliveryWorker(getDatabase);
+    // Its metrics on /metrics: the partner operations' and deliveries' counters, the webhook queue read at each scrape.
+    const { registerServiceMetrics } = await import("./server/loyalty/metrics/register-service-metrics");
+    registerServiceMetrics(getDatabase);
   }
   // Likewise the payments sandbox, when the portal charges another processor.
   if (!process.env.PAYMENTS_BASE_URL) {
     const { getPaymentsDatabase } = await import("./server/payments/db/payments-database");
     warmUps.push(getPaymentsDatabase());
   }
+  // The portal's metrics on /metrics: the checkout's orders, read at each scrape.
+  (await import("./server/portal/metrics/register-portal-metrics")).registerPortalMetrics();
   for (const warmUp of warmUps) warmUp.catch((error: unknown) => logger.error({ err: error }, "database start failed"));
   if (accountChecks.length > 0) {
     const problems = (await Promise.all(accountChecks)).flat();

@@ -277,6 +277,27 @@ const environmentSchema = z.object({
    * a Kubernetes probe's timeoutSeconds (give the probe 3 s with the default).
    */
   READY_DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
+  // Metrics (server/observability/metrics.ts): GET /metrics in the Prometheus text format.
+  /**
+   * The bearer token a scraper sends (`Authorization: Bearer <token>`), 32 to
+   * 512 characters of a bearer token's alphabet. Set, /metrics answers only
+   * with it, in either mode. Unset, the sandbox serves /metrics to anyone and
+   * live mode does not serve it at all (404).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9._~+/=-]{32,512}$/,
+          "METRICS_TOKEN must be 32 to 512 letters, digits or . _ ~ + / = - (e.g. openssl rand -hex 32)",
+        )
+        .optional(),
+    )
+    .optional(),
 });
 
 // The timeout card's answer must come after the portal has given up, or it would not stand for a lost answer.

@@ -9,6 +9,7 @@ import type { Partner } from "@/server/db/schema";
 import type { IdempotencyClaim } from "@/server/loyalty/idempotency/idempotency-claim";
 import { logger } from "@/server/observability/logger";
 import { passwordHashBusyIn } from "@/server/security/hash-queue";
+import { recordPartnerOperation } from "@/server/loyalty/metrics/record-partner-operation";
 import type { OAuthScope } from "@/server/loyalty/grant/oauth-scopes";
 import { findPartnerByApiKeyCached } from "@/server/loyalty/partners/cached-partner-lookup";
 import type { PartnerWithKey } from "@/server/loyalty/partners/find-partner-by-api-key";
@@ -307,6 +308,7 @@ async function runThroughGateway(
     },
     "partner request",
   );
+  recordPartnerOperation({ operation: operationName, status: response.status, partner: state.partner, durationMs });
   // Only requests of a known partner are the partner's to read; an unknown api_key has nobody's log.
   if (db && state.partner && state.environment && operation.requestLog !== false) {
     const staging = state.environment === "staging";

@@ -1,6 +1,7 @@
 import { eventPayload } from "@/lib/contract/webhook-events";
 import type { Database } from "@/server/db/connect";
 import { env, type Environment } from "@/server/config/env";
+import { countDeliveryAttempt } from "@/server/loyalty/metrics/count-delivery-attempt";
 import { isBuiltInReceiver, privateTargetsAllowed } from "../delivery-address-policy";
 import { claimDeliveries, type ClaimedDelivery } from "./claim-deliveries";
 import { postWebhook } from "./post-webhook";
@@ -126,8 +127,10 @@ async function deliverClaim(
     allowPrivate: privateTargetsAllowed() || isBuiltInReceiver(claim.url),
     userAgent,
   });
-  return recordAttempt(db, claim, outcome, attemptedAt, {
+  const result = await recordAttempt(db, claim, outcome, attemptedAt, {
     scheduleSeconds: config.WEBHOOK_RETRY_SCHEDULE,
     jitter: config.WEBHOOK_RETRY_JITTER,
   });
+  countDeliveryAttempt(result, outcome.status);
+  return result;
 }
