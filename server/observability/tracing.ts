@@ -11,6 +11,8 @@ import {
   type Span,
   type TextMapGetter,
   type TextMapSetter,
+  type Tracer,
+  type TracerProvider,
 } from "@opentelemetry/api";
 import { inRequestScope } from "./log-context";
 
@@ -22,8 +24,14 @@ import { inRequestScope } from "./log-context";
  * request's body, a URL (its path names members, its query the api_key) or
  * an error's message.
  */
-// Asked of the global provider at each span rather than kept: a kept tracer stays bound to the provider it first met.
-const tracer = () => trace.getTracer("loyalty-platform");
+let cachedTracer: { provider: TracerProvider; tracer: Tracer } | undefined;
+
+/** The tracer of the registered provider, kept until another is registered (tests register and unregister theirs). */
+function tracer(): Tracer {
+  const provider = trace.getTracerProvider();
+  if (cachedTracer?.provider !== provider) cachedTracer = { provider, tracer: provider.getTracer("loyalty-platform") };
+  return cachedTracer.tracer;
+}
 
 export interface SpanOptions {
   attributes?: Attributes;
