@@ -17,6 +17,8 @@ export async function register(): Promise<void> {
     if (error instanceof EnvironmentError) refuseToStart(error.problems);
     throw error;
   }
+  // Tracing next, so every span and log line from here on carries its trace ids (OTLP export only when configured).
+  await (await import("./server/observability/register-tracing")).startTracing();
   const live = env().APP_MODE === "live";
   // A live start says which of the sandbox's paths it answers 404 at: one plain line, as a refusal is, not a buffered log.
   if (live) process.stdout.write(`${(await import("./lib/sandbox/sandbox-only-paths")).liveModeSandboxNotice}\n`);

@@ -298,6 +298,19 @@ const environmentSchema = z.object({
         .optional(),
     )
     .optional(),
+  // Traces (server/observability/register-tracing.ts), by OpenTelemetry's own variable names, which its exporter
+  // also reads (OTEL_EXPORTER_OTLP_HEADERS, _TIMEOUT, _COMPRESSION apply as the specification says).
+  /**
+   * The OTLP/HTTP collector (`/v1/traces` is appended), or the traces
+   * endpoint itself; with neither set no span is recorded or exported, and
+   * trace ids still travel in `traceparent` and the log lines.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl.optional(),
+  /** `service.name` of every span this process exports. */
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).default("loyalty-platform"),
+  /** `true`: no tracing at all (no trace ids in logs or headers). */
+  OTEL_SDK_DISABLED: z.enum(["true", "false"]).default("false"),
 });
 
 // The timeout card's answer must come after the portal has given up, or it would not stand for a lost answer.

@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { isRefusal, refusal, type ActionRefusal, type ActionResult } from "@/lib/actions/action-result";
@@ -7,6 +6,7 @@ import { fromThisSite } from "@/server/http/from-this-site";
 import { servesSandboxOnlyPaths } from "@/server/http/sandbox-only-route";
 import { logger } from "@/server/observability/logger";
 import { consoleBusyMessage, passwordHashBusyIn } from "@/server/security/hash-queue";
+import { tracedAction } from "@/server/observability/tracing";
 import { getDeveloperSession, requireDeveloper } from "./developer-session-cookie";
 import type { DeveloperSession } from "./developer-sessions";
 
@@ -67,8 +67,7 @@ export function developerAction<Schema extends z.ZodType, T, Mode extends Sessio
   definition: DeveloperActionDefinition<Schema, Mode>,
   handler: (context: DeveloperActionContext<z.output<Schema>, Mode>) => Promise<T | ActionRefusal>,
 ): (previous: unknown, form: FormData) => Promise<ActionResult<T>> {
-  return async (_previous, form) => {
-    const requestId = randomUUID();
+  return tracedAction("developer", definition.name, async (requestId, _previous: unknown, form: FormData) => {
     // Live mode has no developer console (lib/sandbox/sandbox-only-paths.ts): an action posted through another page is refused too.
     if (!servesSandboxOnlyPaths()) {
       logger.warn(
@@ -118,7 +117,7 @@ export function developerAction<Schema extends z.ZodType, T, Mode extends Sessio
         reference: requestId,
       });
     }
-  };
+  });
 }
 
 function invalidAnswer(issues: readonly Issue[], invalid: DeveloperActionDefinition<z.ZodType>["invalid"]) {
