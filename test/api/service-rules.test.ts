@@ -4,7 +4,10 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { retrieveOwnTransactions as ownTransactionsRoute } from "@/server/loyalty/operations/retrieve-transactions";
 import { retrieveAccountTransactions as accountTransactionsRoute } from "@/server/loyalty/operations/retrieve-transactions";
-import { authorisationCodes, partners, programmes, serviceRules } from "@/server/db/schema";
+import { authorisationCodes } from "@/server/loyalty/oauth/token-tables";
+import { partners } from "@/server/loyalty/partners/partner-tables";
+import { programmes } from "@/server/loyalty/programmes/programme-tables";
+import { serviceRules } from "@/server/loyalty/rules/rule-tables";
 import { clearPartnerCache } from "@/server/loyalty/partners/cached-partner-lookup";
 import {
   clearServiceRulesCache,

@@ -14,7 +14,7 @@ import { createPaymentsClient } from "@/lib/payments-client/payments-client";
 import sandbox from "@/sandbox.json";
 import { env } from "@/server/config/env";
 import type { Database } from "@/server/db/connect";
-import { transactions } from "@/server/db/schema";
+import { transactions } from "@/server/loyalty/ledger/ledger-tables";
 import { authorisations, captures, charges, refunds, voids } from "@/server/payments/db/schema";
 import type { CardToken } from "@/lib/checkout/checkout-contract";
 import type { CheckoutLogger, CheckoutOverrides } from "@/server/portal/checkout/checkout-deps";

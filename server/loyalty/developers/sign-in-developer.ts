@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { env } from "@/server/config/env";
 import type { Database } from "@/server/db/connect";
-import { developerAccounts } from "@/server/db/schema";
+import { developerAccounts } from "./developer-tables";
 import { rateLimitKey } from "@/server/http/client-address";
 import { loginThrottlePolicy } from "@/server/loyalty/login/login-throttle";
 import { consumeRateLimit } from "@/server/loyalty/rate-limits/consume-rate-limit";

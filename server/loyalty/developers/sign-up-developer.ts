@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { env } from "@/server/config/env";
 import type { Database } from "@/server/db/connect";
-import { developerAccounts } from "@/server/db/schema";
+import { developerAccounts } from "./developer-tables";
 import { isUniqueViolation } from "@/server/db/unique-violation";
 import { consumeRateLimit } from "@/server/loyalty/rate-limits/consume-rate-limit";
 import { countRateLimitRefusal } from "@/server/observability/refusal-metrics";

@@ -6,7 +6,7 @@ import { agentIdSchema, apiKeySchema, versionSegmentSchema } from "@/lib/contrac
 import type { ErrorShape } from "@/lib/contract/error-body";
 import type { PartnerOperationName } from "@/lib/contract/request-log";
 import { getDatabase, type Database } from "@/server/loyalty/db/loyalty-database";
-import type { Partner } from "@/server/db/schema";
+import type { Partner } from "@/server/loyalty/partners/partner-tables";
 import type { IdempotencyClaim } from "@/server/loyalty/idempotency/idempotency-claim";
 import { logger } from "@/server/observability/logger";
 import { passwordHashBusyIn } from "@/server/security/hash-queue";
