@@ -1,4 +1,4 @@
-import type { Partner } from "@/server/db/schema";
+import type { Partner } from "@/server/loyalty/partners/partner-tables";
 
 /** The label of requests whose api_key named no partner (missing, unknown): nobody's. */
 export const noPartnerLabel = "none";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Counter, Histogram } from "prom-client";
-import type { Partner } from "@/server/db/schema";
+import type { Partner } from "@/server/loyalty/partners/partner-tables";
 import { counterMetric, histogramMetric } from "@/server/observability/metrics";
 import { partnerLabel } from "./partner-label";
 
