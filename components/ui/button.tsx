@@ -33,7 +33,8 @@ export function buttonStyles({ variant = "primary", size = "md", className }: Bu
   const box = variant === "link" ? `min-h-11 px-1 ${size === "lg" ? "text-base" : "text-sm"}` : sizes[size];
   return [
     "inline-flex items-center justify-center gap-2 rounded-lg focus-visible:ring-offset-2",
-    "disabled:cursor-wait disabled:opacity-80 aria-disabled:opacity-70",
+    // A pager's "Previous" on the first page is a span marked aria-disabled: it looks switched off and takes no pointer.
+    "disabled:cursor-wait disabled:opacity-80 aria-disabled:pointer-events-none aria-disabled:opacity-60",
     box,
     variants[variant],
     className,
