@@ -28,7 +28,7 @@ export function CheckboxField({
       <label htmlFor={field.control.id} className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-900">
         <input
           {...field.binding}
-        {...input}
+          {...input}
           {...field.control}
           type="checkbox"
           className={`size-5 shrink-0 accent-brand-600 ${focusRing} focus-visible:ring-offset-2`}

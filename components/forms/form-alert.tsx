@@ -58,7 +58,7 @@ export function FormStatus({
       tabIndex={message ? -1 : undefined}
       className={`rounded-lg ${focusRing}`}
     >
-      {message ? <p className={`${noticeStyles(tone)}${tone === "success" ? " font-medium" : ""}`}>{message}</p> : null}
+      {message ? <p className={`${noticeStyles(tone)}${tone === "success" ? "font-medium" : ""}`}>{message}</p> : null}
     </div>
   );
 }
