@@ -5,6 +5,7 @@ import { ConsoleActionForm } from "@/components/developers/console-action-form";
 import { consoleSectionStyle, consoleTime } from "@/components/developers/console-look";
 import { FurtherRedirectUrisForm } from "@/components/developers/further-redirect-uris-form";
 import { RedirectUrisForm } from "@/components/developers/redirect-uris-form";
+import { SandboxExpiryNotice } from "@/components/developers/sandbox-expiry-notice";
 import { SandboxMembersTable } from "@/components/developers/sandbox-members-table";
 import { ButtonLink } from "@/components/ui/button";
 import { textLink } from "@/components/ui/text-link";
@@ -23,6 +24,7 @@ import {
 import { getDeveloperSession } from "@/server/loyalty/developers/developer-session-cookie";
 import { listApiKeys, listClients } from "@/server/loyalty/developers/manage-keys";
 import { listSandboxMembers } from "@/server/loyalty/developers/reset-developer-sandbox";
+import { findSandboxExpiry, sandboxExpiryPolicy } from "@/server/loyalty/developers/sandbox-expiry";
 
 export const metadata: Metadata = { title: "Your sandbox" };
 
@@ -31,10 +33,11 @@ export default async function DevelopersPage() {
   if (!session) return <Landing />;
   const db = await getDatabase();
   const { partner } = session;
-  const [keys, clients, members] = await Promise.all([
+  const [keys, clients, members, expiry] = await Promise.all([
     listApiKeys(db, partner.id),
     listClients(db, partner.id),
     listSandboxMembers(db, partner),
+    findSandboxExpiry(db, partner.id, new Date()),
   ]);
   const own = partner.developerSandbox;
   const loginClient = clients.find((client) => client.kind === "member_login");
@@ -65,6 +68,7 @@ export default async function DevelopersPage() {
             ? "Its keys, members and request log are yours alone."
             : "This is the public Demo Partner: its keys and members are published in the README and shared by everyone; sign up for a sandbox of your own to roll keys or reset members."}
         </p>
+        {expiry ? <SandboxExpiryNotice {...expiry} idleDays={sandboxExpiryPolicy().idleDays} /> : null}
       </div>
 
       <section aria-labelledby="keys-heading" className={consoleSectionStyle}>

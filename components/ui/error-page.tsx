@@ -4,8 +4,8 @@ import { ErrorPanel } from "./error-panel";
 export interface ErrorPageWords {
   title: string;
   text: string;
-  /** The reference line for a digest ("Reference: …"): what the reader quotes to support. */
-  reference: (digest: string) => string;
+  /** The reference line for a digest ("Reference: …"): what the reader quotes to support; none where nothing failed. */
+  reference?: (digest: string) => string;
   tryAgain: string;
 }
 
@@ -38,7 +38,9 @@ export function ErrorPage({
       }
     >
       <p>{words.text}</p>
-      {error.digest ? <p className="mt-2 text-xs opacity-80">{words.reference(error.digest)}</p> : null}
+      {error.digest && words.reference ? (
+        <p className="mt-2 text-xs opacity-80">{words.reference(error.digest)}</p>
+      ) : null}
     </ErrorPanel>
   );
   return padded ? <div className="mx-auto max-w-5xl px-4 py-8">{panel}</div> : panel;

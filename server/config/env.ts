@@ -84,7 +84,10 @@ const environmentSchema = z.object({
    */
   TOKEN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   TOKEN_IP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
-  /** How often the service purges expired codes, tokens, throttle rows and idempotency keys; 0 turns it off. */
+  /**
+   * How often the service purges expired codes, tokens, throttle rows, idempotency keys and old history, and the
+   * portal its ended sessions, throttle rows and counters; 0 turns both off.
+   */
   MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
 
   // The portal's side: where the loyalty service is, and the partner's credentials with it.
@@ -166,6 +169,40 @@ const environmentSchema = z.object({
   /** Minutes without a request after which a staff session ends. */
   STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
 
+  // Sign-in and sign-up under a flood: the developer console's limits, idle sandboxes, the password-hash queue
+  // and the shedding of the public forms (docs/decisions.md, "Sign-in and sign-up under a flood").
+  /** Developer sign-ins per address and window, counted before any password is verified (as STAFF_SIGN_IN_LIMIT). */
+  DEVELOPER_SIGN_IN_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  DEVELOPER_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** Developer sign-ups per hour from one IPv4 address or IPv6 /64. */
+  DEVELOPER_SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Developer sign-ups per hour from one IPv6 /48 (a site's whole allocation). */
+  DEVELOPER_SIGN_UPS_PER_NETWORK_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Developer sign-ups per hour and per day, all addresses together. */
+  DEVELOPER_SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  DEVELOPER_SIGN_UPS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  /** Days without a developer sign-in or a request with the sandbox's keys after which a sandbox is deleted. */
+  DEVELOPER_SANDBOX_IDLE_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  /** Days before that deletion from which the console warns, naming the date. */
+  DEVELOPER_SANDBOX_WARNING_DAYS: z.coerce.number().int().min(0).max(3_650).default(7),
+  /** Password hashes that may wait per core for the service's members and clients; one more is answered busy. */
+  PASSWORD_HASH_QUEUE_PER_CORE: z.coerce.number().int().min(1).max(1_000).default(8),
+  /** Password hashes that may wait per core for the developer and staff forms. */
+  PASSWORD_HASH_CONSOLE_QUEUE_PER_CORE: z.coerce.number().int().min(1).max(1_000).default(4),
+  /** How long a password hash may wait for its turn before it is answered busy. */
+  PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
+  /**
+   * Posts of the public console forms (developer sign-in and sign-up, staff
+   * sign-in) one process works on at once, in all and per client address;
+   * the next ones wait their turn (a few per address, for a while), and
+   * more are answered 503 with Retry-After before the application reads them.
+   */
+  CONSOLE_FORMS_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(4),
+  CONSOLE_FORMS_IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(1),
+  CONSOLE_FORMS_WAITING_PER_ADDRESS: z.coerce.number().int().min(0).max(10_000).default(4),
+  CONSOLE_FORMS_WAITING: z.coerce.number().int().min(0).max(100_000).default(32),
+  CONSOLE_FORMS_MAX_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
+
   // The checkout's recovery worker (server/portal/checkout/recovery), started by instrumentation.ts.
   /** `off` starts no worker in this process (unfinished orders wait for another instance). */
   CHECKOUT_WORKER: z.enum(["on", "off"]).default("on"),
@@ -233,6 +270,47 @@ const environmentSchema = z.object({
   WEBHOOK_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   /** Days a delivery attempt is kept in the delivery log. */
   WEBHOOK_ATTEMPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+
+  // Operations: the readiness probe (/api/ready).
+  /**
+   * How long /api/ready waits for the database before it calls it down: under
+   * a Kubernetes probe's timeoutSeconds (give the probe 3 s with the default).
+   */
+  READY_DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
+  // Metrics (server/observability/metrics.ts): GET /metrics in the Prometheus text format.
+  /**
+   * The bearer token a scraper sends (`Authorization: Bearer <token>`), 32 to
+   * 512 characters of a bearer token's alphabet. Set, /metrics answers only
+   * with it, in either mode. Unset, the sandbox serves /metrics to anyone and
+   * live mode does not serve it at all (404).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9._~+/=-]{32,512}$/,
+          "METRICS_TOKEN must be 32 to 512 letters, digits or . _ ~ + / = - (e.g. openssl rand -hex 32)",
+        )
+        .optional(),
+    )
+    .optional(),
+  // Traces (server/observability/register-tracing.ts), by OpenTelemetry's own variable names, which its exporter
+  // also reads (OTEL_EXPORTER_OTLP_HEADERS, _TIMEOUT, _COMPRESSION apply as the specification says).
+  /**
+   * The OTLP/HTTP collector (`/v1/traces` is appended), or the traces
+   * endpoint itself; with neither set no span is recorded or exported, and
+   * trace ids still travel in `traceparent` and the log lines.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl.optional(),
+  /** `service.name` of every span this process exports. */
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).default("loyalty-platform"),
+  /** `true`: no tracing at all (no trace ids in logs or headers). */
+  OTEL_SDK_DISABLED: z.enum(["true", "false"]).default("false"),
 });
 
 // The timeout card's answer must come after the portal has given up, or it would not stand for a lost answer.

@@ -116,6 +116,17 @@ export function rateLimitKey(address: string | undefined): string {
   return `${expandIpv6(normalised).slice(0, 4).join(":")}::/64`;
 }
 
+/**
+ * The /48 network of an IPv6 address (`2001:db8:1::/48`), what a site is
+ * usually given, for limits wider than one subscriber's /64; undefined for
+ * IPv4 and for what is not an address.
+ */
+export function siteNetworkKey(address: string | undefined): string | undefined {
+  const normalised = normaliseAddress(address);
+  if (normalised === undefined || isIP(normalised) !== 6) return undefined;
+  return `${expandIpv6(normalised).slice(0, 3).join(":")}::/48`;
+}
+
 /** The eight groups of an IPv6 address, lower case, without leading zeros. */
 function expandIpv6(address: string): string[] {
   const withoutZone = address.split("%", 1)[0]!.toLowerCase();

@@ -1,10 +1,10 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { isRefusal, refusal, type ActionRefusal, type ActionResult } from "@/lib/actions/action-result";
 import { messagesByPath } from "@/lib/portal/forms/contract-path";
 import { logger } from "@/server/observability/logger";
+import { tracedAction } from "@/server/observability/tracing";
 import { getMemberSession, requireMemberSession, type MemberSession } from "@/server/portal/auth/member-session";
 import { fromThisSite } from "@/server/http/from-this-site";
 import { hitClientRateLimit, waitInWords } from "@/server/portal/rate-limit/client-rate-limit";
@@ -57,8 +57,7 @@ export function memberAction<Schema extends z.ZodType, T, Reason extends string 
   handler: (context: MemberActionContext<z.output<Schema>>) => Promise<T | ActionRefusal<Reason>>,
 ): (input: z.input<Schema>) => Promise<ActionResult<T, Reason>> {
   const { refusals } = definition;
-  return async (raw) => {
-    const requestId = randomUUID();
+  return tracedAction("member", definition.name, async (requestId, raw: z.input<Schema>) => {
     if (!(await fromThisSite())) {
       logger.warn({ action: definition.name, requestId }, "member action refused: not posted from this site");
       return refusal("forbidden", "This request did not come from this site. Reload the page and try again.", {
@@ -101,5 +100,5 @@ export function memberAction<Schema extends z.ZodType, T, Reason extends string 
       const { message, reason } = refusals.unavailable;
       return refusal("unavailable", message, { ...(reason ? { reason } : {}), reference: requestId });
     }
-  };
+  });
 }

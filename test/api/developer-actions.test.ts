@@ -4,7 +4,8 @@ import { isRedirectError } from "next/dist/client/components/redirect-error";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { resetEnvironmentCache } from "@/server/config/env";
-import { apiKeys, developerAccounts } from "@/server/db/schema";
+import { developerAccounts } from "@/server/loyalty/developers/developer-tables";
+import { apiKeys } from "@/server/loyalty/partners/partner-tables";
 import { rollApiKeyAction, updateRedirectUrisAction } from "@/server/loyalty/developers/actions/console-actions";
 import { addEndpointAction, sendTestEventAction } from "@/server/loyalty/developers/actions/event-actions";
 import { signInAction, signOutAction, signUpAction } from "@/server/loyalty/developers/actions/sign-in-actions";
@@ -79,7 +80,12 @@ describe("developerAction, the console's one wrapper", () => {
   });
 
   it("refuses the Demo Partner's public sandbox in the console's own words, for keys and for endpoints", async () => {
-    const signedIn = await signInDeveloper(db(), { email: demoEmail, password: "Sandbox#2026", now: new Date() });
+    const signedIn = await signInDeveloper(db(), {
+      email: demoEmail,
+      password: "Sandbox#2026",
+      address: "192.0.2.41",
+      now: new Date(),
+    });
     if (signedIn.outcome !== "signed-in") throw new Error(signedIn.message);
     staffRequest.jar.set(developerCookieName(), signedIn.sessionId);
     expect(await rollApiKeyAction(null, form({ keyId: "1" }))).toEqual({

@@ -3,17 +3,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { retrieveProgrammeList as programmesRoute } from "@/server/loyalty/operations/retrieve-programme";
 import sandbox from "@/sandbox.json";
-import { resetEnvironmentCache } from "@/server/config/env";
-import {
-  accounts,
-  apiKeys,
-  developerAccounts,
-  members,
-  partners,
-  registrationThrottles,
-  securityProfiles,
-  transactions,
-} from "@/server/db/schema";
+import { env, resetEnvironmentCache } from "@/server/config/env";
+import { developerAccounts } from "@/server/loyalty/developers/developer-tables";
+import { accounts, transactions } from "@/server/loyalty/ledger/ledger-tables";
+import { members, registrationThrottles } from "@/server/loyalty/members/member-tables";
+import { securityProfiles } from "@/server/loyalty/members/security-profile-tables";
+import { apiKeys, partners } from "@/server/loyalty/partners/partner-tables";
 import { listSandboxMembers, resetDeveloperSandbox } from "@/server/loyalty/developers/reset-developer-sandbox";
 import {
   listApiKeys,
@@ -26,11 +21,7 @@ import {
 import { redirectUrisSchema } from "@/lib/developers/redirect-uris-schema";
 import { signInDeveloper, signInMessages } from "@/server/loyalty/developers/sign-in-developer";
 import { endDeveloperSession, findDeveloperSession } from "@/server/loyalty/developers/developer-sessions";
-import {
-  signUpDeveloper,
-  signUpMessages,
-  signUpsPerAddressPerHour,
-} from "@/server/loyalty/developers/sign-up-developer";
+import { signUpDeveloper, signUpMessages } from "@/server/loyalty/developers/sign-up-developer";
 import { keyUsageIntervalMs } from "@/server/loyalty/developers/key-usage";
 import { consumeRateLimit } from "@/server/loyalty/rate-limits/consume-rate-limit";
 import { findRequestLog } from "@/server/loyalty/request-log/find-request-log";
@@ -122,13 +113,19 @@ describe("developer accounts and their sandbox partners", () => {
   it("signs in with the right password only, and locks an email after 5 failures", async () => {
     await signUp("grace@example.test");
     const now = new Date();
-    expect((await signInDeveloper(database.db(), { email: "grace@example.test", password, now })).outcome).toBe(
-      "signed-in",
-    );
+    expect(
+      (await signInDeveloper(database.db(), { email: "grace@example.test", password, address: "192.0.2.7", now }))
+        .outcome,
+    ).toBe("signed-in");
     const results = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
       results.push(
-        await signInDeveloper(database.db(), { email: "grace@example.test", password: "wrong password!", now }),
+        await signInDeveloper(database.db(), {
+          email: "grace@example.test",
+          password: "wrong password!",
+          address: "192.0.2.7",
+          now,
+        }),
       );
     }
     expect(results.slice(0, 4).map((result) => "message" in result && result.message)).toEqual(
@@ -138,7 +135,9 @@ describe("developer accounts and their sandbox partners", () => {
       Array(2).fill(signInMessages.locked),
     );
     // Locked: even the right password is not verified.
-    expect(await signInDeveloper(database.db(), { email: "grace@example.test", password, now })).toMatchObject({
+    expect(
+      await signInDeveloper(database.db(), { email: "grace@example.test", password, address: "192.0.2.7", now }),
+    ).toMatchObject({
       outcome: "refused",
       message: signInMessages.locked,
     });
@@ -149,6 +148,7 @@ describe("developer accounts and their sandbox partners", () => {
     const result = await signInDeveloper(database.db(), {
       email: developer.email,
       password: developer.password,
+      address: "192.0.2.7",
       now: new Date(),
     });
     expect(result.outcome).toBe("signed-in");
@@ -163,6 +163,8 @@ describe("developer accounts and their sandbox partners", () => {
 describe("sign-up limits and sessions", () => {
   it("refuses sign-ups beyond 20 an hour from one address, before any work", async () => {
     const now = new Date();
+    const signUpsPerAddressPerHour = env().DEVELOPER_SIGN_UPS_PER_ADDRESS_PER_HOUR;
+    expect(signUpsPerAddressPerHour).toBe(20);
     for (let index = 0; index < signUpsPerAddressPerHour; index += 1)
       await consumeRateLimit(database.db(), "developer-sign-up:198.51.100.9", signUpsPerAddressPerHour, 3_600, now);
     const refused = await signUpDeveloper(database.db(), {

@@ -6,13 +6,15 @@ import {
   developerAccounts,
   developerLoginThrottles,
   developerSessions,
-  partners,
-  transactions,
+} from "@/server/loyalty/developers/developer-tables";
+import {
   webhookAttempts,
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
-} from "@/server/db/schema";
+} from "@/server/loyalty/events/event-tables";
+import { transactions } from "@/server/loyalty/ledger/ledger-tables";
+import { partners } from "@/server/loyalty/partners/partner-tables";
 import { createEndpoint } from "@/server/loyalty/events/manage-endpoints";
 import { runMaintenance } from "@/server/loyalty/maintenance/run-maintenance";
 import { purgeWebhookHistory } from "@/server/loyalty/maintenance/purge-webhook-history";
@@ -153,16 +155,35 @@ describe("the maintenance pass", () => {
       .insert(developerLoginThrottles)
       .values([
         // A lock that is over, a count whose window has passed: both count no more.
-        { email: "over-lock@example.test", failedAttempts: 5, firstFailedAt: daysAgo(1), lockedUntil: daysAgo(0.5) },
-        { email: "over-window@example.test", failedAttempts: 2, firstFailedAt: daysAgo(1), lockedUntil: null },
+        {
+          email: "over-lock@example.test",
+          clientKey: "198.51.100.7",
+          failedAttempts: 5,
+          firstFailedAt: daysAgo(1),
+          lockedUntil: daysAgo(0.5),
+        },
+        {
+          email: "over-window@example.test",
+          clientKey: "198.51.100.7",
+          failedAttempts: 2,
+          firstFailedAt: daysAgo(1),
+          lockedUntil: null,
+        },
         // Still locked, and a count still in its window: both kept.
         {
           email: "locked@example.test",
+          clientKey: "198.51.100.7",
           failedAttempts: 5,
           firstFailedAt: now,
           lockedUntil: new Date(now.getTime() + 60_000),
         },
-        { email: "counting@example.test", failedAttempts: 1, firstFailedAt: now, lockedUntil: null },
+        {
+          email: "counting@example.test",
+          clientKey: "198.51.100.7",
+          failedAttempts: 1,
+          firstFailedAt: now,
+          lockedUntil: null,
+        },
       ]);
     const [journalBefore] = await db().select({ n: count() }).from(transactions);
 

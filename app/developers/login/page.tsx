@@ -4,6 +4,7 @@ import { DeveloperSignInForm } from "@/components/developers/developer-sign-in-f
 import { textLink } from "@/components/ui/text-link";
 import { SignInFrame } from "@/components/ui/sign-in-frame";
 import { signInAction } from "@/server/loyalty/developers/actions/sign-in-actions";
+import { signInLimitsText } from "@/server/loyalty/developers/console-limits";
 import { getDeveloperSession } from "@/server/loyalty/developers/developer-session-cookie";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -22,12 +23,15 @@ export default async function DeveloperSignInPage({ searchParams }: { searchPara
       intro="To your sandbox's keys, members and request log."
       notice={notice ? { text: notice, tone: "info" } : undefined}
       footer={
-        <p>
-          New here?{" "}
-          <a href="/developers/signup" className={textLink}>
-            Get a sandbox of your own
-          </a>
-        </p>
+        <>
+          <p className="text-slate-600">{signInLimitsText()}</p>
+          <p>
+            New here?{" "}
+            <a href="/developers/signup" className={textLink}>
+              Get a sandbox of your own
+            </a>
+          </p>
+        </>
       }
     >
       <DeveloperSignInForm action={signInAction} />

@@ -3,6 +3,7 @@ import { DeveloperSignUpForm } from "@/components/developers/developer-sign-up-f
 import { textLink } from "@/components/ui/text-link";
 import { SignInFrame } from "@/components/ui/sign-in-frame";
 import { signUpAction } from "@/server/loyalty/developers/actions/sign-in-actions";
+import { signUpLimitsText } from "@/server/loyalty/developers/console-limits";
 
 export const metadata: Metadata = { title: "Sign up" };
 
@@ -13,12 +14,15 @@ export default function DeveloperSignUpPage() {
       title="Get a sandbox of your own"
       intro="An api_key, OAuth clients and a copy of every sandbox member that only you use, with a private request log. It takes a few seconds; no email is sent."
       footer={
-        <p>
-          Already have an account?{" "}
-          <a href="/developers/login" className={textLink}>
-            Sign in
-          </a>
-        </p>
+        <>
+          <p className="text-slate-600">{signUpLimitsText()}</p>
+          <p>
+            Already have an account?{" "}
+            <a href="/developers/login" className={textLink}>
+              Sign in
+            </a>
+          </p>
+        </>
       }
     >
       <DeveloperSignUpForm action={signUpAction} />

@@ -1,11 +1,12 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { isRefusal, refusal, type ActionRefusal, type ActionResult } from "@/lib/actions/action-result";
 import { fromThisSite } from "@/server/http/from-this-site";
 import { servesSandboxOnlyPaths } from "@/server/http/sandbox-only-route";
 import { logger } from "@/server/observability/logger";
+import { consoleBusyMessage, passwordHashBusyIn } from "@/server/security/hash-queue";
+import { tracedAction } from "@/server/observability/tracing";
 import { getDeveloperSession, requireDeveloper } from "./developer-session-cookie";
 import type { DeveloperSession } from "./developer-sessions";
 
@@ -66,8 +67,7 @@ export function developerAction<Schema extends z.ZodType, T, Mode extends Sessio
   definition: DeveloperActionDefinition<Schema, Mode>,
   handler: (context: DeveloperActionContext<z.output<Schema>, Mode>) => Promise<T | ActionRefusal>,
 ): (previous: unknown, form: FormData) => Promise<ActionResult<T>> {
-  return async (_previous, form) => {
-    const requestId = randomUUID();
+  return tracedAction("developer", definition.name, async (requestId, _previous: unknown, form: FormData) => {
     // Live mode has no developer console (lib/sandbox/sandbox-only-paths.ts): an action posted through another page is refused too.
     if (!servesSandboxOnlyPaths()) {
       logger.warn(
@@ -107,6 +107,8 @@ export function developerAction<Schema extends z.ZodType, T, Mode extends Sessio
     } catch (error) {
       // Next.js's redirect and notFound are control flow, not failures.
       unstable_rethrow(error);
+      const busy = passwordHashBusyIn(error);
+      if (busy) return refusal("unavailable", consoleBusyMessage(busy.retryAfterSeconds));
       logger.error(
         { action: definition.name, requestId, developer: developer?.account.id, err: error },
         "developer action failed",
@@ -115,7 +117,7 @@ export function developerAction<Schema extends z.ZodType, T, Mode extends Sessio
         reference: requestId,
       });
     }
-  };
+  });
 }
 
 function invalidAnswer(issues: readonly Issue[], invalid: DeveloperActionDefinition<z.ZodType>["invalid"]) {

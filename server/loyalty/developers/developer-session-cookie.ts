@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { env } from "@/server/config/env";
 import { getDatabase } from "@/server/loyalty/db/loyalty-database";
-import { clientAddress, rateLimitKey } from "@/server/http/client-address";
+import { clientAddress } from "@/server/http/client-address";
 import { findDeveloperSession, type DeveloperSession } from "./developer-sessions";
 
 /** Served over https: the cookie is Secure and carries the `__Secure-` prefix. */
@@ -61,7 +61,7 @@ export async function requireDeveloper(): Promise<DeveloperSession> {
   return session;
 }
 
-/** The client's address (trusted proxies only), as the sign-up limit counts it. */
-export async function requestAddress(): Promise<string> {
-  return rateLimitKey(clientAddress(await headers()));
+/** The client's address (trusted proxies only), which the sign-in and sign-up limits count by. */
+export async function requestAddress(): Promise<string | undefined> {
+  return clientAddress(await headers());
 }

@@ -1,20 +1,30 @@
 import { eq } from "drizzle-orm";
 import { env } from "@/server/config/env";
 import type { Database } from "@/server/db/connect";
-import { developerAccounts } from "@/server/db/schema";
+import { developerAccounts } from "./developer-tables";
 import { isUniqueViolation } from "@/server/db/unique-violation";
 import { consumeRateLimit } from "@/server/loyalty/rate-limits/consume-rate-limit";
-import { hashSecret } from "@/server/security/password-hash";
+import { countRateLimitRefusal } from "@/server/observability/refusal-metrics";
+import { rateLimitKey, siteNetworkKey } from "@/server/http/client-address";
+import { hashSecret, PasswordHashBusy } from "@/server/security/password-hash";
+import { consoleBusyMessage } from "@/server/security/hash-queue";
 import { createDeveloperSession } from "./developer-sessions";
 import { preparePersonaHashes, provisionSandboxPartner } from "./provision-sandbox-partner";
 import { newSandboxCredentials, type SandboxCredentials } from "./sandbox-credentials";
 
-/** Sign-ups per connecting address and hour: enough for a team trying the sandbox, not for a script filling it. */
-export const signUpsPerAddressPerHour = 20;
+/** A wait in words: minutes under two hours, else hours (rounded up). */
+function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 120) return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
 
 export const signUpMessages = {
   taken: "An account with this email already exists. Sign in instead.",
   tooMany: "Too many sign-ups from your network in the last hour. Try again later.",
+  full: (seconds: number) =>
+    `The sandbox has made as many new sandboxes as it can for now. Try again in ${waitText(seconds)}.`,
+  busy: consoleBusyMessage,
   live: "This deployment runs in live mode: it offers no sandbox, so no developer account can be made here.",
 } as const;
 
@@ -30,45 +40,40 @@ export type DeveloperSignUp =
  */
 export async function signUpDeveloper(
   db: Database,
-  given: { email: string; password: string; address: string; now: Date },
+  given: { email: string; password: string; address: string | undefined; now: Date },
 ): Promise<DeveloperSignUp> {
   // Live mode holds no sandbox account (README, "Two modes"): a sign-up would make a partner and persona copies with the published password.
   if (env().APP_MODE === "live") return { outcome: "refused", message: signUpMessages.live };
   // Emails are one account whatever their case (the forms' schema lowers them too).
   const input = { ...given, email: given.email.trim().toLowerCase() };
-  const limit = await consumeRateLimit(
-    db,
-    `developer-sign-up:${input.address}`.slice(0, 100),
-    signUpsPerAddressPerHour,
-    3_600,
-    input.now,
-  );
-  if (!limit.allowed) return { outcome: "refused", message: signUpMessages.tooMany };
-  const [existing] = await db
-    .select({ id: developerAccounts.id })
-    .from(developerAccounts)
-    .where(eq(developerAccounts.email, input.email))
-    .limit(1);
-  if (existing) return { outcome: "refused", field: "email", message: signUpMessages.taken };
+  const refusal = await signUpLimitRefusal(db, input.address, input.now, () => emailTaken(db, input.email));
+  if (refusal) {
+    if (refusal.outcome === "refused" && !("field" in refusal && refusal.field === "email"))
+      countRateLimitRefusal("developer-sign-up");
+    return refusal;
+  }
 
   const credentials = newSandboxCredentials();
-  const [passwordHash, clientSecret, partnerSecret] = await Promise.all([
-    hashSecret(input.password),
-    hashSecret(credentials.clientSecret),
-    hashSecret(credentials.partnerSecret),
-    preparePersonaHashes(),
-  ]);
+  let hashes: [string, string, string, unknown];
+  try {
+    hashes = await Promise.all([
+      hashSecret(input.password, "console"),
+      hashSecret(credentials.clientSecret, "console"),
+      hashSecret(credentials.partnerSecret, "console"),
+      preparePersonaHashes(),
+    ]);
+  } catch (error) {
+    if (error instanceof PasswordHashBusy)
+      return { outcome: "refused", message: signUpMessages.busy(error.retryAfterSeconds) };
+    throw error;
+  }
+  const [passwordHash, clientSecret, partnerSecret] = hashes;
   try {
     const accountId = await db.transaction(async (tx) => {
-      const partner = await provisionSandboxPartner(
-        tx,
-        credentials,
-        { clientSecret: clientSecret!, partnerSecret: partnerSecret! },
-        input.now,
-      );
+      const partner = await provisionSandboxPartner(tx, credentials, { clientSecret, partnerSecret }, input.now);
       const [account] = await tx
         .insert(developerAccounts)
-        .values({ email: input.email, passwordHash: passwordHash!, partnerId: partner.id, createdAt: input.now })
+        .values({ email: input.email, passwordHash, partnerId: partner.id, createdAt: input.now })
         .returning({ id: developerAccounts.id });
       return account!.id;
     });
@@ -79,4 +84,45 @@ export async function signUpDeveloper(
     if (isUniqueViolation(error)) return { outcome: "refused", field: "email", message: signUpMessages.taken };
     throw error;
   }
+}
+
+async function emailTaken(db: Database, email: string): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: developerAccounts.id })
+    .from(developerAccounts)
+    .where(eq(developerAccounts.email, email))
+    .limit(1);
+  return existing !== undefined;
+}
+
+/**
+ * The sign-up limits, counted in the database before any work
+ * (docs/decisions.md, "Sign-in and sign-up under a flood"): per IPv4 address
+ * or IPv6 /64, then per IPv6 /48, then, for an email not yet taken, the
+ * global caps per hour and per day. A refusal at one limit counts at none
+ * of those after it, so one network's flood spends only its own allowance
+ * and never the global one.
+ */
+async function signUpLimitRefusal(
+  db: Database,
+  address: string | undefined,
+  now: Date,
+  taken: () => Promise<boolean>,
+): Promise<DeveloperSignUp | undefined> {
+  const config = env();
+  const count = (bucket: string, limit: number, windowSeconds: number) =>
+    consumeRateLimit(db, `developer-sign-up:${bucket}`.slice(0, 100), limit, windowSeconds, now);
+  const perAddress = await count(rateLimitKey(address), config.DEVELOPER_SIGN_UPS_PER_ADDRESS_PER_HOUR, 3_600);
+  if (!perAddress.allowed) return { outcome: "refused", message: signUpMessages.tooMany };
+  const site = siteNetworkKey(address);
+  if (site) {
+    const perSite = await count(site, config.DEVELOPER_SIGN_UPS_PER_NETWORK_PER_HOUR, 3_600);
+    if (!perSite.allowed) return { outcome: "refused", message: signUpMessages.tooMany };
+  }
+  if (await taken()) return { outcome: "refused", field: "email", message: signUpMessages.taken };
+  const hourly = await count("all:hour", config.DEVELOPER_SIGN_UPS_PER_HOUR, 3_600);
+  if (!hourly.allowed) return { outcome: "refused", message: signUpMessages.full(hourly.resetSeconds) };
+  const daily = await count("all:day", config.DEVELOPER_SIGN_UPS_PER_DAY, 86_400);
+  if (!daily.allowed) return { outcome: "refused", message: signUpMessages.full(daily.resetSeconds) };
+  return undefined;
 }

@@ -4,6 +4,7 @@ import { getDatabase, type Database } from "@/server/loyalty/db/loyalty-database
 import { rateLimitHeaders } from "@/server/loyalty/rate-limits/rate-limit-decision";
 import { tokenServiceLimit } from "@/server/loyalty/rate-limits/token-service-limit";
 import { logger } from "@/server/observability/logger";
+import { passwordHashBusyIn } from "@/server/security/hash-queue";
 import { OAuthError, type OAuthErrorCode } from "./oauth-error";
 import { oauthErrorResponse } from "./render-oauth-error";
 import { tokenResponse } from "./token-response";
@@ -92,6 +93,15 @@ async function openDatabase(definition: TokenEndpointDefinition, requestId: stri
 
 function asOAuthError(error: unknown, service: string, requestId: string): OAuthError {
   if (error instanceof OAuthError) return error;
+  const busy = passwordHashBusyIn(error);
+  if (busy) {
+    // Too many secrets wait to be checked in this process: RFC 6749's temporarily_unavailable, as 503 with Retry-After.
+    logger.warn({ requestId, service, reason: busy.reason }, "token request refused: password checks busy");
+    return new OAuthError("temporarily_unavailable", `busy: retry after ${busy.retryAfterSeconds} seconds`, {
+      status: 503,
+      headers: { "Retry-After": String(busy.retryAfterSeconds) },
+    });
+  }
   // The cause goes to the log only; the caller gets the X-Request-Id header to quote.
   logger.error({ err: error, requestId, service }, "token request failed");
   return new OAuthError("server_error", "unexpected condition");

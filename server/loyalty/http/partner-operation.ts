@@ -1,13 +1,17 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import type { Span } from "@opentelemetry/api";
 import type { Logger } from "pino";
 import { agentIdSchema, apiKeySchema, versionSegmentSchema } from "@/lib/contract/common";
 import type { ErrorShape } from "@/lib/contract/error-body";
 import type { PartnerOperationName } from "@/lib/contract/request-log";
 import { getDatabase, type Database } from "@/server/loyalty/db/loyalty-database";
-import type { Partner } from "@/server/db/schema";
+import type { Partner } from "@/server/loyalty/partners/partner-tables";
 import type { IdempotencyClaim } from "@/server/loyalty/idempotency/idempotency-claim";
 import { logger } from "@/server/observability/logger";
+import { passwordHashBusyIn } from "@/server/security/hash-queue";
+import { recordPartnerOperation } from "@/server/loyalty/metrics/record-partner-operation";
+import { recordHttpStatus, withServerSpan } from "@/server/observability/tracing";
 import type { OAuthScope } from "@/server/loyalty/grant/oauth-scopes";
 import { findPartnerByApiKeyCached } from "@/server/loyalty/partners/cached-partner-lookup";
 import type { PartnerWithKey } from "@/server/loyalty/partners/find-partner-by-api-key";
@@ -231,7 +235,8 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
           ...headers,
           // Made on first use: most requests never log beyond the gateway's line.
           get log() {
-            return (log ??= logger.child({ requestId: state.requestId, operation: definition.name }));
+            // The request id comes with every line of the request (server/observability/log-context.ts).
+            return (log ??= logger.child({ operation: definition.name }));
           },
         } as OperationContext as OperationContextFor<Token>;
         const result = definition.idempotency
@@ -264,14 +269,30 @@ export const unknownPartnerPath: PartnerEndpoint = {
     }),
 };
 
-async function runThroughGateway(
+type GatewayOperation = Pick<OperationDefinition, "name" | "errorShape" | "requestLog" | "takesJsonBody">;
+type GatewayStep = (state: GatewayState, db: Database, url: URL) => Promise<PartnerReply>;
+
+/** One request through the gateway, in a span named by its operation that continues the caller's trace. */
+function runThroughGateway(request: PartnerRequest, operation: GatewayOperation, proceed: GatewayStep) {
+  const requestId = randomUUID();
+  return withServerSpan(
+    `loyalty ${operation.name}`,
+    request.headers,
+    (span) => answerThroughGateway(request, operation, proceed, requestId, span),
+    { requestId, attributes: { "loyalty.operation": operation.name, "http.request.method": request.method } },
+  );
+}
+
+async function answerThroughGateway(
   request: PartnerRequest,
-  operation: Pick<OperationDefinition, "name" | "errorShape" | "requestLog" | "takesJsonBody">,
-  proceed: (state: GatewayState, db: Database, url: URL) => Promise<PartnerReply>,
+  operation: GatewayOperation,
+  proceed: GatewayStep,
+  requestId: string,
+  span: Span,
 ): Promise<PartnerReply> {
   const operationName = operation.name;
   const state: GatewayState = {
-    requestId: randomUUID(),
+    requestId,
     startedAt: performance.now(),
     receivedAt: Date.now(),
     shape: operation.errorShape,
@@ -306,6 +327,8 @@ async function runThroughGateway(
     },
     "partner request",
   );
+  recordPartnerOperation({ operation: operationName, status: response.status, partner: state.partner, durationMs });
+  traceGatewayOutcome(span, state, response.status);
   // Only requests of a known partner are the partner's to read; an unknown api_key has nobody's log.
   if (db && state.partner && state.environment && operation.requestLog !== false) {
     const staging = state.environment === "staging";
@@ -327,6 +350,15 @@ async function runThroughGateway(
     });
   }
   return response;
+}
+
+/** The span's bounded attributes: the answer, the catalogue code, the kind of partner and key; never who. */
+function traceGatewayOutcome(span: Span, state: GatewayState, status: number): void {
+  recordHttpStatus(span, status);
+  if (state.errorCodes) span.setAttribute("loyalty.error_code", state.errorCodes.code);
+  if (state.environment) span.setAttribute("loyalty.key_environment", state.environment);
+  if (state.partner)
+    span.setAttribute("loyalty.partner_kind", state.partner.developerSandbox ? "developer-sandbox" : "partner");
 }
 
 async function authenticatePartner(db: Database, url: URL): Promise<PartnerWithKey> {
@@ -405,8 +437,16 @@ function toReply(result: OperationResult, requestId: string): PartnerReply {
 function errorResponse(error: unknown, state: GatewayState, url: URL, operationName: string): PartnerReply {
   const context = { shape: state.shape, origin: url.origin, requestId: state.requestId };
   let refusal: ServiceError;
+  const busy = passwordHashBusyIn(error);
   if (error instanceof ServiceError) {
     refusal = error;
+  } else if (busy) {
+    // Too many secrets wait to be hashed in this process: the gateway's 503, with when to try again.
+    logger.warn({ requestId: state.requestId, operation: operationName, reason: busy.reason }, "password work busy");
+    refusal = new ServiceError("SYSTEM_UNAVAILABLE", {
+      developerMessage: `Too many requests are being checked at once; retry after ${busy.retryAfterSeconds} seconds.`,
+      headers: { "Retry-After": String(busy.retryAfterSeconds) },
+    });
   } else {
     // Internals go to the log only; the caller gets a reference to quote.
     logger.error({ err: error, requestId: state.requestId, operation: operationName }, "unexpected error");

@@ -7,6 +7,7 @@ import { isValidForwardedFor } from "@/server/loyalty/http/forwarded-for";
 import { reachesMember } from "@/server/loyalty/members/sandbox-reach";
 import { issueAuthorisationCode } from "@/server/loyalty/oauth/authorisation-codes";
 import { logger } from "@/server/observability/logger";
+import { passwordHashBusyIn } from "@/server/security/hash-queue";
 import { bodyText, readBodyWithin } from "@/server/loyalty/http/read-body";
 import { rateLimitHeaders } from "@/server/loyalty/rate-limits/rate-limit-decision";
 import { tokenServiceLimit } from "@/server/loyalty/rate-limits/token-service-limit";
@@ -87,6 +88,15 @@ async function answer(service: LoginService, request: Request, method: "GET" | "
     if (!form) return showForm(context, { status: 200, csrfToken });
     return await submit(context, form);
   } catch (error) {
+    const busy = passwordHashBusyIn(error);
+    if (busy) {
+      // Too many passwords wait to be checked in this process: said at once, with when to try again.
+      log.warn({ outcome: "busy", reason: busy.reason }, "login refused: password checks busy");
+      return htmlResponse(renderProblemPage(loginPages.busy, undefined, locale), {
+        status: 503,
+        headers: { "Retry-After": String(busy.retryAfterSeconds) },
+      });
+    }
     // Details go to the log only; the member sees a reference to quote.
     log.error({ err: error }, "login page failed");
     return htmlResponse(renderProblemPage(loginPages.systemUnavailable, requestId, locale), { status: 503 });

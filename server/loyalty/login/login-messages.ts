@@ -43,6 +43,10 @@ export const loginPages = {
     title: "System unavailable",
     text: "Logging in is not possible at the moment. Please try again later.",
   },
+  busy: {
+    title: "Many people are logging in",
+    text: "We are checking a lot of logins right now and could not check yours in time. Please wait a few seconds and try again.",
+  },
 } as const;
 
 export type LoginPage = (typeof loginPages)[keyof typeof loginPages];

@@ -65,6 +65,10 @@ const spanish: LoginWords = {
       title: "Sistema no disponible",
       text: "Ahora mismo no es posible iniciar sesión. Vuelve a intentarlo más tarde.",
     },
+    busy: {
+      title: "Mucha gente está iniciando sesión",
+      text: "Ahora mismo estamos comprobando muchos inicios de sesión y no hemos podido comprobar el tuyo a tiempo. Espera unos segundos y vuelve a intentarlo.",
+    },
   },
   heading: (programmeName) => `Inicia sesión en ${programmeName}`,
   intro: (brand, programmeName) => `${brand} quiere acceder a tu cuenta de ${programmeName}.`,
@@ -114,6 +118,10 @@ const catalan: LoginWords = {
     systemUnavailable: {
       title: "Sistema no disponible",
       text: "Ara mateix no es pot iniciar la sessió. Torna-ho a provar més tard.",
+    },
+    busy: {
+      title: "Molta gent està iniciant la sessió",
+      text: "Ara mateix estem comprovant molts inicis de sessió i no hem pogut comprovar el teu a temps. Espera uns segons i torna-ho a provar.",
     },
   },
   heading: (programmeName) => `Inicia la sessió a ${programmeName}`,
@@ -165,6 +173,10 @@ const french: LoginWords = {
       title: "Système indisponible",
       text: "La connexion n’est pas possible pour le moment. Veuillez réessayer plus tard.",
     },
+    busy: {
+      title: "Beaucoup de personnes se connectent",
+      text: "Nous vérifions beaucoup de connexions en ce moment et n’avons pas pu vérifier la vôtre à temps. Patientez quelques secondes, puis réessayez.",
+    },
   },
   heading: (programmeName) => `Connexion à ${programmeName}`,
   intro: (brand, programmeName) => `${brand} souhaite accéder à votre compte ${programmeName}.`,
@@ -214,6 +226,10 @@ const italian: LoginWords = {
     systemUnavailable: {
       title: "Sistema non disponibile",
       text: "Al momento non è possibile accedere. Riprova più tardi.",
+    },
+    busy: {
+      title: "Molte persone stanno accedendo",
+      text: "In questo momento stiamo verificando molti accessi e non siamo riusciti a verificare il tuo in tempo. Aspetta qualche secondo e riprova.",
     },
   },
   heading: (programmeName) => `Accedi a ${programmeName}`,

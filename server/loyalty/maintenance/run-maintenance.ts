@@ -3,10 +3,12 @@ import { purgeIdempotencyKeys } from "@/server/loyalty/idempotency/purge-idempot
 import { purgeExpired, type PurgedRows } from "./purge-expired";
 import { purgeRequestLog } from "./purge-request-log";
 import { purgeWebhookHistory, type PurgedWebhookHistory } from "./purge-webhook-history";
+import { expireIdleSandboxes } from "./expire-idle-sandboxes";
 
 export interface MaintenanceReport extends PurgedRows, PurgedWebhookHistory {
   idempotencyKeys: number;
   requestLog: number;
+  idleSandboxes: number;
 }
 
 /**
@@ -24,5 +26,6 @@ export async function runMaintenance(db: Database, now: Date = new Date()): Prom
     idempotencyKeys: await purgeIdempotencyKeys(db, now),
     requestLog: await purgeRequestLog(db, now),
     ...(await purgeWebhookHistory(db, now)),
+    idleSandboxes: await expireIdleSandboxes(db, now),
   };
 }

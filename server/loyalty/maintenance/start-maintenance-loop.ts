@@ -1,9 +1,7 @@
 import "server-only";
 import { getDatabase } from "@/server/loyalty/db/loyalty-database";
-import { logger } from "@/server/observability/logger";
+import { startPollingLoop } from "@/server/workers/polling-loop";
 import { runMaintenance } from "./run-maintenance";
-
-let started = false;
 
 /**
  * Runs the service's housekeeping every `intervalMs` in this process (once
@@ -12,18 +10,11 @@ let started = false;
  * process alive.
  */
 export function startMaintenanceLoop(intervalMs: number): void {
-  if (started) return;
-  started = true;
-  const pass = async () => {
-    try {
-      const report = await runMaintenance(await getDatabase());
-      const removed = Object.values(report).reduce((sum, count) => sum + count, 0);
-      if (removed > 0) logger.info({ purged: report }, "maintenance purged expired rows");
-    } catch (error) {
-      logger.warn({ err: error }, "maintenance pass failed");
-    } finally {
-      setTimeout(() => void pass(), intervalMs).unref();
-    }
-  };
-  setTimeout(() => void pass(), Math.min(intervalMs, 30_000)).unref();
+  startPollingLoop({
+    name: "maintenance",
+    intervalMs,
+    firstDelayMs: Math.min(intervalMs, 30_000),
+    pass: async () => runMaintenance(await getDatabase()),
+    describe: (report) => (Object.values(report).some((count) => count > 0) ? { purged: report } : undefined),
+  });
 }

@@ -38,9 +38,9 @@ async function hashSandboxSecrets(
     member.registeredIdentifier ? [[member.membershipNumber, member.registeredIdentifier.identifier] as const] : [],
   );
   const [clientHashes, memberHashes, documentHashes] = await Promise.all([
-    Promise.all(clients.map(([, secret]) => hashSecret(secret))),
-    Promise.all(members.map(() => hashSecret(file.password))),
-    Promise.all(documents.map(([, identifier]) => hashSecret(normaliseRegisteredIdentifier(identifier)))),
+    Promise.all(clients.map(([, secret]) => hashSecret(secret, "internal"))),
+    Promise.all(members.map(() => hashSecret(file.password, "internal"))),
+    Promise.all(documents.map(([, identifier]) => hashSecret(normaliseRegisteredIdentifier(identifier), "internal"))),
   ]);
   return {
     clientSecrets: new Map(clients.map(([clientId], index) => [clientId, clientHashes[index]!])),

@@ -16,7 +16,15 @@ export interface AttemptPolicy {
 export interface ThrottleTable {
   table: "login_throttles" | "registration_throttles" | "developer_login_throttles";
   keyColumn: "username" | "member_id" | "email";
+  /**
+   * A second key column, when the table counts per key AND client (its
+   * primary key is both): a lock then holds for that client only.
+   */
+  clientColumn?: "client_key";
 }
+
+/** The key's value, with the client's when the table has a client column. */
+export type ThrottleKey = string | number | { key: string | number; client: string };
 
 export type AttemptReservation =
   /** The attempt may go on; it is already counted as a failure until `clearAttempts` forgets it. */
@@ -40,12 +48,12 @@ export type AttemptReservation =
 export async function reserveAttempt(
   db: Database,
   where: ThrottleTable,
-  key: string | number,
+  key: ThrottleKey,
   policy: AttemptPolicy,
   now: Date,
 ): Promise<AttemptReservation> {
   const table = sql.identifier(where.table);
-  const keyColumn = sql.identifier(where.keyColumn);
+  const { columns, values, matches } = keyParts(where, key);
   const stored = (column: string) => sql`${table}.${sql.identifier(column)}`;
   const nowParam = sql`${now.toISOString()}::timestamptz`;
   const windowStart = sql`${new Date(now.getTime() - policy.windowSeconds * 1000).toISOString()}::timestamptz`;
@@ -56,9 +64,9 @@ export async function reserveAttempt(
   const newCount = sql`(case when ${startsOver} then 1 else ${stored("failed_attempts")} + 1 end)`;
 
   const result = await db.execute(sql`
-    INSERT INTO loyalty.${table} (${keyColumn}, failed_attempts, first_failed_at, locked_until)
-    VALUES (${key}, 1, ${nowParam}, case when 1 >= ${policy.maxFailures} then ${lockEnd} end)
-    ON CONFLICT (${keyColumn}) DO UPDATE SET
+    INSERT INTO loyalty.${table} (${columns}, failed_attempts, first_failed_at, locked_until)
+    VALUES (${values}, 1, ${nowParam}, case when 1 >= ${policy.maxFailures} then ${lockEnd} end)
+    ON CONFLICT (${columns}) DO UPDATE SET
       failed_attempts = ${newCount},
       first_failed_at = case when ${startsOver} then ${nowParam} else ${stored("first_failed_at")} end,
       locked_until = case when ${newCount} >= ${policy.maxFailures} then ${lockEnd} end
@@ -68,14 +76,27 @@ export async function reserveAttempt(
   const [row] = rowsOf<{ failed_attempts: number; locked_until: Date | string | null }>(result);
   if (row) return { granted: true, attempt: Number(row.failed_attempts), locks: row.locked_until !== null };
 
-  const locked = await db.execute(sql`SELECT locked_until FROM loyalty.${table} WHERE ${keyColumn} = ${key}`);
+  const locked = await db.execute(sql`SELECT locked_until FROM loyalty.${table} WHERE ${matches}`);
   const [lockRow] = rowsOf<{ locked_until: Date | string | null }>(locked);
   return { granted: false, lockedUntil: lockRow?.locked_until ? new Date(lockRow.locked_until) : undefined };
 }
 
 /** Forgets a key's attempts: the secret was right. */
-export async function clearAttempts(db: Database, where: ThrottleTable, key: string | number): Promise<void> {
-  await db.execute(
-    sql`DELETE FROM loyalty.${sql.identifier(where.table)} WHERE ${sql.identifier(where.keyColumn)} = ${key}`,
-  );
+export async function clearAttempts(db: Database, where: ThrottleTable, key: ThrottleKey): Promise<void> {
+  await db.execute(sql`DELETE FROM loyalty.${sql.identifier(where.table)} WHERE ${keyParts(where, key).matches}`);
+}
+
+/** The key's columns and values for the statements, and the condition that finds its row. */
+function keyParts(where: ThrottleTable, key: ThrottleKey) {
+  const keyColumn = sql.identifier(where.keyColumn);
+  const scoped = typeof key === "object";
+  if (scoped !== (where.clientColumn !== undefined))
+    throw new Error(`${where.table}: a key ${scoped ? "with" : "without"} a client does not fit the table`);
+  if (!scoped) return { columns: keyColumn, values: sql`${key}`, matches: sql`${keyColumn} = ${key}` };
+  const clientColumn = sql.identifier(where.clientColumn!);
+  return {
+    columns: sql`${keyColumn}, ${clientColumn}`,
+    values: sql`${key.key}, ${key.client}`,
+    matches: sql`${keyColumn} = ${key.key} AND ${clientColumn} = ${key.client}`,
+  };
 }

@@ -28,7 +28,7 @@ export async function prepareStaffAccount(username: string, role: StaffRole) {
   if (agentId.length === 0)
     throw new StaffRefusal("A username needs at least one letter or digit.", { code: "invalid" });
   const password = generateStaffPassword();
-  const passwordHash = await hashSecret(password);
+  const passwordHash = await hashSecret(password, "console");
 
   return async (tx: Database, createdBy: string): Promise<{ result: CreatedStaffAccount; audit: AuditSubject }> => {
     const [taken] = await tx

@@ -16,7 +16,7 @@ import { endStaffSessions } from "./staff-session-store";
  */
 export async function prepareStaffPasswordReset() {
   const password = generateStaffPassword();
-  const passwordHash = await hashSecret(password);
+  const passwordHash = await hashSecret(password, "console");
   return async (
     tx: Database,
     staffId: string,

@@ -43,7 +43,7 @@ export async function seedStaff(db: Database, staff: SeedStaffMember[]): Promise
       username,
       agentId: agentIdFor(username),
       role: member.role,
-      passwordHash: await hashSecret(member.password),
+      passwordHash: await hashSecret(member.password, "internal"),
     });
   }
   await db.insert(staffAccounts).values(rows).onConflictDoNothing();

@@ -5,7 +5,9 @@ import type { Database } from "@/server/portal/db/portal-database";
 import { rateLimitKey } from "@/server/http/client-address";
 import { hitRateLimit } from "@/server/portal/rate-limit/hit-rate-limit";
 import { rateLimitRules } from "@/server/portal/rate-limit/rate-limit-rule";
-import { hashSecret, verifySecret } from "@/server/security/password-hash";
+import { countSignInRefusal } from "@/server/observability/refusal-metrics";
+import { consoleBusyMessage } from "@/server/security/hash-queue";
+import { hashSecret, PasswordHashBusy, verifySecret } from "@/server/security/password-hash";
 import { appendAuditEvent } from "./append-audit-event";
 import { canonicalUsername, findStaffAccountByUsername } from "./staff-account";
 import { clearStaffLoginAttempts, reserveStaffLoginAttempt } from "./staff-login-throttle";
@@ -50,18 +52,33 @@ export async function signInStaff(db: Database, input: StaffSignInInput): Promis
     return { outcome: "refused", message: staffSignInMessages.addressLimited(minutes) };
   }
   const reservation = await reserveStaffLoginAttempt(db, username, clientKey, input.now);
-  if (!reservation.granted) return { outcome: "refused", message: staffSignInMessages.locked };
+  if (!reservation.granted) {
+    countSignInRefusal("staff", "locked");
+    return { outcome: "refused", message: staffSignInMessages.locked };
+  }
 
   const account = await findStaffAccountByUsername(db, username);
-  const matches = await verifySecret(account?.passwordHash ?? (await unknownUsernameHash()), input.password);
+  let matches: boolean;
+  try {
+    matches = await verifySecret(account?.passwordHash ?? (await unknownUsernameHash()), input.password, "console");
+  } catch (error) {
+    // Too much password work waits in this process: said at once, in the console's words.
+    if (error instanceof PasswordHashBusy)
+      return { outcome: "refused", message: consoleBusyMessage(error.retryAfterSeconds) };
+    throw error;
+  }
   if (!account || !matches) {
+    countSignInRefusal("staff", "incorrect");
     return {
       outcome: "refused",
       message: reservation.locks ? staffSignInMessages.locked : staffSignInMessages.incorrect,
     };
   }
   await clearStaffLoginAttempts(db, username, clientKey);
-  if (account.disabledAt !== null) return { outcome: "refused", message: staffSignInMessages.disabled };
+  if (account.disabledAt !== null) {
+    countSignInRefusal("staff", "account-refused");
+    return { outcome: "refused", message: staffSignInMessages.disabled };
+  }
 
   const session = await db.transaction(async (tx) => {
     const started = await createStaffSession(tx, account.id, input.lifetime, input.now);
@@ -92,6 +109,6 @@ let unknownHash: Promise<string> | undefined;
 
 /** A hash of a value nobody knows, with the same parameters, so an unknown username takes as long to refuse. */
 function unknownUsernameHash(): Promise<string> {
-  unknownHash ??= hashSecret(randomBytes(32).toString("hex"));
+  unknownHash ??= hashSecret(randomBytes(32).toString("hex"), "internal");
   return unknownHash;
 }

@@ -13,6 +13,7 @@ import {
   LoyaltyUnavailableError,
 } from "@/lib/loyalty-client/errors";
 import { logger } from "@/server/observability/logger";
+import { tracedAction } from "@/server/observability/tracing";
 import { customerIp } from "@/server/portal/customer-ip";
 import { getPortalDatabase, type Database } from "@/server/portal/db/portal-database";
 import { fromThisSite } from "@/server/http/from-this-site";
@@ -87,8 +88,7 @@ export function staffAction<Schema extends z.ZodType, T>(
   definition: StaffActionDefinition<Schema>,
   handler: (context: StaffActionContext<z.output<Schema>>) => Promise<T>,
 ): (input: z.input<Schema>) => Promise<StaffActionResult<T>> {
-  return async (raw) => {
-    const requestId = randomUUID();
+  return tracedAction("staff", definition.action, async (requestId, raw: z.input<Schema>) => {
     const refuse = (code: RefusalCode, message: string): StaffActionResult<T> => ({
       ok: false,
       code,
@@ -180,7 +180,7 @@ export function staffAction<Schema extends z.ZodType, T>(
       unstable_rethrow(error);
       return failureAnswer(error, definition.action, requestId, staff.username);
     }
-  };
+  });
 }
 
 type RefusalCode = Extract<StaffActionResult, { ok: false }>["code"];

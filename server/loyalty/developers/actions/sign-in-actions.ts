@@ -24,8 +24,9 @@ import { signUpDeveloper } from "../sign-up-developer";
 
 /**
  * Sign-up, sign-in and sign-out come before (or after) a developer session,
- * so they go through developerAction with `session: "none"`. Sign-up's limit
- * per address is signUpDeveloper's own (it counts only posts that parse).
+ * so they go through developerAction with `session: "none"`. Their limits
+ * per address are signInDeveloper's and signUpDeveloper's own (they count
+ * only posts that parse).
  */
 const credentials = (form: FormData) => ({ email: field(form, "email"), password: field(form, "password") });
 const typedEmail = (form: FormData) => field(form, "email").slice(0, 254);
@@ -75,7 +76,11 @@ const signIn = developerAction<typeof developerSignInSchema, never, "none">(
     invalid: "fieldErrors",
   },
   async ({ input }) => {
-    const result = await signInDeveloper(await getDatabase(), { ...input, now: new Date() });
+    const result = await signInDeveloper(await getDatabase(), {
+      ...input,
+      address: await requestAddress(),
+      now: new Date(),
+    });
     if (result.outcome === "refused") return refusal("refused", result.message);
     await setDeveloperSessionCookie(result.sessionId, result.expiresAt);
     // Outside any try: redirect() works by throwing (the wrapper lets it through).

@@ -1,16 +1,10 @@
 import { env } from "@/server/config/env";
 import type { Database } from "@/server/db/connect";
-import { logger } from "@/server/observability/logger";
-import { deliverDue, type DeliveryPassReport } from "./deliver-due";
+import { startPollingLoop, type PollingLoop } from "@/server/workers/polling-loop";
+import { deliverDue } from "./deliver-due";
 
-export interface DeliveryWorker {
-  /** Stops claiming, lets the posts under way finish and be recorded, then resolves. */
-  stop(): Promise<void>;
-}
-
-// On globalThis, so hot reload or a second import in one process never starts a second loop.
-const workerKey = Symbol.for("loyalty-platform.events.delivery-worker");
-const holder = globalThis as { [workerKey]?: DeliveryWorker };
+/** Stops claiming, lets the posts under way finish and be recorded, then resolves. */
+export type DeliveryWorker = PollingLoop;
 
 /**
  * Starts the webhook delivery loop once per process (instrumentation.ts
@@ -26,50 +20,19 @@ export function startDeliveryWorker(
 ): DeliveryWorker | undefined {
   const config = env();
   if (config.WEBHOOK_WORKER === "off") return undefined;
-  const running = holder[workerKey];
-  if (running) return running;
-
-  const log = logger.child({ component: "webhook-worker" });
   const intervalMs = options.intervalMs ?? config.WEBHOOK_WORKER_INTERVAL_MS;
-  const stopping = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let current: Promise<void> = Promise.resolve();
-
-  const schedule = (delay: number) => {
-    timer = setTimeout(tick, delay);
-    if (!options.keepAlive) timer.unref();
-  };
-  function tick() {
-    current = database()
-      .then((db) => deliverDue(db, () => new Date(), { signal: stopping.signal, intervalMs }))
-      .then((report: DeliveryPassReport) => {
-        if (report.claimed > 0) log.info(report, "webhook delivery pass");
-      })
-      .catch((error: unknown) => log.error({ err: error }, "webhook delivery pass failed"))
-      .finally(() => {
-        if (!stopping.signal.aborted) schedule(intervalMs);
-      });
-  }
-
-  const worker: DeliveryWorker = {
-    async stop() {
-      stopping.abort();
-      clearTimeout(timer);
-      await current;
-      if (holder[workerKey] === worker) delete holder[workerKey];
-    },
-  };
-  holder[workerKey] = worker;
-  schedule(intervalMs);
-  log.info(
-    {
-      intervalMs,
+  return startPollingLoop({
+    name: "webhook-worker",
+    intervalMs,
+    keepAlive: options.keepAlive,
+    pass: async (signal, beat) =>
+      deliverDue(await database(), () => new Date(), { signal, intervalMs, onProgress: beat }),
+    describe: (report) => (report.claimed > 0 ? { ...report } : undefined),
+    settings: {
       leaseMs: config.WEBHOOK_WORKER_LEASE_MS,
       concurrency: config.WEBHOOK_WORKER_CONCURRENCY,
       partnerInFlight: config.WEBHOOK_PARTNER_IN_FLIGHT,
       endpointInFlight: config.WEBHOOK_ENDPOINT_IN_FLIGHT,
     },
-    "webhook delivery worker started",
-  );
-  return worker;
+  });
 }
