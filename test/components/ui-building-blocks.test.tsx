@@ -181,6 +181,16 @@ describe("ErrorPanel and ErrorPage", () => {
   });
 });
 
+describe("ErrorPage without a reference", () => {
+  it("shows no digest where the words have no reference line (a busy console: nothing failed)", () => {
+    const error = Object.assign(new Error("busy"), { digest: "99" });
+    render(
+      <ErrorPage error={error} reset={() => undefined} words={{ title: "Busy", text: "Later.", tryAgain: "Again" }} />,
+    );
+    expect(screen.getByRole("alert").textContent).not.toContain("99");
+  });
+});
+
 describe("the form fields", () => {
   it("ties a plain form's text field to its label, hint and error", () => {
     render(<TextField name="url" label="Address" hint="https:// only" error="Enter an address." type="url" />);
