@@ -4,7 +4,6 @@ import sandbox from "@/sandbox.json";
 import { answerText, ConsoleBrowser } from "../support/console-forms";
 import { memberTokenOverHttp } from "../support/member-login";
 import { Scrape } from "../support/prometheus-text";
-import { sharedApp } from "../support/shared-app";
 import { startApp, type RunningApp } from "../support/start-app";
 import { waitUntil } from "../support/webhook-receiver";
 
@@ -34,8 +33,9 @@ function count(scraped: Scrape, name: string, labels: Record<string, string>): n
 
 describe("/metrics in the sandbox", () => {
   let app: RunningApp;
+  // An app of its own: its debit moves demo.member1's balance, which files on the shared app read.
   beforeAll(async () => {
-    app = await sharedApp();
+    app = await startApp();
   }, 120_000);
   afterAll(async () => {
     await app?.stop();

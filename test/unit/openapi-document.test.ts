@@ -55,6 +55,8 @@ function apiRoutes(folder: string): string[] {
 // Routes under /api that are not part of the partner API, each with its reason.
 const notPartnerApi: Record<string, string> = {
   "api/auth/[...nextauth]": "the portal's own sign-in (next-auth), not a service route",
+  "api/health": "the whole app's liveness probe for its operators (docs/operations.md), not a partner operation",
+  "api/ready": "the whole app's readiness probe for its operators (docs/operations.md), not a partner operation",
 };
 
 function documentedBy(route: string): RegExp {
