@@ -53,7 +53,7 @@ export const registerAccount = memberAction<typeof submissionSchema, undefined>(
     } catch (error) {
       return registrationRefusal(error);
     }
-    // Outside the try: redirect() works by throwing (the wrapper lets it through).
+    // Outside the try: redirect() works by throwing (the action builder lets it through).
     redirect("/register/complete");
   },
 );
