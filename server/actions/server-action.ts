@@ -81,7 +81,7 @@ export interface ActionSteps<
     input: z.output<Schema>;
     requestId: string;
   }) => Promise<Audit<Extra>>;
-  /** 9. The surface's own failures as refusals (a busy service, a refusal the domain worded); others fall through. */
+  /** 8. The surface's own failures as refusals (a busy service, a refusal the domain worded); others fall through. */
   onError?: (error: unknown, requestId: string) => ActionRefusal<Reason> | undefined;
   /** A failure nobody worded, logged with the reference; by default `failed`, to quote to support. */
   unexpected?: (reference: string) => ActionRefusal<Reason>;
@@ -129,8 +129,8 @@ export function serverAction<
   return async (raw) => {
     const requestId = randomUUID();
     const log = { action: steps.name, requestId };
-    const answer = (refusal: ActionRefusal<Reason>): ActionRefusal<Reason> =>
-      steps.referenceEveryRefusal && refusal.reference === undefined ? { ...refusal, reference: requestId } : refusal;
+    const answer = (given: ActionRefusal<Reason>): ActionRefusal<Reason> =>
+      steps.referenceEveryRefusal && given.reference === undefined ? { ...given, reference: requestId } : given;
 
     const guarded = steps.guard?.();
     if (guarded) {
