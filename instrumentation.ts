@@ -17,6 +17,8 @@ export async function register(): Promise<void> {
     if (error instanceof EnvironmentError) refuseToStart(error.problems);
     throw error;
   }
+  // Tracing next, so every span and log line from here on carries its trace ids (OTLP export only when configured).
+  await (await import("./server/observability/register-tracing")).startTracing();
   const live = env().APP_MODE === "live";
   // A live start says which of the sandbox's paths it answers 404 at: one plain line, as a refusal is, not a buffered log.
   if (live) process.stdout.write(`${(await import("./lib/sandbox/sandbox-only-paths")).liveModeSandboxNotice}\n`);
@@ -55,21 +57,32 @@ export async function register(): Promise<void> {
     // The partner events' delivery worker (WEBHOOK_WORKER=off: none in this process).
     const { startDeliveryWorker } = await import("./server/loyalty/events/delivery/start-delivery-worker");
     startDeliveryWorker(getDatabase);
+    // Its metrics on /metrics: the partner operations' and deliveries' counters, the webhook queue read at each scrape.
+    const { registerServiceMetrics } = await import("./server/loyalty/metrics/register-service-metrics");
+    registerServiceMetrics(getDatabase);
   }
   // Likewise the payments sandbox, when the portal charges another processor.
   if (!process.env.PAYMENTS_BASE_URL) {
     const { getPaymentsDatabase } = await import("./server/payments/db/payments-database");
     warmUps.push(getPaymentsDatabase());
   }
+  // The portal's metrics on /metrics: the checkout's orders, read at each scrape.
+  (await import("./server/portal/metrics/register-portal-metrics")).registerPortalMetrics();
   for (const warmUp of warmUps) warmUp.catch((error: unknown) => logger.error({ err: error }, "database start failed"));
   if (accountChecks.length > 0) {
     const problems = (await Promise.all(accountChecks)).flat();
     if (problems.length > 0) refuseToStart(problems);
   }
-  // The checkout's recovery worker settles unfinished orders once the portal's tables exist (CHECKOUT_WORKER=off: none).
-  portal
-    .then(async () => (await import("./server/portal/checkout/recovery/start-recovery-worker")).startRecoveryWorker())
-    .catch((error: unknown) => logger.error({ err: error }, "checkout recovery worker did not start"));
+  // The checkout's recovery worker settles unfinished orders (CHECKOUT_WORKER=off: none). Started whether or not the
+  // portal's database is ready yet: each pass awaits it, and prepares it again when the first try failed (database down
+  // at start), so the worker never stays missing for the life of the process.
+  (await import("./server/portal/checkout/recovery/start-recovery-worker")).startRecoveryWorker();
+  // The portal's housekeeping: ended sessions, spent throttle rows and counters (the service has its own, above).
+  const portalMaintenanceSeconds = env().MAINTENANCE_INTERVAL_SECONDS;
+  if (portalMaintenanceSeconds > 0) {
+    const { startPortalMaintenanceLoop } = await import("./server/portal/maintenance/start-portal-maintenance-loop");
+    startPortalMaintenanceLoop(portalMaintenanceSeconds * 1000);
+  }
 }
 
 /** Ends the process before it serves anything: one line per problem on stderr, exit code 1. */

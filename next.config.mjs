@@ -9,7 +9,8 @@ const nextConfig = {
   poweredByHeader: false,
   // Native addons and the WASM database load files from their own package
   // folders at run time, so they must not be bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "pino"],
+  // prom-client too: one copy of it in the process, whichever bundle counts or scrapes (server/observability/metrics.ts).
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "pino", "prom-client"],
   // The partner API's Pages Router routes (pages/api) are bundled as the App Router's are, so `server-only`
   // resolves for a server module there too instead of being loaded from node_modules as a browser-safe guard.
   bundlePagesRouterDependencies: true,

@@ -7,7 +7,9 @@
 import { count } from "drizzle-orm";
 import { env } from "@/server/config/env";
 import { connectDatabase } from "@/server/db/connect";
-import { members, partners, transactions } from "@/server/db/schema";
+import { transactions } from "@/server/loyalty/ledger/ledger-tables";
+import { members } from "@/server/loyalty/members/member-tables";
+import { partners } from "@/server/loyalty/partners/partner-tables";
 import { resetEverything } from "./reset-everything";
 
 async function main(): Promise<void> {

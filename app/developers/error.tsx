@@ -1,6 +1,6 @@
 "use client";
 
-import { consoleFormBusyText } from "@/lib/developers/console-busy";
+import { consoleFormBusyText } from "@/lib/forms/console-busy";
 
 /** Anything a console page did not expect: no message or stack reaches the browser, only a reference. */
 export default function DevelopersError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {

@@ -1,11 +1,11 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { isRefusal, refusal, type ActionRefusal, type ActionResult } from "@/lib/actions/action-result";
 import { fieldErrorsOf } from "@/lib/forms/field-errors";
 import { fromThisSite } from "@/server/http/from-this-site";
 import { logger } from "@/server/observability/logger";
+import { tracedAction, type ActionKind } from "@/server/observability/tracing";
 
 /**
  * `redirect`: without a session, sent to sign in, as a page would;
@@ -58,8 +58,8 @@ export interface ActionSteps<
   Extra,
   Reason extends string,
 > {
-  /** What the logs call the surface ("member", "staff", "developer") and the action. */
-  surface: string;
+  /** What the logs and the action's span call the surface and the action. */
+  surface: ActionKind;
   name: string;
   /** 1. The deployment's own refusal (live mode has no developer console): before anything of the request is read. */
   guard?: () => ActionRefusal<Reason> | undefined;
@@ -126,8 +126,8 @@ export function serverAction<
   handler: (context: ActionContext<z.output<Schema>, Session, Mode, Extra>) => Promise<T | ActionRefusal<Reason>>,
 ): (raw: Raw) => Promise<ActionResult<T, Reason>> {
   const refused = (what: string) => `${steps.surface} action refused: ${what}`;
-  return async (raw) => {
-    const requestId = randomUUID();
+  // The action's span wraps every step, so a refusal's code is its outcome too; it gives the request id.
+  return tracedAction(steps.surface, steps.name, async (requestId, raw: Raw): Promise<ActionResult<T, Reason>> => {
     const log = { action: steps.name, requestId };
     const answer = (given: ActionRefusal<Reason>): ActionRefusal<Reason> =>
       steps.referenceEveryRefusal && given.reference === undefined ? { ...given, reference: requestId } : given;
@@ -161,7 +161,7 @@ export function serverAction<
     try {
       const audit = await steps.audit?.({ session, input: parsed.data, requestId });
       const context = { ...(audit?.context as Extra), input: parsed.data, session, requestId };
-      const result = await observe({ surface: steps.surface, name: steps.name, requestId }, () => handler(context));
+      const result = await handler(context);
       if (isRefusal<Reason>(result)) return answer(result);
       audit?.settle();
       return { ok: true, data: result };
@@ -177,7 +177,7 @@ export function serverAction<
           }),
       );
     }
-  };
+  });
 }
 
 /** The session for the action's mode: null for `none`, undefined when `answer` finds nobody. */
@@ -204,12 +204,4 @@ function invalidAnswer<Reason extends string>(
   if (typeof invalid.message === "string") return refusal("invalid", invalid.message, reason);
   if (!first) return refusal("invalid", "Check what you entered.", reason);
   return refusal("invalid", invalid.message ? invalid.message(first) : first.message, reason);
-}
-
-/**
- * Where every action's handler runs: the one place a tracing span, a
- * timer or a metric wraps them all.
- */
-function observe<R>(_action: { surface: string; name: string; requestId: string }, run: () => Promise<R>): Promise<R> {
-  return run();
 }

@@ -84,7 +84,10 @@ const environmentSchema = z.object({
    */
   TOKEN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   TOKEN_IP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
-  /** How often the service purges expired codes, tokens, throttle rows and idempotency keys; 0 turns it off. */
+  /**
+   * How often the service purges expired codes, tokens, throttle rows, idempotency keys and old history, and the
+   * portal its ended sessions, throttle rows and counters; 0 turns both off.
+   */
   MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
 
   // The portal's side: where the loyalty service is, and the partner's credentials with it.
@@ -267,6 +270,47 @@ const environmentSchema = z.object({
   WEBHOOK_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   /** Days a delivery attempt is kept in the delivery log. */
   WEBHOOK_ATTEMPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+
+  // Operations: the readiness probe (/api/ready).
+  /**
+   * How long /api/ready waits for the database before it calls it down: under
+   * a Kubernetes probe's timeoutSeconds (give the probe 3 s with the default).
+   */
+  READY_DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
+  // Metrics (server/observability/metrics.ts): GET /metrics in the Prometheus text format.
+  /**
+   * The bearer token a scraper sends (`Authorization: Bearer <token>`), 32 to
+   * 512 characters of a bearer token's alphabet. Set, /metrics answers only
+   * with it, in either mode. Unset, the sandbox serves /metrics to anyone and
+   * live mode does not serve it at all (404).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9._~+/=-]{32,512}$/,
+          "METRICS_TOKEN must be 32 to 512 letters, digits or . _ ~ + / = - (e.g. openssl rand -hex 32)",
+        )
+        .optional(),
+    )
+    .optional(),
+  // Traces (server/observability/register-tracing.ts), by OpenTelemetry's own variable names, which its exporter
+  // also reads (OTEL_EXPORTER_OTLP_HEADERS, _TIMEOUT, _COMPRESSION apply as the specification says).
+  /**
+   * The OTLP/HTTP collector (`/v1/traces` is appended), or the traces
+   * endpoint itself; with neither set no span is recorded or exported, and
+   * trace ids still travel in `traceparent` and the log lines.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl.optional(),
+  /** `service.name` of every span this process exports. */
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).default("loyalty-platform"),
+  /** `true`: no tracing at all (no trace ids in logs or headers). */
+  OTEL_SDK_DISABLED: z.enum(["true", "false"]).default("false"),
 });
 
 // The timeout card's answer must come after the portal has given up, or it would not stand for a lost answer.

@@ -26,8 +26,13 @@ const secrets = {
   PAYMENTS_PUBLISHABLE_KEY: "the card processor's publishable key: your processor's live key",
 } as const;
 
+/** Secrets live mode does without (what they guard is then not served), but never with a published value. */
+const optionalSecrets = {
+  METRICS_TOKEN: "the bearer token your Prometheus sends for /metrics: generate one (openssl rand -hex 32)",
+} as const;
+
 /** The secrets' variable names (env.ts checks that each is one of the environment's). */
-export type LiveModeSecret = keyof typeof secrets;
+export type LiveModeSecret = keyof typeof secrets | keyof typeof optionalSecrets;
 
 /**
  * What the check reads of the environment. Its own shape, not env.ts's type: env.ts calls this module, and a
@@ -53,13 +58,19 @@ export function publishedValueProblems(config: LiveModeSettings, defaults: Parti
     if (typeof fallback === "string") published.add(fallback);
   }
   const problems: string[] = [];
+  const isPublished = (value: string) => published.has(value) || publishedSecretPattern.test(value);
   for (const [name, what] of Object.entries(secrets) as [keyof typeof secrets, string][]) {
     const value = config[name];
     if (value === undefined) {
       problems.push(`${name} is not set; live mode needs ${what}.`);
-    } else if (published.has(value) || publishedSecretPattern.test(value)) {
+    } else if (isPublished(value)) {
       problems.push(`${name} has a value published in this repository; set ${what}.`);
     }
+  }
+  for (const [name, what] of Object.entries(optionalSecrets) as [keyof typeof optionalSecrets, string][]) {
+    const value = config[name];
+    if (value !== undefined && isPublished(value))
+      problems.push(`${name} has a value published in this repository; set ${what}, or leave it unset.`);
   }
   return problems;
 }

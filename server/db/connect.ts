@@ -31,7 +31,19 @@ export interface DatabaseHandle {
    * listening; the returned function stops.
    */
   listen?(channel: string, onNotify: () => void, onLost: () => void): Promise<() => Promise<void>>;
+  /** The pool's connections now (PostgreSQL); absent for the embedded database, which has no pool. */
+  poolUsage?(): PoolUsage;
   close(): Promise<void>;
+}
+
+export interface PoolUsage {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  /** The most the pool opens (DATABASE_POOL_SIZE). */
+  max: number;
 }
 
 export interface ConnectOptions {
@@ -44,7 +56,8 @@ export interface ConnectOptions {
 
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const max = options.poolSize ?? 10;
+    const pool = new Pool({ connectionString: options.databaseUrl, max });
     // An idle client that errors (server restart) must not crash the process.
     pool.on("error", () => undefined);
     const db = drizzleNodePostgres({ client: pool }) as unknown as Database;
@@ -70,6 +83,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
         listeners.push(stop);
         return stop;
       },
+      poolUsage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       close: async () => {
         await Promise.all(listeners.map((stop) => stop()));
         await pool.end();

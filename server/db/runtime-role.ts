@@ -33,6 +33,9 @@ export async function grantRuntimeRole(owner: DatabaseHandle, schema: string, ru
     ...(appendOnlyTables[schema] ?? []).map(
       (table) => `REVOKE UPDATE, DELETE, TRUNCATE ON ${qualified}.${quoteIdentifier(table)} FROM ${role}`,
     ),
+    // Readiness (/api/ready) reads which migrations are applied: the bookkeeping tables, read-only.
+    `GRANT USAGE ON SCHEMA "drizzle" TO ${role}`,
+    `GRANT SELECT ON ALL TABLES IN SCHEMA "drizzle" TO ${role}`,
   ];
   await owner.exec(statements.join(";\n"));
 }

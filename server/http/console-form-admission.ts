@@ -1,6 +1,6 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { consoleFormBusyText } from "@/lib/developers/console-busy";
+import { consoleFormBusyText } from "@/lib/forms/console-busy";
 import { env } from "@/server/config/env";
 import { clientAddress, rateLimitKey } from "./client-address";
 

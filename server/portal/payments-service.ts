@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "@/server/config/env";
+import { tracedFetch } from "@/server/observability/tracing";
 import { createPaymentsClient, type PaymentsClient } from "@/lib/payments-client/payments-client";
 import { defaultBrowserBaseUrl } from "@/lib/payments-client/tokenise-card";
 
@@ -27,6 +28,8 @@ export function paymentsService(): PaymentsClient {
     baseUrl: config.PAYMENTS_BASE_URL ?? `${config.APP_ORIGIN.replace(/\/$/, "")}/payments-sandbox`,
     secretKey: config.PAYMENTS_SECRET_KEY,
     timeoutMs: config.PAYMENTS_TIMEOUT_MS,
+    // Each call a span of the caller's trace, carried to the other party in `traceparent`.
+    fetch: tracedFetch("payments"),
   });
   return client;
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { tokens } from "@/server/db/schema";
+import { tokens } from "@/server/loyalty/oauth/token-tables";
 import { verifyAccessToken } from "@/server/loyalty/oauth/access-tokens";
 import { issueMemberToken } from "../support/member-tokens";
 import { setupTestDatabase } from "../support/test-database";

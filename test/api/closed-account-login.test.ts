@@ -6,7 +6,7 @@ import * as memberLoginRoute from "@/app/oauth/auth/login/route";
 import * as secureCodeRoute from "@/app/partner-oauth/secure/code/route";
 import * as secureKeyRoute from "@/app/partner-oauth/secure/key/route";
 import sandbox from "@/sandbox.json";
-import { accounts, type AccountStatus } from "@/server/db/schema";
+import { accounts, type AccountStatus } from "@/server/loyalty/ledger/ledger-tables";
 import { findMemberByUsername } from "@/server/loyalty/members/find-member";
 import { callRoute, withKey } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";

@@ -288,7 +288,8 @@ describe("P5 debit currency", () => {
   it("E8 400 REQUEST_INVALID / TOKEN_INVALID: an identifier not activated", async () => {
     const db = database.db();
     const inactive = "3081000000000004";
-    const { accounts, members } = await import("@/server/db/schema");
+    const { accounts } = await import("@/server/loyalty/ledger/ledger-tables");
+    const { members } = await import("@/server/loyalty/members/member-tables");
     const { eq } = await import("drizzle-orm");
     const [member] = await db.select().from(members).where(eq(members.membershipNumber, inactive));
     await db.update(accounts).set({ status: "INACTIVE" }).where(eq(accounts.memberId, member!.id));
@@ -340,7 +341,7 @@ describe("P5 debit currency", () => {
 
 describe("P5 debit: the response matches what is stored", () => {
   it("answers with the journal entry as retrieve transactions will show it", async () => {
-    const { transactions } = await import("@/server/db/schema");
+    const { transactions } = await import("@/server/loyalty/ledger/ledger-tables");
     const { eq } = await import("drizzle-orm");
     const answer = await postDebit({
       account: member1,

@@ -4,16 +4,11 @@ import { describe, expect, it, vi } from "vitest";
 import { retrieveProgrammeList as programmesRoute } from "@/server/loyalty/operations/retrieve-programme";
 import sandbox from "@/sandbox.json";
 import { env, resetEnvironmentCache } from "@/server/config/env";
-import {
-  accounts,
-  apiKeys,
-  developerAccounts,
-  members,
-  partners,
-  registrationThrottles,
-  securityProfiles,
-  transactions,
-} from "@/server/db/schema";
+import { developerAccounts } from "@/server/loyalty/developers/developer-tables";
+import { accounts, transactions } from "@/server/loyalty/ledger/ledger-tables";
+import { members, registrationThrottles } from "@/server/loyalty/members/member-tables";
+import { securityProfiles } from "@/server/loyalty/members/security-profile-tables";
+import { apiKeys, partners } from "@/server/loyalty/partners/partner-tables";
 import { listSandboxMembers, resetDeveloperSandbox } from "@/server/loyalty/developers/reset-developer-sandbox";
 import {
   listApiKeys,

@@ -8,7 +8,7 @@ import * as jwksRoute from "@/app/oauth/jwks/route";
 import sandbox from "@/sandbox.json";
 import type { Database } from "@/server/db/connect";
 import { installDatabase } from "@/server/loyalty/db/loyalty-database";
-import { authorisationCodes, tokens } from "@/server/db/schema";
+import { authorisationCodes, tokens } from "@/server/loyalty/oauth/token-tables";
 import { verifyAccessToken } from "@/server/loyalty/oauth/access-tokens";
 import { refreshFamilySeconds, tokenAudience, tokenIssuer } from "@/server/loyalty/oauth/token-lifetimes";
 import { sha256Hex } from "@/server/loyalty/security/digests";

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { idempotencyKeys, partners } from "@/server/db/schema";
+import { idempotencyKeys } from "@/server/loyalty/idempotency/idempotency-tables";
+import { partners } from "@/server/loyalty/partners/partner-tables";
 import { idempotentRequestFingerprint } from "@/server/loyalty/http/idempotent-request";
 import { accountState, setBalance } from "../support/account-state";
 import { noProgrammeApiKey } from "../support/call-route";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { debitResponseSchema } from "@/lib/contract/debit-currency";
-import { idempotencyKeys } from "@/server/db/schema";
+import { idempotencyKeys } from "@/server/loyalty/idempotency/idempotency-tables";
 import { accountState, setBalance } from "../support/account-state";
 import type { RouteAnswer } from "../support/call-route";
 import {

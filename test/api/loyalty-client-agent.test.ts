@@ -4,7 +4,8 @@ import { createClientTokenProvider, type ClientTokenSource } from "@/lib/loyalty
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { createLoyaltyClient } from "@/lib/loyalty-client/loyalty-client";
 import { createTokenClient } from "@/lib/loyalty-client/token-client";
-import { members, membershipChanges, transactions } from "@/server/db/schema";
+import { transactions } from "@/server/loyalty/ledger/ledger-tables";
+import { members, membershipChanges } from "@/server/loyalty/members/member-tables";
 import { accessTokenSeconds } from "@/server/loyalty/oauth/token-lifetimes";
 import { accountState } from "../support/account-state";
 import { demoApiKey, origin } from "../support/call-route";

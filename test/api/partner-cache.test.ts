@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { partners } from "@/server/db/schema";
+import { partners } from "@/server/loyalty/partners/partner-tables";
 import {
   clearPartnerCache,
   findPartnerByApiKeyCached,

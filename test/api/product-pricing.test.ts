@@ -9,7 +9,7 @@ import {
   type PriceOption,
   type ProductPriceResponse,
 } from "@/lib/contract/product-pricing";
-import { partners } from "@/server/db/schema";
+import { partners } from "@/server/loyalty/partners/partner-tables";
 import sandbox from "@/sandbox.json";
 import { callRoute, noProgrammeApiKey, withKey } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";

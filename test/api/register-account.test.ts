@@ -1,18 +1,16 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { registerAccount as registrationRoute } from "@/server/loyalty/operations/register-account";
+import { webhookEvents } from "@/server/loyalty/events/event-tables";
+import { accounts, type AccountStatus } from "@/server/loyalty/ledger/ledger-tables";
 import {
-  accounts,
   members,
   membershipProgrammes,
   postalAddresses,
-  programmes,
   registeredIdentifiers,
-  securityProfiles,
-  securityResponses,
-  type AccountStatus,
-  webhookEvents,
-} from "@/server/db/schema";
+} from "@/server/loyalty/members/member-tables";
+import { securityProfiles, securityResponses } from "@/server/loyalty/members/security-profile-tables";
+import { programmes } from "@/server/loyalty/programmes/programme-tables";
 import { normaliseRegisteredIdentifier, normaliseSecurityResponse } from "@/server/loyalty/members/ascii-upper";
 import { findMemberByMembershipNumber, findMemberByUsername } from "@/server/loyalty/members/find-member";
 import { uniqueViolationOf } from "@/server/db/unique-violation";

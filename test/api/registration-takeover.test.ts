@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { registerAccount as registrationRoute } from "@/server/loyalty/operations/register-account";
-import { accounts, members, membershipProgrammes, programmes, registrationThrottles } from "@/server/db/schema";
+import { accounts } from "@/server/loyalty/ledger/ledger-tables";
+import { members, membershipProgrammes, registrationThrottles } from "@/server/loyalty/members/member-tables";
+import { programmes } from "@/server/loyalty/programmes/programme-tables";
 import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
 import { registrationThrottlePolicy } from "@/server/loyalty/members/registration-throttle";
 import { callRoute, withKey, type RouteAnswer } from "../support/call-route";

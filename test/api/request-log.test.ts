@@ -7,7 +7,8 @@ import { retrieveProgrammeList as listRoute } from "@/server/loyalty/operations/
 import { retrieveProgrammeByIdentifier as singleRoute } from "@/server/loyalty/operations/retrieve-programme";
 import { debitCurrency as debitRoute } from "@/server/loyalty/operations/debit-currency";
 import { requestLogResponseSchema, type RequestLogResponse } from "@/lib/contract/request-log";
-import { partners, requestLog } from "@/server/db/schema";
+import { partners } from "@/server/loyalty/partners/partner-tables";
+import { requestLog } from "@/server/loyalty/request-log/request-log-tables";
 import { purgeRequestLog } from "@/server/loyalty/maintenance/purge-request-log";
 import { loadConsoleRequestLog } from "@/server/loyalty/developers/console-request-log";
 import { bufferRequestLogRow, flushRequestLog } from "@/server/loyalty/request-log/request-log-buffer";

@@ -4,7 +4,9 @@ import { retrieveOwnTransactions as ownRoute } from "@/server/loyalty/operations
 import { retrieveAccountTransactions as accountRoute } from "@/server/loyalty/operations/retrieve-transactions";
 import { retrieveOwnTransactions as testOwnRoute } from "@/server/loyalty/operations/retrieve-transactions";
 import { transactionsResponseSchema, type TransactionsResponse } from "@/lib/contract/retrieve-transactions";
-import { accounts, members, partners, transactions } from "@/server/db/schema";
+import { accounts, transactions } from "@/server/loyalty/ledger/ledger-tables";
+import { members } from "@/server/loyalty/members/member-tables";
+import { partners } from "@/server/loyalty/partners/partner-tables";
 import { seededMoment } from "@/server/loyalty/sandbox/seed-transactions";
 import { callRoute, withKey } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";

@@ -4,7 +4,8 @@ import { retrieveAccount as accountRoute } from "@/server/loyalty/operations/ret
 import { retrieveOwnTransactions as ownTransactionsRoute } from "@/server/loyalty/operations/retrieve-transactions";
 import { accountResponseSchema } from "@/lib/contract/retrieve-account";
 import { transactionsResponseSchema } from "@/lib/contract/retrieve-transactions";
-import { accounts, members, transactions } from "@/server/db/schema";
+import { accounts, transactions } from "@/server/loyalty/ledger/ledger-tables";
+import { members } from "@/server/loyalty/members/member-tables";
 import { callRoute, withKey } from "../support/call-route";
 import { debitBody, postDebit } from "../support/ledger-requests";
 import { issueMemberToken } from "../support/member-tokens";

@@ -8,7 +8,7 @@ import * as jwksRoute from "@/app/oauth/jwks/route";
 import * as secureKeyRoute from "@/app/partner-oauth/secure/key/route";
 import sandbox from "@/sandbox.json";
 import { installDatabase } from "@/server/loyalty/db/loyalty-database";
-import { authorisationCodes } from "@/server/db/schema";
+import { authorisationCodes } from "@/server/loyalty/oauth/token-tables";
 import { verifyAccessToken } from "@/server/loyalty/oauth/access-tokens";
 import { findOAuthClient } from "@/server/loyalty/oauth/find-oauth-client";
 import { rotateRefreshToken } from "@/server/loyalty/oauth/refresh-tokens";

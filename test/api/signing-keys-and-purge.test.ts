@@ -2,15 +2,11 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as jwksRoute from "@/app/oauth/jwks/route";
-import {
-  authorisationCodes,
-  idempotencyKeys,
-  loginThrottles,
-  rateLimitWindows,
-  registrationThrottles,
-  signingKeys,
-  tokens,
-} from "@/server/db/schema";
+import { idempotencyKeys } from "@/server/loyalty/idempotency/idempotency-tables";
+import { loginThrottles } from "@/server/loyalty/login/login-tables";
+import { registrationThrottles } from "@/server/loyalty/members/member-tables";
+import { authorisationCodes, signingKeys, tokens } from "@/server/loyalty/oauth/token-tables";
+import { rateLimitWindows } from "@/server/loyalty/rate-limits/rate-limit-tables";
 import { purgeExpired, spentCodeRetentionSeconds } from "@/server/loyalty/maintenance/purge-expired";
 import { runMaintenance } from "@/server/loyalty/maintenance/run-maintenance";
 import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";

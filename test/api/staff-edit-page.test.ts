@@ -2,7 +2,7 @@ import { desc, eq, gt } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import EditMemberPage from "@/app/staff/(console)/members/[membershipNumber]/edit/page";
-import { members, telecomAddresses } from "@/server/db/schema";
+import { members, telecomAddresses } from "@/server/loyalty/members/member-tables";
 import { staffAuditEvents } from "@/server/portal/db/schema";
 import { checkoutFetch } from "../support/checkout-harness";
 import { withEnglishMessages } from "../support/render";

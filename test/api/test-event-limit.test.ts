@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetEnvironmentCache } from "@/server/config/env";
-import { developerAccounts, webhookEvents } from "@/server/db/schema";
+import { developerAccounts } from "@/server/loyalty/developers/developer-tables";
+import { webhookEvents } from "@/server/loyalty/events/event-tables";
 import {
   replayEventAction,
   replayFailedAction,

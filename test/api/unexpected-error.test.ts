@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { retrieveProgrammeList as listRoute } from "@/server/loyalty/operations/retrieve-programme";
 import type { DatabaseHandle } from "@/server/db/connect";
 import { installDatabase } from "@/server/loyalty/db/loyalty-database";
-import { requestLog } from "@/server/db/schema";
+import { requestLog } from "@/server/loyalty/request-log/request-log-tables";
 import { flushRequestLog } from "@/server/loyalty/request-log/request-log-buffer";
 import { logger } from "@/server/observability/logger";
 import { callRoute, withKey } from "../support/call-route";

@@ -4,7 +4,9 @@ import { membershipResource as membershipRoute } from "@/server/loyalty/operatio
 import { membershipResource as testMembershipRoute } from "@/server/loyalty/operations/update-membership";
 import { utcToday } from "@/lib/contract/register-account";
 import { membershipResponseSchema, type MembershipResponse } from "@/lib/contract/retrieve-membership";
-import { accounts, members, membershipProgrammes, programmes, telecomAddresses } from "@/server/db/schema";
+import { accounts } from "@/server/loyalty/ledger/ledger-tables";
+import { members, membershipProgrammes, telecomAddresses } from "@/server/loyalty/members/member-tables";
+import { programmes } from "@/server/loyalty/programmes/programme-tables";
 import { callRoute, withKey } from "../support/call-route";
 import { expectServiceError } from "../support/error-assertions";
 import { issueMemberToken } from "../support/member-tokens";

@@ -2,7 +2,7 @@ import { render, screen } from "@/test/support/render";
 import { describe, expect, it } from "vitest";
 import DevelopersError from "@/app/developers/error";
 import { SandboxExpiryNotice } from "@/components/developers/sandbox-expiry-notice";
-import { consoleFormBusyText } from "@/lib/developers/console-busy";
+import { consoleFormBusyText } from "@/lib/forms/console-busy";
 
 describe("the console's word on an idle sandbox and a busy sign-in", () => {
   it("names the date a sandbox is kept until, and from the warning days before it warns, naming what goes", () => {

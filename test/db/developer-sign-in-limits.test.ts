@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import sandbox from "@/sandbox.json";
 import { resetEnvironmentCache } from "@/server/config/env";
-import { developerAccounts } from "@/server/db/schema";
+import { developerAccounts } from "@/server/loyalty/developers/developer-tables";
 import { signInDeveloper, signInMessages } from "@/server/loyalty/developers/sign-in-developer";
 import { loginThrottlePolicy } from "@/server/loyalty/login/login-throttle";
 import * as passwordHash from "@/server/security/password-hash";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnvironmentCache } from "@/server/config/env";
-import { developerAccounts } from "@/server/db/schema";
+import { developerAccounts } from "@/server/loyalty/developers/developer-tables";
 import { signUpDeveloper, signUpMessages } from "@/server/loyalty/developers/sign-up-developer";
 import { setupTestDatabase } from "../support/test-database";
 

@@ -1,23 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { developerAccounts, developerSessions } from "@/server/loyalty/developers/developer-tables";
 import {
-  accounts,
-  apiKeys,
-  developerAccounts,
-  developerSessions,
-  members,
-  oauthClients,
-  partners,
-  requestLog,
-  transactions,
   webhookAttempts,
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
   webhookReceipts,
-  type Partner,
-} from "@/server/db/schema";
+} from "@/server/loyalty/events/event-tables";
+import { accounts, transactions } from "@/server/loyalty/ledger/ledger-tables";
+import { members } from "@/server/loyalty/members/member-tables";
+import { oauthClients } from "@/server/loyalty/oauth/client-tables";
+import { apiKeys, partners, type Partner } from "@/server/loyalty/partners/partner-tables";
+import { requestLog } from "@/server/loyalty/request-log/request-log-tables";
 import { rowsOf } from "@/server/db/rows";
 import { findSandboxExpiry, sandboxExpiry } from "@/server/loyalty/developers/sandbox-expiry";
 import { signInDeveloper } from "@/server/loyalty/developers/sign-in-developer";

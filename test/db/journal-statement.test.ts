@@ -1,6 +1,8 @@
 import { eq, getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accounts, members, partners, transactions } from "@/server/db/schema";
+import { accounts, transactions } from "@/server/loyalty/ledger/ledger-tables";
+import { members } from "@/server/loyalty/members/member-tables";
+import { partners } from "@/server/loyalty/partners/partner-tables";
 import { journalRowFromSql } from "@/server/loyalty/ledger/journal-row";
 import {
   runJournalEntryStatement,

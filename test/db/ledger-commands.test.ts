@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { idempotencyKeys, partners } from "@/server/db/schema";
+import { idempotencyKeys } from "@/server/loyalty/idempotency/idempotency-tables";
+import { partners } from "@/server/loyalty/partners/partner-tables";
 import { claimIdempotencyKey } from "@/server/loyalty/idempotency/claim-idempotency-key";
 import { purgeIdempotencyKeys } from "@/server/loyalty/idempotency/purge-idempotency-keys";
 import { releaseIdempotencyKey } from "@/server/loyalty/idempotency/release-idempotency-key";

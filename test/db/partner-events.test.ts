@@ -3,13 +3,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvironmentCache } from "@/server/config/env";
 import {
-  members,
-  partners,
   webhookAttempts,
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
-} from "@/server/db/schema";
+} from "@/server/loyalty/events/event-tables";
+import { members } from "@/server/loyalty/members/member-tables";
+import { partners } from "@/server/loyalty/partners/partner-tables";
 import { signUpDeveloper } from "@/server/loyalty/developers/sign-up-developer";
 import { deliverDue } from "@/server/loyalty/events/delivery/deliver-due";
 import { startDeliveryWorker, type DeliveryWorker } from "@/server/loyalty/events/delivery/start-delivery-worker";

@@ -3,12 +3,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvironmentCache } from "@/server/config/env";
 import { connectDatabase, type DatabaseHandle } from "@/server/db/connect";
+import { loyaltyMigrations } from "@/server/db/migrate";
+import { migrationStates } from "@/server/db/party-migrations";
 import { prepareDatabase } from "@/server/loyalty/db/loyalty-database";
 import { rowsOf } from "@/server/db/rows";
 import { getConnection } from "@/server/db/shared-connection";
 import { grantRuntimeRole } from "@/server/db/runtime-role";
-import { preparePaymentsDatabase } from "@/server/payments/db/payments-database";
-import { preparePortalDatabase } from "@/server/portal/db/portal-database";
+import { paymentsMigrations, preparePaymentsDatabase } from "@/server/payments/db/payments-database";
+import { portalMigrations, preparePortalDatabase } from "@/server/portal/db/portal-database";
 import { appendAuditEvent } from "@/server/portal/staff/append-audit-event";
 import { signInStaff } from "@/server/portal/staff/sign-in-staff";
 import { createPostgresDatabase, testDatabaseKind } from "../support/test-database";
@@ -107,6 +109,16 @@ describe.runIf(testDatabaseKind() === "postgres")("the app's runtime role on Pos
       { username: "staff.admin", role: "ADMIN", ip: "198.51.100.5", requestId: "req-runtime-2" },
       { action: "points.credited", outcome: "succeeded", membershipNumber: "3081000000000001" },
       now,
+    );
+  });
+
+  it("reads which migrations are applied (the readiness probe), and may not change that record", async () => {
+    const sets = [loyaltyMigrations, portalMigrations, paymentsMigrations];
+    const states = await migrationStates(runtime.db, sets);
+    expect(sets.map((set) => states.get(set))).toEqual(["applied", "applied", "applied"]);
+    expect(await refusal(runtime.exec(`DELETE FROM "drizzle"."__portal_migrations"`))).toMatch(/permission denied/);
+    expect(await refusal(runtime.exec(`INSERT INTO "drizzle"."__drizzle_migrations" (hash) VALUES ('x')`))).toMatch(
+      /permission denied/,
     );
   });
 

@@ -2,23 +2,13 @@ import { createHash } from "node:crypto";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "@/server/db/rows";
-import {
-  accounts,
-  apiKeys,
-  members,
-  membershipProgrammes,
-  oauthClients,
-  oauthRedirectUris,
-  partnerProgrammes,
-  partners,
-  programmeCountries,
-  programmes,
-  registeredIdentifiers,
-  securityProfiles,
-  serviceRules,
-  transactions,
-  type Transaction,
-} from "@/server/db/schema";
+import { accounts, transactions, type Transaction } from "@/server/loyalty/ledger/ledger-tables";
+import { members, membershipProgrammes, registeredIdentifiers } from "@/server/loyalty/members/member-tables";
+import { securityProfiles } from "@/server/loyalty/members/security-profile-tables";
+import { oauthClients, oauthRedirectUris } from "@/server/loyalty/oauth/client-tables";
+import { apiKeys, partners } from "@/server/loyalty/partners/partner-tables";
+import { partnerProgrammes, programmeCountries, programmes } from "@/server/loyalty/programmes/programme-tables";
+import { serviceRules } from "@/server/loyalty/rules/rule-tables";
 import { sandbox } from "@/server/loyalty/sandbox/sandbox-file";
 import { seededJournal } from "@/server/loyalty/sandbox/seed-transactions";
 import { verifySecret } from "@/server/security/password-hash";

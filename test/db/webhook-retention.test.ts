@@ -6,13 +6,15 @@ import {
   developerAccounts,
   developerLoginThrottles,
   developerSessions,
-  partners,
-  transactions,
+} from "@/server/loyalty/developers/developer-tables";
+import {
   webhookAttempts,
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
-} from "@/server/db/schema";
+} from "@/server/loyalty/events/event-tables";
+import { transactions } from "@/server/loyalty/ledger/ledger-tables";
+import { partners } from "@/server/loyalty/partners/partner-tables";
 import { createEndpoint } from "@/server/loyalty/events/manage-endpoints";
 import { runMaintenance } from "@/server/loyalty/maintenance/run-maintenance";
 import { purgeWebhookHistory } from "@/server/loyalty/maintenance/purge-webhook-history";

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sandbox from "@/sandbox.json";
-import { consoleFormBusyText } from "@/lib/developers/console-busy";
+import { consoleFormBusyText } from "@/lib/forms/console-busy";
 import { startApp, type RunningApp } from "../support/start-app";
 
 const developer = sandbox.developers[0]!;

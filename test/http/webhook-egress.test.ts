@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventTypes } from "@/lib/contract/webhook-events";
 import { connectDatabase } from "@/server/db/connect";
 import { rowsOf } from "@/server/db/rows";
-import { developerAccounts } from "@/server/db/schema";
+import { developerAccounts } from "@/server/loyalty/developers/developer-tables";
 import { signUpDeveloper } from "@/server/loyalty/developers/sign-up-developer";
 import { privateTargetRefusal } from "@/server/loyalty/events/delivery-address-policy";
 import { createEndpoint } from "@/server/loyalty/events/manage-endpoints";

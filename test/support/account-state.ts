@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { accounts, members, transactions } from "@/server/db/schema";
+import { accounts, transactions } from "@/server/loyalty/ledger/ledger-tables";
+import { members } from "@/server/loyalty/members/member-tables";
 
 /** An account's stored balance and the sum and count of its journal. */
 export async function accountState(db: Database, membershipNumber: string) {

@@ -1,3 +1,4 @@
+import { context, ROOT_CONTEXT } from "@opentelemetry/api";
 import { and, eq, inArray, or } from "drizzle-orm";
 import * as captureRoute from "@/app/payments-sandbox/v1/authorisations/[authorisationId]/capture/route";
 import * as voidRoute from "@/app/payments-sandbox/v1/authorisations/[authorisationId]/void/route";
@@ -13,7 +14,7 @@ import { createPaymentsClient } from "@/lib/payments-client/payments-client";
 import sandbox from "@/sandbox.json";
 import { env } from "@/server/config/env";
 import type { Database } from "@/server/db/connect";
-import { transactions } from "@/server/db/schema";
+import { transactions } from "@/server/loyalty/ledger/ledger-tables";
 import { authorisations, captures, charges, refunds, voids } from "@/server/payments/db/schema";
 import type { CardToken } from "@/lib/checkout/checkout-contract";
 import type { CheckoutLogger, CheckoutOverrides } from "@/server/portal/checkout/checkout-deps";
@@ -72,12 +73,15 @@ export interface SentRequest {
 /**
  * A fetch that hands the portal's calls to the app's real route handlers
  * (the loyalty service's and the payments sandbox's), in process, honouring
- * the caller's timeout signal.
+ * the caller's timeout signal. As over a network, the handler runs outside
+ * the caller's trace context: only the request's headers carry the trace.
  */
 export function checkoutFetch(): { fetch: typeof fetch; sent: SentRequest[] } {
   const loyalty = routeFetch();
   const sent: SentRequest[] = [];
-  const dispatch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  const dispatch = (input: string | URL | Request, init?: RequestInit): Promise<Response> =>
+    context.with(ROOT_CONTEXT, () => dispatchRequest(input, init));
+  const dispatchRequest = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const path = new URL(request.url).pathname;
     sent.push({

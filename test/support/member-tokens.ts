@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { partners, tokens } from "@/server/db/schema";
+import { tokens } from "@/server/loyalty/oauth/token-tables";
+import { partners } from "@/server/loyalty/partners/partner-tables";
 import { issueAccessToken } from "@/server/loyalty/oauth/access-tokens";
 import { issueAuthorisationCode } from "@/server/loyalty/oauth/authorisation-codes";
 import { findOAuthClient } from "@/server/loyalty/oauth/find-oauth-client";

@@ -6,16 +6,11 @@ import { retrieveAccountTransactions as accountTransactionsRoute } from "@/serve
 import * as grantRoute from "@/app/oauth/api/grant/route";
 import sandbox from "@/sandbox.json";
 import type { Database } from "@/server/db/connect";
-import {
-  accounts,
-  apiKeys,
-  members,
-  membershipProgrammes,
-  oauthClients,
-  partnerProgrammes,
-  partners,
-  programmes,
-} from "@/server/db/schema";
+import { accounts } from "@/server/loyalty/ledger/ledger-tables";
+import { members, membershipProgrammes } from "@/server/loyalty/members/member-tables";
+import { oauthClients } from "@/server/loyalty/oauth/client-tables";
+import { apiKeys, partners } from "@/server/loyalty/partners/partner-tables";
+import { partnerProgrammes, programmes } from "@/server/loyalty/programmes/programme-tables";
 import { hashApiKey } from "@/server/loyalty/partners/find-partner-by-api-key";
 import { hashSecret } from "@/server/security/password-hash";
 import { callRoute, demoApiKey, withKey, type RouteAnswer } from "./call-route";

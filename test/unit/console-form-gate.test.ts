@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { consoleFormBusyText } from "@/lib/developers/console-busy";
+import { consoleFormBusyText } from "@/lib/forms/console-busy";
 import { socketAddressHeader } from "@/server/http/client-address";
 import {
   consoleFormRetryAfterSeconds,

@@ -10,7 +10,8 @@ import {
   scopeSchema,
   type LoginRequest,
 } from "@/server/loyalty/login/login-request";
-import type { OAuthClient, Partner } from "@/server/db/schema";
+import type { OAuthClient } from "@/server/loyalty/oauth/client-tables";
+import type { Partner } from "@/server/loyalty/partners/partner-tables";
 
 const registered = "http://localhost:3000/api/auth/callback/loyalty";
 const schema = z.object({ ...loginOptionsShape, state: z.string().max(1024).optional() }).superRefine(requirePkcePair);

@@ -39,7 +39,7 @@ function surface<Mode extends SessionMode>(
     }),
   };
   const steps: ActionSteps<unknown, z.ZodType, User, Mode, object, never> = {
-    surface: "test",
+    surface: "member",
     name: "test-action",
     foreignOrigin: "Not from this site.",
     session: { mode, kind },
@@ -193,7 +193,7 @@ describe("serverAction, the one builder of every server action", () => {
         actor: "ada",
         err: expect.any(Error),
       }),
-      "test action failed",
+      "member action failed",
     );
     error.mockRestore();
   });

@@ -4,7 +4,8 @@ import { ensureDevelopersSeeded } from "@/server/loyalty/developers/seed-develop
 import { followPartnerKeyChanges } from "@/server/loyalty/partners/follow-partner-key-changes";
 import { ensureSandboxSeeded } from "@/server/loyalty/sandbox/ensure-sandbox-seeded";
 import type { Database, DatabaseHandle } from "@/server/db/connect";
-import { migrateDatabase } from "@/server/db/migrate";
+import { loyaltyMigrations, migrateDatabase } from "@/server/db/migrate";
+import { expectMigrations } from "@/server/db/party-migrations";
 import { getConnection, installConnection, prepareOnce } from "@/server/db/shared-connection";
 
 export type { Database } from "@/server/db/connect";
@@ -28,6 +29,8 @@ let ready: Database | undefined;
 export async function getDatabase(): Promise<Database> {
   // The hot path: every partner request asks for it.
   if (ready) return ready;
+  // This process runs the service: readiness checks its migrations, and prepares them again if the start's run failed.
+  expectMigrations({ party: "loyalty", migrations: loyaltyMigrations, prepare: getDatabase });
   const handle = await getConnection();
   await prepareDatabase(handle);
   await followOnce(handle);

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { requestLogDefaultPageSize, requestLogQuerySchema, type RequestLogEntry } from "@/lib/contract/request-log";
 import type { Database } from "@/server/db/connect";
-import { requestLog, type Partner } from "@/server/db/schema";
+import type { Partner } from "@/server/loyalty/partners/partner-tables";
+import { requestLog } from "@/server/loyalty/request-log/request-log-tables";
 import { findRequestLog } from "@/server/loyalty/request-log/find-request-log";
 import type { RequestLogFilters } from "@/lib/developers/request-log-view";
 import type { LoggedHeaders } from "@/lib/developers/logged-request";

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { developerAccounts, developerLoginThrottles, partners, type Partner } from "@/server/db/schema";
+import { partners, type Partner } from "@/server/loyalty/partners/partner-tables";
+import { developerAccounts, developerLoginThrottles } from "./developer-tables";
 import { deleteSandboxMembers } from "./reset-developer-sandbox";
 
 /**

@@ -1,13 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import {
-  developerAccounts,
-  developerSessions,
-  partners,
-  type DeveloperAccount,
-  type Partner,
-} from "@/server/db/schema";
+import { partners, type Partner } from "@/server/loyalty/partners/partner-tables";
+import { developerAccounts, developerSessions, type DeveloperAccount } from "./developer-tables";
 import { sha256Hex } from "@/server/loyalty/security/digests";
 
 /** A developer stays signed in 8 hours at most, as staff do. */

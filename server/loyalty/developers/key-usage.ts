@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { apiKeys, oauthClients } from "@/server/db/schema";
+import { oauthClients } from "@/server/loyalty/oauth/client-tables";
+import { apiKeys } from "@/server/loyalty/partners/partner-tables";
 import { logger } from "@/server/observability/logger";
 
 /**

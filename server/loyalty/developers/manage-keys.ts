@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { apiKeys, oauthClients, oauthRedirectUris, programmes } from "@/server/db/schema";
+import { oauthClients, oauthRedirectUris } from "@/server/loyalty/oauth/client-tables";
+import { apiKeys } from "@/server/loyalty/partners/partner-tables";
+import { programmes } from "@/server/loyalty/programmes/programme-tables";
 import { forgetPartnerKey } from "@/server/loyalty/partners/cached-partner-lookup";
 import { hashApiKey } from "@/server/loyalty/partners/find-partner-by-api-key";
 import { hashSecret } from "@/server/security/password-hash";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { partners, programmes, type Partner } from "@/server/db/schema";
+import { partners, type Partner } from "@/server/loyalty/partners/partner-tables";
+import { programmes } from "@/server/loyalty/programmes/programme-tables";
 import { normaliseRegisteredIdentifier } from "@/server/loyalty/members/ascii-upper";
 import { sandbox, type SandboxPartner } from "@/server/loyalty/sandbox/sandbox-file";
 import { insertMembers } from "@/server/loyalty/sandbox/seed-members";

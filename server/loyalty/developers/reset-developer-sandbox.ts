@@ -1,16 +1,12 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import {
-  accounts,
-  idempotencyKeys,
-  loginThrottles,
-  members,
-  membershipChanges,
-  programmes,
-  securityProfiles,
-  transactions,
-  type Partner,
-} from "@/server/db/schema";
+import { idempotencyKeys } from "@/server/loyalty/idempotency/idempotency-tables";
+import { accounts, transactions } from "@/server/loyalty/ledger/ledger-tables";
+import { loginThrottles } from "@/server/loyalty/login/login-tables";
+import { members, membershipChanges } from "@/server/loyalty/members/member-tables";
+import { securityProfiles } from "@/server/loyalty/members/security-profile-tables";
+import type { Partner } from "@/server/loyalty/partners/partner-tables";
+import { programmes } from "@/server/loyalty/programmes/programme-tables";
 import { sandbox } from "@/server/loyalty/sandbox/sandbox-file";
 import { insertPersonaCopies, preparePersonaHashes } from "./provision-sandbox-partner";
 

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { env } from "@/server/config/env";
 import type { Database } from "@/server/db/connect";
 import { rowsOf } from "@/server/db/rows";
-import { partners } from "@/server/db/schema";
+import { partners } from "@/server/loyalty/partners/partner-tables";
 
 const dayMs = 86_400_000;
 

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { developerAccounts, partners } from "@/server/db/schema";
+import { partners } from "@/server/loyalty/partners/partner-tables";
+import { developerAccounts } from "./developer-tables";
 import { sandbox } from "@/server/loyalty/sandbox/sandbox-file";
 import { hashSecret } from "@/server/security/password-hash";
 

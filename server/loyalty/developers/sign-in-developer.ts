@@ -2,11 +2,12 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { env } from "@/server/config/env";
 import type { Database } from "@/server/db/connect";
-import { developerAccounts } from "@/server/db/schema";
+import { developerAccounts } from "./developer-tables";
 import { rateLimitKey } from "@/server/http/client-address";
 import { loginThrottlePolicy } from "@/server/loyalty/login/login-throttle";
 import { consumeRateLimit } from "@/server/loyalty/rate-limits/consume-rate-limit";
 import { clearAttempts, reserveAttempt, type ThrottleTable } from "@/server/loyalty/security/attempt-throttle";
+import { countRateLimitRefusal, countSignInRefusal } from "@/server/observability/refusal-metrics";
 import { hashSecret, PasswordHashBusy, verifySecret } from "@/server/security/password-hash";
 import { consoleBusyMessage } from "@/server/security/hash-queue";
 import { createDeveloperSession } from "./developer-sessions";
@@ -56,14 +57,19 @@ export async function signInDeveloper(
     config.DEVELOPER_SIGN_IN_WINDOW_SECONDS,
     given.now,
   );
-  if (!perAddress.allowed)
+  if (!perAddress.allowed) {
+    countRateLimitRefusal("developer-sign-in");
     return {
       outcome: "refused",
       message: signInMessages.addressLimited(Math.max(1, Math.ceil(perAddress.resetSeconds / 60))),
     };
+  }
   const key = { key: email, client };
   const reservation = await reserveAttempt(db, developerThrottle, key, loginThrottlePolicy, given.now);
-  if (!reservation.granted) return { outcome: "refused", message: signInMessages.locked };
+  if (!reservation.granted) {
+    countSignInRefusal("developer", "locked");
+    return { outcome: "refused", message: signInMessages.locked };
+  }
   const [account] = await db.select().from(developerAccounts).where(eq(developerAccounts.email, email)).limit(1);
   let matches: boolean;
   try {
@@ -74,6 +80,7 @@ export async function signInDeveloper(
     throw error;
   }
   if (!account || !matches) {
+    countSignInRefusal("developer", "incorrect");
     return { outcome: "refused", message: reservation.locks ? signInMessages.locked : signInMessages.incorrect };
   }
   await clearAttempts(db, developerThrottle, key);

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { env } from "@/server/config/env";
 import type { Database } from "@/server/db/connect";
-import { developerAccounts } from "@/server/db/schema";
+import { developerAccounts } from "./developer-tables";
 import { isUniqueViolation } from "@/server/db/unique-violation";
 import { consumeRateLimit } from "@/server/loyalty/rate-limits/consume-rate-limit";
+import { countRateLimitRefusal } from "@/server/observability/refusal-metrics";
 import { rateLimitKey, siteNetworkKey } from "@/server/http/client-address";
 import { hashSecret, PasswordHashBusy } from "@/server/security/password-hash";
 import { consoleBusyMessage } from "@/server/security/hash-queue";
@@ -46,7 +47,11 @@ export async function signUpDeveloper(
   // Emails are one account whatever their case (the forms' schema lowers them too).
   const input = { ...given, email: given.email.trim().toLowerCase() };
   const refusal = await signUpLimitRefusal(db, input.address, input.now, () => emailTaken(db, input.email));
-  if (refusal) return refusal;
+  if (refusal) {
+    if (refusal.outcome === "refused" && !("field" in refusal && refusal.field === "email"))
+      countRateLimitRefusal("developer-sign-up");
+    return refusal;
+  }
 
   const credentials = newSandboxCredentials();
   let hashes: [string, string, string, unknown];

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { Database } from "@/server/db/connect";
-import { partners, webhookEndpoints, webhookReceipts } from "@/server/db/schema";
+import { partners } from "@/server/loyalty/partners/partner-tables";
+import { webhookEndpoints, webhookReceipts } from "./event-tables";
 
 /** The built-in receiver's path for a partner; the console shows it with the app's origin. */
 export function builtInReceiverPath(partnerIdentifier: string): string {

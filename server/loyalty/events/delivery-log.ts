@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { EventType } from "@/lib/contract/webhook-events";
 import type { Database } from "@/server/db/connect";
 import { rowsOf } from "@/server/db/rows";
-import type { WebhookDeliveryState } from "@/server/db/schema";
+import type { WebhookDeliveryState } from "./event-tables";
 
 export interface LoggedAttempt {
   attemptedAt: Date;

@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { EventType } from "@/lib/contract/webhook-events";
 import type { WebhookEndpointInput } from "@/lib/developers/webhook-endpoint-schema";
 import type { Database } from "@/server/db/connect";
-import { webhookEndpoints } from "@/server/db/schema";
+import { webhookEndpoints } from "./event-tables";
 
 /** How long a rolled secret keeps signing beside the new one, so receivers can switch without losing events. */
 export const secretRolloverHours = 24;

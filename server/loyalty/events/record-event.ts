@@ -1,6 +1,6 @@
 import type { EventData, EventType } from "@/lib/contract/webhook-events";
 import type { Database } from "@/server/db/connect";
-import { webhookEvents } from "@/server/db/schema";
+import { webhookEvents } from "./event-tables";
 
 /**
  * Writes a partner event into the outbox. Called with the transaction that

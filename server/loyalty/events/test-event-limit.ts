@@ -3,6 +3,7 @@ import { env } from "@/server/config/env";
 import type { Database } from "@/server/db/connect";
 import { rowsOf } from "@/server/db/rows";
 import { consumeRateLimit } from "@/server/loyalty/rate-limits/consume-rate-limit";
+import { countRateLimitRefusal } from "@/server/observability/refusal-metrics";
 import { fixedWindow } from "@/server/loyalty/rate-limits/fixed-window";
 
 /**
@@ -51,6 +52,7 @@ export async function consumeTestEventSend(db: Database, partnerId: number, now:
   const limit = testEventLimit();
   const decision = await consumeRateLimit(db, bucketOf(partnerId), limit.limit, limit.windowSeconds, now);
   if (decision.allowed) return { allowed: true };
+  countRateLimitRefusal("webhook-test-events");
   const retryAt = fixedWindow(now, limit.windowSeconds).end;
   const minutes = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 60_000));
   return {

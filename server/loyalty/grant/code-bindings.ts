@@ -1,4 +1,4 @@
-import type { AuthorisationCode } from "@/server/db/schema";
+import type { AuthorisationCode } from "@/server/loyalty/oauth/token-tables";
 import type { RegisteredRedirectUri } from "@/server/loyalty/oauth/find-oauth-client";
 import { OAuthError } from "./oauth-error";
 import { verifierMatchesChallenge } from "./pkce";

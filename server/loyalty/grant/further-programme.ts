@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { partnerProgrammes, type Programme } from "@/server/db/schema";
+import { partnerProgrammes, type Programme } from "@/server/loyalty/programmes/programme-tables";
 import { findProgramme } from "@/server/loyalty/programmes/find-programme";
 import { OAuthError } from "./oauth-error";
 

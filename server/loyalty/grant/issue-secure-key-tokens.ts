@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "@/server/db/connect";
-import type { AuthorisationCode, Programme } from "@/server/db/schema";
+import type { AuthorisationCode } from "@/server/loyalty/oauth/token-tables";
+import type { Programme } from "@/server/loyalty/programmes/programme-tables";
 import { issueAccessToken } from "@/server/loyalty/oauth/access-tokens";
 import type { OAuthClientWithPartner } from "@/server/loyalty/oauth/find-oauth-client";
 import { refreshFamilySeconds } from "@/server/loyalty/oauth/token-lifetimes";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/server/db/connect";
-import { authorisationCodes } from "@/server/db/schema";
+import { authorisationCodes } from "@/server/loyalty/oauth/token-tables";
 import { rotateRefreshToken } from "@/server/loyalty/oauth/refresh-tokens";
 import { opaqueValuePattern, type GrantContext } from "./grant-context";
 import { refreshRefusal } from "./grant-refusals";

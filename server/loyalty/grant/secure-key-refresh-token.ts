@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
 import type { Database } from "@/server/db/connect";
-import { tokens } from "@/server/db/schema";
+import { tokens } from "@/server/loyalty/oauth/token-tables";
 import { activeSigningKey, signingAlgorithm } from "@/server/loyalty/oauth/signing-keys";
 import { tokenIssuer } from "@/server/loyalty/oauth/token-lifetimes";
 import { sha256Hex } from "@/server/loyalty/security/digests";

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { accounts, members, programmes, type AccountStatus } from "@/server/db/schema";
+import { accounts, type AccountStatus } from "@/server/loyalty/ledger/ledger-tables";
+import { members } from "@/server/loyalty/members/member-tables";
+import { programmes } from "@/server/loyalty/programmes/programme-tables";
 import { isRefusedAtLogin } from "@/server/loyalty/members/login-refusals";
 
 export interface TokenMember {

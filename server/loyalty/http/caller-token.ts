@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "@/server/db/connect";
-import type { Partner } from "@/server/db/schema";
+import type { Partner } from "@/server/loyalty/partners/partner-tables";
 import type { VerifiedClaims } from "@/server/loyalty/oauth/access-tokens";
 import type { ErrorName } from "@/lib/contract/error-catalogue";
 import { bearerChallenge, memberOfToken, readAccessToken, type AuthenticatedMember } from "./member-token";

@@ -1,7 +1,8 @@
 import "server-only";
 import { idempotencyKeyMaxLength, parseIdempotencyKey } from "@/lib/contract/idempotency-key";
 import type { Database } from "@/server/loyalty/db/loyalty-database";
-import type { Partner, Transaction } from "@/server/db/schema";
+import type { Transaction } from "@/server/loyalty/ledger/ledger-tables";
+import type { Partner } from "@/server/loyalty/partners/partner-tables";
 import type { IdempotencyClaim } from "@/server/loyalty/idempotency/idempotency-claim";
 import { claimIdempotencyKey } from "@/server/loyalty/idempotency/claim-idempotency-key";
 import { releaseIdempotencyKey } from "@/server/loyalty/idempotency/release-idempotency-key";

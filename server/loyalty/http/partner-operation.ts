@@ -1,14 +1,17 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import type { Span } from "@opentelemetry/api";
 import type { Logger } from "pino";
 import { agentIdSchema, apiKeySchema, versionSegmentSchema } from "@/lib/contract/common";
 import type { ErrorShape } from "@/lib/contract/error-body";
 import type { PartnerOperationName } from "@/lib/contract/request-log";
 import { getDatabase, type Database } from "@/server/loyalty/db/loyalty-database";
-import type { Partner } from "@/server/db/schema";
+import type { Partner } from "@/server/loyalty/partners/partner-tables";
 import type { IdempotencyClaim } from "@/server/loyalty/idempotency/idempotency-claim";
 import { logger } from "@/server/observability/logger";
 import { passwordHashBusyIn } from "@/server/security/hash-queue";
+import { recordPartnerOperation } from "@/server/loyalty/metrics/record-partner-operation";
+import { recordHttpStatus, withServerSpan } from "@/server/observability/tracing";
 import type { OAuthScope } from "@/server/loyalty/grant/oauth-scopes";
 import { findPartnerByApiKeyCached } from "@/server/loyalty/partners/cached-partner-lookup";
 import type { PartnerWithKey } from "@/server/loyalty/partners/find-partner-by-api-key";
@@ -232,7 +235,8 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
           ...headers,
           // Made on first use: most requests never log beyond the gateway's line.
           get log() {
-            return (log ??= logger.child({ requestId: state.requestId, operation: definition.name }));
+            // The request id comes with every line of the request (server/observability/log-context.ts).
+            return (log ??= logger.child({ operation: definition.name }));
           },
         } as OperationContext as OperationContextFor<Token>;
         const result = definition.idempotency
@@ -265,14 +269,30 @@ export const unknownPartnerPath: PartnerEndpoint = {
     }),
 };
 
-async function runThroughGateway(
+type GatewayOperation = Pick<OperationDefinition, "name" | "errorShape" | "requestLog" | "takesJsonBody">;
+type GatewayStep = (state: GatewayState, db: Database, url: URL) => Promise<PartnerReply>;
+
+/** One request through the gateway, in a span named by its operation that continues the caller's trace. */
+function runThroughGateway(request: PartnerRequest, operation: GatewayOperation, proceed: GatewayStep) {
+  const requestId = randomUUID();
+  return withServerSpan(
+    `loyalty ${operation.name}`,
+    request.headers,
+    (span) => answerThroughGateway(request, operation, proceed, requestId, span),
+    { requestId, attributes: { "loyalty.operation": operation.name, "http.request.method": request.method } },
+  );
+}
+
+async function answerThroughGateway(
   request: PartnerRequest,
-  operation: Pick<OperationDefinition, "name" | "errorShape" | "requestLog" | "takesJsonBody">,
-  proceed: (state: GatewayState, db: Database, url: URL) => Promise<PartnerReply>,
+  operation: GatewayOperation,
+  proceed: GatewayStep,
+  requestId: string,
+  span: Span,
 ): Promise<PartnerReply> {
   const operationName = operation.name;
   const state: GatewayState = {
-    requestId: randomUUID(),
+    requestId,
     startedAt: performance.now(),
     receivedAt: Date.now(),
     shape: operation.errorShape,
@@ -307,6 +327,8 @@ async function runThroughGateway(
     },
     "partner request",
   );
+  recordPartnerOperation({ operation: operationName, status: response.status, partner: state.partner, durationMs });
+  traceGatewayOutcome(span, state, response.status);
   // Only requests of a known partner are the partner's to read; an unknown api_key has nobody's log.
   if (db && state.partner && state.environment && operation.requestLog !== false) {
     const staging = state.environment === "staging";
@@ -328,6 +350,15 @@ async function runThroughGateway(
     });
   }
   return response;
+}
+
+/** The span's bounded attributes: the answer, the catalogue code, the kind of partner and key; never who. */
+function traceGatewayOutcome(span: Span, state: GatewayState, status: number): void {
+  recordHttpStatus(span, status);
+  if (state.errorCodes) span.setAttribute("loyalty.error_code", state.errorCodes.code);
+  if (state.environment) span.setAttribute("loyalty.key_environment", state.environment);
+  if (state.partner)
+    span.setAttribute("loyalty.partner_kind", state.partner.developerSandbox ? "developer-sandbox" : "partner");
 }
 
 async function authenticatePartner(db: Database, url: URL): Promise<PartnerWithKey> {

@@ -4,6 +4,7 @@ import type { Database } from "@/server/db/connect";
 import type { PartnerWithKey } from "@/server/loyalty/partners/find-partner-by-api-key";
 import { apiKeyRateLimits } from "@/server/loyalty/rate-limits/api-key-limits";
 import { rateLimitHeaders } from "@/server/loyalty/rate-limits/rate-limit-decision";
+import { countRateLimitRefusal } from "@/server/observability/refusal-metrics";
 import { ServiceError } from "./service-error";
 
 /**
@@ -19,6 +20,7 @@ export function enforceApiKeyLimits(db: Database, found: PartnerWithKey, now = n
   const refused = decisions.find((decision) => !decision.allowed);
   if (!refused) return headers;
   const daily = refused.policy === "daily";
+  countRateLimitRefusal(daily ? "api-key-daily" : "api-key-rate");
   throw new ServiceError(daily ? "USAGE_RATE_LIMIT_EXCEEDED" : "USAGE_RATE_EXCEEDED", {
     developerMessage: daily
       ? `This api_key has made its ${refused.limit} requests of the day (UTC); retry after ${refused.resetSeconds} seconds.`

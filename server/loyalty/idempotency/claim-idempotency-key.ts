@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { idempotencyKeys, transactions, type Transaction } from "@/server/db/schema";
+import { transactions, type Transaction } from "@/server/loyalty/ledger/ledger-tables";
+import { idempotencyKeys } from "./idempotency-tables";
 import { idempotencyLeaseSeconds, type IdempotencyClaim } from "./idempotency-claim";
 
 export interface IdempotentRequest {

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { idempotencyKeys } from "@/server/db/schema";
+import { idempotencyKeys } from "./idempotency-tables";
 import type { IdempotencyClaim } from "./idempotency-claim";
 
 /** Does this claim still hold its key, with no movement recorded yet? */

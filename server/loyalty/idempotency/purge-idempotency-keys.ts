@@ -1,6 +1,6 @@
 import { and, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { idempotencyKeys } from "@/server/db/schema";
+import { idempotencyKeys } from "./idempotency-tables";
 import { idempotencyRetentionHours } from "./idempotency-claim";
 
 /**

@@ -1,6 +1,6 @@
 import { toAscii } from "@/lib/text/to-ascii";
 import type { Database } from "@/server/db/connect";
-import type { Transaction } from "@/server/db/schema";
+import type { Transaction } from "./ledger-tables";
 import { findMemberByMembershipNumber, type MemberRecord } from "@/server/loyalty/members/find-member";
 import { reachesMember } from "@/server/loyalty/members/sandbox-reach";
 import type { LedgerCommandOptions } from "./ledger-command";

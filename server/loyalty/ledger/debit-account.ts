@@ -1,5 +1,5 @@
 import type { Database } from "@/server/db/connect";
-import type { AccountStatus, Transaction } from "@/server/db/schema";
+import type { AccountStatus, Transaction } from "./ledger-tables";
 import { findMemberByMembershipNumber } from "@/server/loyalty/members/find-member";
 import type { LedgerCommandOptions } from "./ledger-command";
 import { postJournalEntry, type JournalEntryInput } from "./post-journal-entry";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { transactions, type Transaction } from "@/server/db/schema";
+import { transactions, type Transaction } from "./ledger-tables";
 
 /** A journal entry by its public identifier, only within one account. */
 export async function findAccountTransaction(

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { transactions, type Transaction } from "@/server/db/schema";
+import { transactions, type Transaction } from "./ledger-tables";
 
 /** A journal entry by its internal id. */
 export async function findJournalEntry(db: Database, id: bigint): Promise<Transaction | undefined> {

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { transactions, type Transaction, type TransactionKind } from "@/server/db/schema";
+import { transactions, type Transaction, type TransactionKind } from "./ledger-tables";
 
 /** The entry a partner already recorded under one externalTransactionIdentifier, if any. */
 export async function findPartnerTransaction(

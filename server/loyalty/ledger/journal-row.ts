@@ -1,5 +1,5 @@
 import { getTableColumns } from "drizzle-orm";
-import { transactions, type Transaction } from "@/server/db/schema";
+import { transactions, type Transaction } from "./ledger-tables";
 
 const journalColumns = Object.entries(getTableColumns(transactions));
 

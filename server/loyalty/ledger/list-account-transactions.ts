@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, ne, not, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { transactions, type Transaction } from "@/server/db/schema";
+import { transactions, type Transaction } from "./ledger-tables";
 
 /** Retrieved transactions carry at most 6 digits: larger debits are never returned. */
 export const largestRetrievableAmount = 999_999n;

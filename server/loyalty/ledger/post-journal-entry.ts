@@ -3,7 +3,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "@/server/db/connect";
 import { executePrepared } from "@/server/db/execute-prepared";
 import { uniqueViolationOf } from "@/server/db/unique-violation";
-import { transactions, type NewTransaction, type Transaction, type TransactionKind } from "@/server/db/schema";
+import { transactions, type NewTransaction, type Transaction, type TransactionKind } from "./ledger-tables";
 import type { IdempotencyClaim } from "@/server/loyalty/idempotency/idempotency-claim";
 import { holdsIdempotencyClaim } from "@/server/loyalty/idempotency/holds-idempotency-claim";
 import { isAccessTokenLive } from "@/server/loyalty/oauth/access-tokens";

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Database } from "@/server/db/connect";
 import { findMemberByUsername, type MemberRecord } from "@/server/loyalty/members/find-member";
 import { isRefusedAtLogin, loginRefusalReasons } from "@/server/loyalty/members/login-refusals";
+import { countSignInRefusal } from "@/server/observability/refusal-metrics";
 import { hashSecret, verifySecret } from "@/server/security/password-hash";
 import { loginMessages, type LoginMessage } from "./login-messages";
 import { clearFailedLogins, reserveLoginAttempt } from "./login-throttle";
@@ -62,13 +63,17 @@ export async function checkCredentials(db: Database, input: CredentialInput): Pr
   // the allowed number of verifications. While locked the password is not
   // even verified: a guess cannot succeed, so it costs nothing.
   const reservation = await reserveLoginAttempt(db, username, input.now);
-  if (!reservation.granted) return { outcome: "message", message: loginMessages.multipleAttempts };
+  if (!reservation.granted) {
+    countSignInRefusal("member", "locked");
+    return { outcome: "message", message: loginMessages.multipleAttempts };
+  }
 
   const found = await findMemberByUsername(db, username);
   const storedHash = found?.securityProfile?.passwordHash ?? (await unknownUsernameHash());
   const passwordMatches = await verifySecret(storedHash, input.password);
   if (!found?.securityProfile || !passwordMatches || !(await input.admits(found))) {
     // Already counted by the reservation; the one that reached the maximum locked the username.
+    countSignInRefusal("member", "incorrect");
     return {
       outcome: "message",
       message: reservation.locks ? loginMessages.multipleAttempts : loginMessages.invalidCredentials,
@@ -78,7 +83,10 @@ export async function checkCredentials(db: Database, input: CredentialInput): Pr
   // The password was right: earlier failures are forgotten even if the account is then refused.
   await clearFailedLogins(db, username);
   const refusal = refusalReason(found);
-  if (refusal) return { outcome: "refused", reason: refusal, member: found };
+  if (refusal) {
+    countSignInRefusal("member", "account-refused");
+    return { outcome: "refused", reason: refusal, member: found };
+  }
   return { outcome: "authenticated", member: found };
 }
 

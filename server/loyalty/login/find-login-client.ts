@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Database } from "@/server/db/connect";
-import type { OAuthClient } from "@/server/db/schema";
+import type { OAuthClient } from "@/server/loyalty/oauth/client-tables";
 import { findOAuthClient, type OAuthClientWithPartner } from "@/server/loyalty/oauth/find-oauth-client";
 
 /**

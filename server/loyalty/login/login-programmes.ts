@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { membershipProgrammes, partnerProgrammes, programmes } from "@/server/db/schema";
+import { membershipProgrammes } from "@/server/loyalty/members/member-tables";
+import { partnerProgrammes, programmes } from "@/server/loyalty/programmes/programme-tables";
 import type { LoginProgramme } from "./login-request";
 
 const programmeColumns = { id: programmes.id, identifier: programmes.identifier, name: programmes.name };

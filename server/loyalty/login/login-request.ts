@@ -1,6 +1,7 @@
 import { defaultScope, oauthScopes } from "@/server/loyalty/grant/oauth-scopes";
 import { z } from "zod";
-import type { OAuthClient, Partner } from "@/server/db/schema";
+import type { OAuthClient } from "@/server/loyalty/oauth/client-tables";
+import type { Partner } from "@/server/loyalty/partners/partner-tables";
 
 /** The programme a login is for. */
 export interface LoginProgramme {

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
 import { rowsOf } from "@/server/db/rows";
-import { partners } from "@/server/db/schema";
+import { partners } from "@/server/loyalty/partners/partner-tables";
 import { deleteDeveloperSandbox } from "@/server/loyalty/developers/delete-developer-sandbox";
 import { lastActivitySql, sandboxExpiryPolicy } from "@/server/loyalty/developers/sandbox-expiry";
 import { logger } from "@/server/observability/logger";

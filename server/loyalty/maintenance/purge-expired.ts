@@ -1,15 +1,10 @@
 import { and, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import {
-  authorisationCodes,
-  developerLoginThrottles,
-  developerSessions,
-  loginThrottles,
-  rateLimitWindows,
-  registrationThrottles,
-  signingKeys,
-  tokens,
-} from "@/server/db/schema";
+import { developerLoginThrottles, developerSessions } from "@/server/loyalty/developers/developer-tables";
+import { loginThrottles } from "@/server/loyalty/login/login-tables";
+import { registrationThrottles } from "@/server/loyalty/members/member-tables";
+import { authorisationCodes, signingKeys, tokens } from "@/server/loyalty/oauth/token-tables";
+import { rateLimitWindows } from "@/server/loyalty/rate-limits/rate-limit-tables";
 import { loginThrottlePolicy } from "@/server/loyalty/login/login-throttle";
 import { registrationThrottlePolicy } from "@/server/loyalty/members/registration-throttle";
 import type { AttemptPolicy } from "@/server/loyalty/security/attempt-throttle";

@@ -1,7 +1,8 @@
 import { and, eq, inArray, lt } from "drizzle-orm";
 import { requestLogRetentionDays } from "@/lib/contract/request-log";
 import type { Database } from "@/server/db/connect";
-import { partners, requestLog } from "@/server/db/schema";
+import { partners } from "@/server/loyalty/partners/partner-tables";
+import { requestLog } from "@/server/loyalty/request-log/request-log-tables";
 
 /** Rows deleted per statement: short statements, however large the backlog. */
 const rowsPerDelete = 5_000;

@@ -1,15 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import {
-  accounts,
-  members,
-  programmes,
-  securityProfiles,
-  type Account,
-  type Member,
-  type Programme,
-  type SecurityProfile,
-} from "@/server/db/schema";
+import { accounts, type Account } from "@/server/loyalty/ledger/ledger-tables";
+import { programmes, type Programme } from "@/server/loyalty/programmes/programme-tables";
+import { members, type Member } from "./member-tables";
+import { securityProfiles, type SecurityProfile } from "./security-profile-tables";
 
 export interface MemberRecord {
   member: Member;

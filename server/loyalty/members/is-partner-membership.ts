@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { members, membershipProgrammes, partnerProgrammes, partners, programmes } from "@/server/db/schema";
+import { partners } from "@/server/loyalty/partners/partner-tables";
+import { partnerProgrammes, programmes } from "@/server/loyalty/programmes/programme-tables";
+import { members, membershipProgrammes } from "./member-tables";
 import { reachesMemberCondition } from "./sandbox-reach";
 
 export interface PartnerMembershipQuery {

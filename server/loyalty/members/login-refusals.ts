@@ -1,4 +1,4 @@
-import type { AccountStatus } from "@/server/db/schema";
+import type { AccountStatus } from "@/server/loyalty/ledger/ledger-tables";
 
 /**
  * E1 lists the statuses that refuse a login: customer status inactive,

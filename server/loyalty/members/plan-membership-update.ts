@@ -6,7 +6,7 @@ import {
   type TelecomAddressInput,
   type UpdateMembershipRequest,
 } from "@/lib/contract/update-membership";
-import type { Member } from "@/server/db/schema";
+import type { Member } from "./member-tables";
 import { ServiceError, type ChildErrorDetail } from "@/server/loyalty/http/service-error";
 import { isPrintableAscii, toAsciiUpper } from "./ascii-upper";
 

@@ -5,13 +5,9 @@ import {
   type RegisterAccountRequest,
 } from "@/lib/contract/register-account";
 import type { Database } from "@/server/db/connect";
-import {
-  members,
-  registeredIdentifiers,
-  securityProfiles,
-  securityResponses,
-  type Partner,
-} from "@/server/db/schema";
+import type { Partner } from "@/server/loyalty/partners/partner-tables";
+import { members, registeredIdentifiers } from "./member-tables";
+import { securityProfiles, securityResponses } from "./security-profile-tables";
 import { recordEvent } from "@/server/loyalty/events/record-event";
 import { ServiceError } from "@/server/loyalty/http/service-error";
 import { hashSecret } from "@/server/security/password-hash";

@@ -5,7 +5,7 @@ import {
   type RegisterAccountRequest,
 } from "@/lib/contract/register-account";
 import type { Database } from "@/server/db/connect";
-import { postalAddresses, registeredIdentifiers } from "@/server/db/schema";
+import { postalAddresses, registeredIdentifiers } from "./member-tables";
 import { verifySecret } from "@/server/security/password-hash";
 import { normaliseRegisteredIdentifier, toAsciiUpper } from "./ascii-upper";
 import type { MemberRecord } from "./find-member";

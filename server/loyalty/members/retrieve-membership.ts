@@ -1,16 +1,16 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
 import type { Database } from "@/server/db/connect";
+import { accounts } from "@/server/loyalty/ledger/ledger-tables";
+import { programmes } from "@/server/loyalty/programmes/programme-tables";
 import {
-  accounts,
   contactPreferences,
   marketingPreferences,
   members,
   membershipProgrammes,
   postalAddresses,
-  programmes,
   telecomAddresses,
-} from "@/server/db/schema";
+} from "./member-tables";
 
 export type MembershipView = Omit<MembershipResponse, "_links">;
 

@@ -1,5 +1,6 @@
 import { and, eq, isNull, or, type SQL } from "drizzle-orm";
-import { members, partners, type Member, type Partner } from "@/server/db/schema";
+import { partners, type Partner } from "@/server/loyalty/partners/partner-tables";
+import { members, type Member } from "./member-tables";
 
 /**
  * The sandbox's one rule of whose members a partner reaches, wherever a

@@ -1,18 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { UpdateMembershipRequest } from "@/lib/contract/update-membership";
 import type { Database } from "@/server/db/connect";
+import { partnerProgrammes, programmes } from "@/server/loyalty/programmes/programme-tables";
 import {
   contactPreferences,
   marketingPreferences,
   membershipChanges,
   members,
   membershipProgrammes,
-  partnerProgrammes,
   postalAddresses,
-  programmes,
   telecomAddresses,
   type Member,
-} from "@/server/db/schema";
+} from "./member-tables";
 import { recordEvent } from "@/server/loyalty/events/record-event";
 import { ServiceError } from "@/server/loyalty/http/service-error";
 import { changedElements } from "./changed-elements";

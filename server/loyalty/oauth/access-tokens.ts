@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { compactVerify, decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import type { Database } from "@/server/db/connect";
-import { tokens } from "@/server/db/schema";
+import { tokens } from "./token-tables";
 import { activeSigningKey, signingAlgorithm, signingKeyById } from "./signing-keys";
 import { accessTokenSeconds, tokenAudience, tokenIssuer } from "./token-lifetimes";
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { authorisationCodes, type AuthorisationCode } from "@/server/db/schema";
+import { authorisationCodes, type AuthorisationCode } from "./token-tables";
 import { randomHex256, sha256Hex } from "@/server/loyalty/security/digests";
 import { findServiceRulesCached } from "@/server/loyalty/rules/cached-service-rules";
 import { revokeTokenFamily } from "./revoke-tokens";

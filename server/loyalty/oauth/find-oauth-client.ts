@@ -1,13 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import {
-  oauthClients,
-  oauthRedirectUris,
-  partners,
-  programmes,
-  type OAuthClient,
-  type Partner,
-} from "@/server/db/schema";
+import { partners, type Partner } from "@/server/loyalty/partners/partner-tables";
+import { programmes } from "@/server/loyalty/programmes/programme-tables";
+import { oauthClients, oauthRedirectUris, type OAuthClient } from "./client-tables";
 import { noteClientSecretUsed } from "@/server/loyalty/developers/key-usage";
 import { verifySecret } from "@/server/security/password-hash";
 

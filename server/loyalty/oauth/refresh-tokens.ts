@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { tokens, type Token } from "@/server/db/schema";
+import { tokens, type Token } from "./token-tables";
 import { randomHex256, sha256Hex } from "@/server/loyalty/security/digests";
 import { revokeTokenFamily } from "./revoke-tokens";
 

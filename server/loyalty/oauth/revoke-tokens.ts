@@ -1,6 +1,6 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { tokens, type Token } from "@/server/db/schema";
+import { tokens, type Token } from "./token-tables";
 import { sha256Hex } from "@/server/loyalty/security/digests";
 import { signedAccessTokenId } from "./access-tokens";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, isNull, ne, or } from "drizzle-orm";
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
 import type { Database } from "@/server/db/connect";
-import { signingKeys } from "@/server/db/schema";
+import { signingKeys } from "./token-tables";
 import { accessTokenSeconds } from "./token-lifetimes";
 
 export const signingAlgorithm = "ES256";

@@ -1,7 +1,7 @@
 import "server-only";
 import { creditCurrencyVersions, creditRequestSchema, type CreditResponse } from "@/lib/contract/credit-currency";
 import { ledgerPathSchema } from "@/lib/contract/ledger-path";
-import type { Transaction } from "@/server/db/schema";
+import type { Transaction } from "@/server/loyalty/ledger/ledger-tables";
 import { idempotencyClaimLost } from "@/server/loyalty/http/idempotent-request";
 import { partnerOperation } from "@/server/loyalty/http/partner-operation";
 import { invalid, ServiceError } from "@/server/loyalty/http/service-error";

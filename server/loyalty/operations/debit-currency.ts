@@ -2,7 +2,7 @@ import "server-only";
 import { debitCurrencyVersions, debitRequestSchema, type DebitResponse } from "@/lib/contract/debit-currency";
 import { ledgerPathSchema } from "@/lib/contract/ledger-path";
 import { toAscii } from "@/lib/text/to-ascii";
-import type { Transaction } from "@/server/db/schema";
+import type { Transaction } from "@/server/loyalty/ledger/ledger-tables";
 import { idempotencyClaimLost } from "@/server/loyalty/http/idempotent-request";
 import { revokedTokenError } from "@/server/loyalty/http/member-token";
 import { partnerOperation } from "@/server/loyalty/http/partner-operation";

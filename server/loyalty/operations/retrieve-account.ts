@@ -6,7 +6,7 @@ import {
   type AccountField,
   type AccountResponse,
 } from "@/lib/contract/retrieve-account";
-import type { AccountStatus } from "@/server/db/schema";
+import type { AccountStatus } from "@/server/loyalty/ledger/ledger-tables";
 import { requireAccountAccess } from "@/server/loyalty/http/caller-access";
 import { partnerOperation } from "@/server/loyalty/http/partner-operation";
 import { ServiceError } from "@/server/loyalty/http/service-error";

@@ -5,7 +5,7 @@ import {
   type ProductPricingVersion,
 } from "@/lib/contract/product-pricing";
 import type { Database } from "@/server/db/connect";
-import type { Partner } from "@/server/db/schema";
+import type { Partner } from "@/server/loyalty/partners/partner-tables";
 import type { ErrorName } from "@/lib/contract/error-catalogue";
 import { authenticateMember, type AuthenticatedMember } from "@/server/loyalty/http/member-token";
 import { partnerOperation } from "@/server/loyalty/http/partner-operation";

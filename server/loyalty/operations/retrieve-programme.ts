@@ -6,7 +6,7 @@ import {
   type ProgrammeListResponse,
   type ProgrammeResponse,
 } from "@/lib/contract/retrieve-programme";
-import type { Programme } from "@/server/db/schema";
+import type { Programme } from "@/server/loyalty/programmes/programme-tables";
 import { partnerOperation } from "@/server/loyalty/http/partner-operation";
 import { ServiceError } from "@/server/loyalty/http/service-error";
 import { validateInput } from "@/server/loyalty/http/validate-input";

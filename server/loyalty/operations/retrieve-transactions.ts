@@ -9,7 +9,7 @@ import {
   type TransactionsVariant,
 } from "@/lib/contract/retrieve-transactions";
 import { programmeIdentifierSchema } from "@/lib/contract/common";
-import type { Transaction } from "@/server/db/schema";
+import type { Transaction } from "@/server/loyalty/ledger/ledger-tables";
 import { requireAccountAccess } from "@/server/loyalty/http/caller-access";
 import type { AuthenticatedCaller } from "@/server/loyalty/http/caller-token";
 import { partnerOperation, type OperationContext } from "@/server/loyalty/http/partner-operation";

@@ -5,7 +5,7 @@ import {
   reverseTransactionVersions,
   type ReverseResponse,
 } from "@/lib/contract/reverse-transaction";
-import type { Transaction } from "@/server/db/schema";
+import type { Transaction } from "@/server/loyalty/ledger/ledger-tables";
 import { requireAccountAccess } from "@/server/loyalty/http/caller-access";
 import { idempotencyClaimLost } from "@/server/loyalty/http/idempotent-request";
 import { partnerOperation } from "@/server/loyalty/http/partner-operation";

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { apiKeys, partnerProgrammes, partners, programmes, type Partner } from "@/server/db/schema";
+import { partnerProgrammes, programmes } from "@/server/loyalty/programmes/programme-tables";
+import { apiKeys, partners, type Partner } from "./partner-tables";
 import { sha256Hex } from "@/server/loyalty/security/digests";
 
 /** How api keys are stored: a stolen table does not hand out working keys. */

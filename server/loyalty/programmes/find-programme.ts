@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { programmes, type Programme } from "@/server/db/schema";
+import { programmes, type Programme } from "./programme-tables";
 
 /** A programme by its identifier, matched without regard to case. */
 export async function findProgramme(db: Database, identifier: string): Promise<Programme | undefined> {

@@ -1,13 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import {
-  accounts,
-  members,
-  membershipProgrammes,
-  programmes,
-  type AccountStatus,
-  type Programme,
-} from "@/server/db/schema";
+import { accounts, type AccountStatus } from "@/server/loyalty/ledger/ledger-tables";
+import { members, membershipProgrammes } from "@/server/loyalty/members/member-tables";
+import { programmes, type Programme } from "./programme-tables";
 
 export interface MembershipProgrammes {
   accountStatus: AccountStatus | undefined;

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { programmeCountries, programmes, type Programme } from "@/server/db/schema";
+import { programmeCountries, programmes, type Programme } from "./programme-tables";
 
 /** Every programme, in catalogue order. */
 export function listProgrammes(db: Database): Promise<Programme[]> {

@@ -1,6 +1,7 @@
 import { env } from "@/server/config/env";
 import type { Database } from "@/server/db/connect";
 import { clientAddress, rateLimitKey } from "@/server/http/client-address";
+import { countRateLimitRefusal } from "@/server/observability/refusal-metrics";
 import { consumeRateLimit } from "./consume-rate-limit";
 import type { RateLimitDecision } from "./rate-limit-decision";
 
@@ -18,7 +19,7 @@ export async function tokenServiceLimit(
 ): Promise<RateLimitDecision | undefined> {
   const config = env();
   if (config.RATE_LIMITS === "off") return undefined;
-  return consumeRateLimit(
+  const decision = await consumeRateLimit(
     db,
     `token-ip:${service}:${rateLimitKey(clientAddress(request.headers))}`,
     config.TOKEN_IP_RATE_LIMIT,
@@ -26,4 +27,6 @@ export async function tokenServiceLimit(
     now,
     "address",
   );
+  if (!decision.allowed) countRateLimitRefusal("token-service");
+  return decision;
 }

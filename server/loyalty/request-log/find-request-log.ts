@@ -2,7 +2,7 @@ import { and, between, desc, eq, gte, type SQL } from "drizzle-orm";
 import type { RequestLogEntry, RequestLogOperation } from "@/lib/contract/request-log";
 import { requestLogRetentionDays } from "@/lib/contract/request-log";
 import type { Database } from "@/server/db/connect";
-import { requestLog } from "@/server/db/schema";
+import { requestLog } from "./request-log-tables";
 import { flushRequestLog } from "./request-log-buffer";
 
 export interface RequestLogFilter {

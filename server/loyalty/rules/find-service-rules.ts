@@ -1,7 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { TransactionsVariant } from "@/lib/contract/retrieve-transactions";
 import type { Database } from "@/server/db/connect";
-import { programmes, serviceRules } from "@/server/db/schema";
+import { programmes } from "@/server/loyalty/programmes/programme-tables";
+import { serviceRules } from "./rule-tables";
 
 /** The rules partner operations and token services follow, as the database holds them. */
 export interface ServiceRules {

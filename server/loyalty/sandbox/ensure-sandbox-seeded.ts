@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { partners } from "@/server/db/schema";
+import { partners } from "@/server/loyalty/partners/partner-tables";
 import { seedSandbox } from "./seed-sandbox";
 
 /** Seeds the sandbox into a database that holds no partner yet (first start). */

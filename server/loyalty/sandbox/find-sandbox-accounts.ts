@@ -1,7 +1,8 @@
 import "server-only";
 import { inArray } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
-import { members, partners } from "@/server/db/schema";
+import { members } from "@/server/loyalty/members/member-tables";
+import { partners } from "@/server/loyalty/partners/partner-tables";
 import { sandbox } from "./sandbox-file";
 
 /**

@@ -1,13 +1,7 @@
 import type { Database } from "@/server/db/connect";
-import {
-  accounts,
-  members,
-  membershipProgrammes,
-  registeredIdentifiers,
-  securityProfiles,
-  transactions,
-  type NewTransaction,
-} from "@/server/db/schema";
+import { accounts, transactions, type NewTransaction } from "@/server/loyalty/ledger/ledger-tables";
+import { members, membershipProgrammes, registeredIdentifiers } from "@/server/loyalty/members/member-tables";
+import { securityProfiles } from "@/server/loyalty/members/security-profile-tables";
 import type { Sandbox, SandboxMember } from "./sandbox-file";
 import { idOf, type IdMap } from "./id-map";
 import { seededJournal, type JournalContext, type SeededJournal } from "./seed-transactions";

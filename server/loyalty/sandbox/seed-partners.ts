@@ -1,14 +1,8 @@
 import { hashApiKey } from "@/server/loyalty/partners/find-partner-by-api-key";
 import type { Database } from "@/server/db/connect";
-import {
-  apiKeys,
-  oauthClients,
-  oauthRedirectUris,
-  partnerProgrammes,
-  partners,
-  programmeCountries,
-  programmes,
-} from "@/server/db/schema";
+import { oauthClients, oauthRedirectUris } from "@/server/loyalty/oauth/client-tables";
+import { apiKeys, partners } from "@/server/loyalty/partners/partner-tables";
+import { partnerProgrammes, programmeCountries, programmes } from "@/server/loyalty/programmes/programme-tables";
 import { idOf, type IdMap } from "./id-map";
 import type { Sandbox } from "./sandbox-file";
 import { assertRulesNameKnownProgrammes, programmeRulesOf } from "./seed-rules";

@@ -1,5 +1,5 @@
 import type { Database } from "@/server/db/connect";
-import { serviceRules } from "@/server/db/schema";
+import { serviceRules } from "@/server/loyalty/rules/rule-tables";
 import type { Sandbox } from "./sandbox-file";
 import { idOf, type IdMap } from "./id-map";
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { NewTransaction } from "@/server/db/schema";
+import type { NewTransaction } from "@/server/loyalty/ledger/ledger-tables";
 import type { SandboxMember } from "./sandbox-file";
 import { historyOf, type HistoryEntry } from "./seeded-histories";
 

@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import type { Database, DatabaseHandle } from "@/server/db/connect";
 import { migrateFolder, type MigrationSet } from "@/server/db/migrate";
+import { expectMigrations } from "@/server/db/party-migrations";
 import { getConnection, prepareOnce } from "@/server/db/shared-connection";
 
 export type { Database } from "@/server/db/connect";
@@ -30,6 +31,8 @@ let ready: Database | undefined;
  */
 export async function getPaymentsDatabase(): Promise<Database> {
   if (ready) return ready;
+  // This process runs the processor: readiness checks its migrations, and prepares them again if the start's run failed.
+  expectMigrations({ party: "payments", migrations: paymentsMigrations, prepare: getPaymentsDatabase });
   const handle = await getConnection();
   await preparePaymentsDatabase(handle);
   ready = handle.db;

@@ -5,6 +5,7 @@ import { idempotencyKeyHeader, idempotencyKeySchema } from "@/lib/payments-contr
 import type { PaymentsErrorCode } from "@/lib/payments-contract/error-catalogue";
 import { sandboxOnly } from "@/server/http/sandbox-only-route";
 import { logger } from "@/server/observability/logger";
+import { recordHttpStatus, withServerSpan } from "@/server/observability/tracing";
 import { getPaymentsDatabase, type Database } from "../db/payments-database";
 import { PaymentsError } from "../payments-error";
 import { requireKey, type KeyKind } from "./api-keys";
@@ -121,13 +122,33 @@ export function unknownPaymentsPath(): Record<HttpMethod, RouteHandler> {
   return Object.fromEntries(httpMethods.map((method) => [method, handler])) as Record<HttpMethod, RouteHandler>;
 }
 
-async function logged(
+/** One request of the sandbox, in a span named by its operation that continues the caller's trace. */
+function logged(
   request: Request,
   operation: string,
   baseHeaders: Record<string, string>,
   run: (requestId: string) => Promise<Response>,
 ): Promise<Response> {
   const requestId = randomUUID();
+  return withServerSpan(
+    `payments ${operation}`,
+    request.headers,
+    async (span) => {
+      const response = await loggedAnswer(request, operation, baseHeaders, run, requestId);
+      recordHttpStatus(span, response.status);
+      return response;
+    },
+    { requestId, attributes: { "payments.operation": operation, "http.request.method": request.method } },
+  );
+}
+
+async function loggedAnswer(
+  request: Request,
+  operation: string,
+  baseHeaders: Record<string, string>,
+  run: (requestId: string) => Promise<Response>,
+  requestId: string,
+): Promise<Response> {
   const startedAt = performance.now();
   const headers = { ...baseHeaders, "X-Request-Id": requestId };
   let response: Response;

@@ -1,4 +1,5 @@
 import "server-only";
+import { tracedFetch } from "@/server/observability/tracing";
 import { createTokenClient, type ClientCredentials, type TokenClient } from "@/lib/loyalty-client/token-client";
 import { loyaltyEndpoints, partnerCredentials } from "@/server/portal/loyalty-service";
 
@@ -11,6 +12,8 @@ export function tokenService(): TokenClient {
     authUrl: endpoints.authUrl,
     partnerAuthUrl: endpoints.partnerAuthUrl,
     timeoutMs: 10_000,
+    // Each call a span of the caller's trace, carried to the other party in `traceparent`.
+    fetch: tracedFetch("loyalty"),
   });
   return client;
 }

@@ -8,6 +8,7 @@ import { debitPoints } from "./steps/debit-points";
 import { refundCard } from "./steps/refund-card";
 import { reversePoints } from "./steps/reverse-points";
 import { voidCard } from "./steps/void-card";
+import { tracedSteps } from "./traced-steps";
 
 export type SagaAction = (run: SagaRun) => Promise<StepResult>;
 
@@ -35,9 +36,10 @@ const hasPoints = (order: Pick<OrderRow, "points">) => order.points > 0;
  * Each run and each compensation is stored as a state before its remote
  * call and sent under a key derived from the order (order-keys.ts), so
  * whoever takes it again after a crash gets the first answer back, never a
- * second movement of money or points.
+ * second movement of money or points. Each run and compensation is a span
+ * of the checkout's trace (traced-steps.ts).
  */
-export const checkoutSteps = {
+export const checkoutSteps = tracedSteps({
   authorise: { takes: hasCardPart, run: authoriseCard, compensate: voidCard },
   debit: { takes: hasPoints, run: debitPoints, compensate: reversePoints },
   capture: {
@@ -46,7 +48,7 @@ export const checkoutSteps = {
     run: captureCard,
     compensate: refundCard,
   },
-} as const satisfies Record<string, CheckoutStep>;
+} as const satisfies Record<string, CheckoutStep>);
 
 export type CheckoutStepName = keyof typeof checkoutSteps;
 

@@ -4,6 +4,7 @@ import { SimulatedCrash } from "./fault-switch";
 import { releaseOrder } from "./order-store";
 import { OrderLeaseLost } from "./record-order-step";
 import type { SagaRun } from "./saga-run";
+import { withSpan } from "@/server/observability/tracing";
 
 const second = 1_000;
 /** The longest the worker waits between two tries of one order. */
@@ -26,7 +27,11 @@ export type DriveOutcome = AdvanceOutcome | { kind: "lost" };
  * claimant means the order is theirs now; any other failure is logged and
  * the order tried again later.
  */
-export async function driveOrder(run: SagaRun): Promise<DriveOutcome> {
+export function driveOrder(run: SagaRun): Promise<DriveOutcome> {
+  return withSpan("checkout drive", () => driveLeasedOrder(run), { attributes: { "checkout.mode": run.mode } });
+}
+
+async function driveLeasedOrder(run: SagaRun): Promise<DriveOutcome> {
   const { deps } = run;
   let outcome: AdvanceOutcome;
   try {

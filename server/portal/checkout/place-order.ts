@@ -30,6 +30,7 @@ import {
 } from "./order-store";
 import { toOrderView } from "./order-view";
 import type { SagaRun } from "./saga-run";
+import { withSpan } from "@/server/observability/tracing";
 
 /** A random id the form renders (a UUID or base64url): long enough that nobody guesses another's. */
 const checkoutKeyPattern = /^[A-Za-z0-9_-]{16,100}$/;
@@ -145,7 +146,15 @@ function placedDescription(productName: string, points: number, cashMinor: numbe
  * recovery worker, and the member sees "Confirming payment". Refusals
  * before anything is stored tell the member what to fix.
  */
-export async function placeOrder(input: PlaceOrderInput, overrides: CheckoutOverrides = {}): Promise<PlaceOrderResult> {
+export function placeOrder(input: PlaceOrderInput, overrides: CheckoutOverrides = {}): Promise<PlaceOrderResult> {
+  return withSpan("checkout place-order", async (span) => {
+    const result = await placeAndDrive(input, overrides);
+    span.setAttribute("checkout.outcome", result.kind === "placed" ? result.order.state : result.reason);
+    return result;
+  });
+}
+
+async function placeAndDrive(input: PlaceOrderInput, overrides: CheckoutOverrides): Promise<PlaceOrderResult> {
   if (!checkoutKeyPattern.test(input.checkoutKey)) {
     throw new TypeError("checkoutKey must be 16 to 100 letters, digits, - or _ (a random id per checkout form).");
   }

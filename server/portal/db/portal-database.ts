@@ -3,6 +3,7 @@ import path from "node:path";
 import { env } from "@/server/config/env";
 import type { Database, DatabaseHandle } from "@/server/db/connect";
 import { migrateFolder, type MigrationSet } from "@/server/db/migrate";
+import { expectMigrations } from "@/server/db/party-migrations";
 import { getConnection, prepareOnce } from "@/server/db/shared-connection";
 import { seedPortalSandbox } from "@/server/portal/sandbox/seed-portal-sandbox";
 
@@ -35,6 +36,8 @@ let ready: Database | undefined;
  */
 export async function getPortalDatabase(): Promise<Database> {
   if (ready) return ready;
+  // This process runs the portal: readiness checks its migrations, and prepares them again if the start's run failed.
+  expectMigrations({ party: "portal", migrations: portalMigrations, prepare: getPortalDatabase });
   const handle = await getConnection();
   await preparePortalDatabase(handle);
   ready = handle.db;

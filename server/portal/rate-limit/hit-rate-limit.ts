@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "@/server/portal/db/portal-database";
 import { rateLimitCounters } from "@/server/portal/db/schema";
+import { countRateLimitRefusal } from "@/server/observability/refusal-metrics";
 import { secondsLeftInWindow, windowStartOf, type RateLimitDecision, type RateLimitRule } from "./rate-limit-rule";
 
 /**
@@ -37,8 +38,10 @@ export async function hitRateLimit(
   if (!row) throw new Error("rate limit upsert returned no row");
   // The first hit of a window clears this form's counters whose windows have passed, so the table stays small.
   if (row.hits === 1) await purgeEndedWindows(db, rule, now);
+  const allowed = row.hits <= rule.limit;
+  if (!allowed) countRateLimitRefusal(`portal-${rule.scope}`);
   return {
-    allowed: row.hits <= rule.limit,
+    allowed,
     hits: row.hits,
     retryAfterSeconds: secondsLeftInWindow(rule, row.windowStart, now),
   };

@@ -5,6 +5,7 @@ import type { Database } from "@/server/portal/db/portal-database";
 import { rateLimitKey } from "@/server/http/client-address";
 import { hitRateLimit } from "@/server/portal/rate-limit/hit-rate-limit";
 import { rateLimitRules } from "@/server/portal/rate-limit/rate-limit-rule";
+import { countSignInRefusal } from "@/server/observability/refusal-metrics";
 import { consoleBusyMessage } from "@/server/security/hash-queue";
 import { hashSecret, PasswordHashBusy, verifySecret } from "@/server/security/password-hash";
 import { appendAuditEvent } from "./append-audit-event";
@@ -51,7 +52,10 @@ export async function signInStaff(db: Database, input: StaffSignInInput): Promis
     return { outcome: "refused", message: staffSignInMessages.addressLimited(minutes) };
   }
   const reservation = await reserveStaffLoginAttempt(db, username, clientKey, input.now);
-  if (!reservation.granted) return { outcome: "refused", message: staffSignInMessages.locked };
+  if (!reservation.granted) {
+    countSignInRefusal("staff", "locked");
+    return { outcome: "refused", message: staffSignInMessages.locked };
+  }
 
   const account = await findStaffAccountByUsername(db, username);
   let matches: boolean;
@@ -64,13 +68,17 @@ export async function signInStaff(db: Database, input: StaffSignInInput): Promis
     throw error;
   }
   if (!account || !matches) {
+    countSignInRefusal("staff", "incorrect");
     return {
       outcome: "refused",
       message: reservation.locks ? staffSignInMessages.locked : staffSignInMessages.incorrect,
     };
   }
   await clearStaffLoginAttempts(db, username, clientKey);
-  if (account.disabledAt !== null) return { outcome: "refused", message: staffSignInMessages.disabled };
+  if (account.disabledAt !== null) {
+    countSignInRefusal("staff", "account-refused");
+    return { outcome: "refused", message: staffSignInMessages.disabled };
+  }
 
   const session = await db.transaction(async (tx) => {
     const started = await createStaffSession(tx, account.id, input.lifetime, input.now);

@@ -1,6 +1,7 @@
 import { eventPayload } from "@/lib/contract/webhook-events";
 import type { Database } from "@/server/db/connect";
 import { env, type Environment } from "@/server/config/env";
+import { countDeliveryAttempt } from "@/server/loyalty/metrics/count-delivery-attempt";
 import { isBuiltInReceiver, privateTargetsAllowed } from "../delivery-address-policy";
 import { claimDeliveries, type ClaimedDelivery } from "./claim-deliveries";
 import { postWebhook } from "./post-webhook";
@@ -17,6 +18,8 @@ export interface DeliveryPassOptions {
   signal?: AbortSignal;
   /** How often to look for deliveries that fall due while posts are under way. */
   intervalMs?: number;
+  /** Called at each claim, so a pass that runs as long as work keeps coming still reads as alive (readiness). */
+  onProgress?: () => void;
 }
 
 const userAgent = "LoyaltySandbox-Webhooks/1.0 (+Standard Webhooks)";
@@ -52,6 +55,7 @@ export async function deliverDue(
   try {
     while (!options.signal?.aborted) {
       woken = false;
+      options.onProgress?.();
       const free = config.WEBHOOK_WORKER_CONCURRENCY - inFlight.size;
       const asked = Math.min(free, config.WEBHOOK_WORKER_BATCH);
       const claims =
@@ -123,8 +127,10 @@ async function deliverClaim(
     allowPrivate: privateTargetsAllowed() || isBuiltInReceiver(claim.url),
     userAgent,
   });
-  return recordAttempt(db, claim, outcome, attemptedAt, {
+  const result = await recordAttempt(db, claim, outcome, attemptedAt, {
     scheduleSeconds: config.WEBHOOK_RETRY_SCHEDULE,
     jitter: config.WEBHOOK_RETRY_JITTER,
   });
+  countDeliveryAttempt(result, outcome.status);
+  return result;
 }

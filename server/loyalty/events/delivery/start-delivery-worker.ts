@@ -25,7 +25,8 @@ export function startDeliveryWorker(
     name: "webhook-worker",
     intervalMs,
     keepAlive: options.keepAlive,
-    pass: async (signal) => deliverDue(await database(), () => new Date(), { signal, intervalMs }),
+    pass: async (signal, beat) =>
+      deliverDue(await database(), () => new Date(), { signal, intervalMs, onProgress: beat }),
     describe: (report) => (report.claimed > 0 ? { ...report } : undefined),
     settings: {
       leaseMs: config.WEBHOOK_WORKER_LEASE_MS,

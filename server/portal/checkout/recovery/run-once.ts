@@ -7,6 +7,8 @@ import { claimOrder } from "./claim-order";
 export interface RunOnceOptions extends CheckoutOverrides {
   /** Orders to settle in this pass at most (CHECKOUT_WORKER_BATCH). */
   limit?: number;
+  /** Called before each claim, so a pass of slow orders still reads as alive (readiness). */
+  onProgress?: () => void;
 }
 
 export interface RunOnceReport {
@@ -32,6 +34,7 @@ export async function runOnce(options: RunOnceOptions = {}): Promise<RunOnceRepo
   const limit = options.limit ?? deps.settings.batchSize;
   const report: RunOnceReport = { claimed: 0, settled: 0, waiting: 0, lost: 0 };
   while (report.claimed < limit) {
+    options.onProgress?.();
     const order = await claimOrder(deps.db, deps.now(), deps.settings.leaseMs);
     if (!order?.leaseToken) break;
     report.claimed += 1;

@@ -7,8 +7,8 @@ import { runOnce, type RunOnceReport } from "./run-once";
 export type RecoveryWorker = PollingLoop;
 
 export interface RecoveryWorkerOptions {
-  /** One pass (tests pass their own). */
-  pass?: () => Promise<RunOnceReport>;
+  /** One pass (tests pass their own); `beat` says the pass is still making progress. */
+  pass?: (beat: () => void) => Promise<RunOnceReport>;
   intervalMs?: number;
 }
 
@@ -21,11 +21,11 @@ export interface RecoveryWorkerOptions {
 export function startRecoveryWorker(options: RecoveryWorkerOptions = {}): RecoveryWorker | undefined {
   const config = env();
   if (config.CHECKOUT_WORKER === "off") return undefined;
-  const pass = options.pass ?? (() => runOnce());
+  const pass = options.pass ?? ((beat: () => void) => runOnce({ onProgress: beat }));
   return startPollingLoop({
     name: "checkout-worker",
     intervalMs: options.intervalMs ?? config.CHECKOUT_WORKER_INTERVAL_MS,
-    pass: () => pass(),
+    pass: (_signal, beat) => pass(beat),
     describe: (report) => (report.claimed > 0 ? { ...report } : undefined),
     settings: { leaseMs: config.CHECKOUT_WORKER_LEASE_MS },
   });
