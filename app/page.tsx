@@ -1,4 +1,7 @@
 import { TestCardsTable } from "@/components/checkout/test-cards-table";
+import { ButtonLink } from "@/components/ui/button";
+import { focusRing } from "@/components/ui/focus-ring";
+import { textLink } from "@/components/ui/text-link";
 import { testCardsOf } from "@/lib/payments-contract/test-cards";
 import { demoPaths, type DemoPath } from "@/lib/portal/demo-paths";
 import sandbox from "@/sandbox.json";
@@ -10,11 +13,6 @@ const pathStyle: Record<DemoPath["id"], { card: string; badge: string }> = {
   staff: { card: "border-emerald-600/30 bg-emerald-50", badge: "bg-emerald-700 text-white" },
   developer: { card: "border-slate-300 bg-white", badge: "bg-slate-800 text-white" },
 };
-
-const stepLink =
-  "inline-flex min-h-11 items-center rounded-lg py-2 bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
-const smallLink =
-  "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
 
 /**
  * The guided demo: what this is, and three paths through it (member, partner
@@ -61,9 +59,9 @@ export default function HomePage() {
                       <span className="sr-only">Step {index + 1}: </span>
                       {step.title}
                     </h3>
-                    <a href={step.href} className={`${stepLink} mt-2`}>
+                    <ButtonLink plain href={step.href} variant="primary" className="mt-2">
                       {step.action}
-                    </a>
+                    </ButtonLink>
                     {step.todo ? <p className="mt-2 text-sm text-slate-800">{step.todo}</p> : null}
                     {step.type ? (
                       <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-2 text-sm">
@@ -82,7 +80,7 @@ export default function HomePage() {
                     {step.also ? (
                       <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
                         {step.also.map((link) => (
-                          <a key={link.href} href={link.href} className={smallLink}>
+                          <a key={link.href} href={link.href} className={textLink}>
                             {link.label}
                           </a>
                         ))}
@@ -107,7 +105,7 @@ export default function HomePage() {
             Other member logins (<code className="font-mono">demo.member1</code>,{" "}
             <code className="font-mono">demo.meridian</code>, password{" "}
             <code className="font-mono">{sandbox.password}</code>) are listed in the{" "}
-            <a href="/docs/guides/sandbox-data" className={smallLink}>
+            <a href="/docs/guides/sandbox-data" className={textLink}>
               sandbox data
             </a>
             .
@@ -119,7 +117,7 @@ export default function HomePage() {
             ].map((example) => (
               <li key={example.label}>
                 <a
-                  className="group block rounded-lg border border-slate-200 px-3 py-2 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                  className={`group block rounded-lg border border-slate-200 px-3 py-2 hover:border-brand-600 ${focusRing}`}
                   href={example.path}
                 >
                   <span className="block text-sm font-medium group-hover:text-brand-700">{example.label}</span>

@@ -13,6 +13,8 @@ import { loadAccount } from "@/server/portal/account/load-account";
 import { requireMemberSession, type MemberSession } from "@/server/portal/auth/member-session";
 import { chooseLanguage } from "@/server/portal/i18n/choose-language-action";
 import { serviceFailure } from "@/server/portal/service-failure";
+import { focusRing } from "@/components/ui/focus-ring";
+import { SkipLink } from "@/components/ui/skip-link";
 
 /** The member pages' frame: who is signed in, their balance, the pages, and the way out. */
 export default async function PortalLayout({ children }: { children: ReactNode }) {
@@ -47,18 +49,13 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   return (
     <QueryProvider>
       <div className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:top-4 focus:left-4 focus:z-10 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
-        >
-          {t("skipToContent")}
-        </a>
+        <SkipLink>{t("skipToContent")}</SkipLink>
         <header className="border-b border-slate-200 bg-white">
           <div className="mx-auto max-w-4xl px-4">
             <div className="flex flex-wrap items-center justify-between gap-3 py-3">
               <Link
                 href="/account"
-                className="inline-flex items-center gap-2 rounded font-semibold text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                className={`inline-flex items-center gap-2 rounded font-semibold text-brand-900 ${focusRing}`}
               >
                 {/* eslint-disable-next-line @next/next/no-img-element -- a 28 px SVG from public/ needs no optimising */}
                 <img src="/brand-mark.svg" alt="" width={28} height={28} className="h-7 w-7" />

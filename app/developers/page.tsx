@@ -7,6 +7,8 @@ import { FurtherRedirectUrisForm } from "@/components/developers/further-redirec
 import { RedirectUrisForm } from "@/components/developers/redirect-uris-form";
 import { SandboxExpiryNotice } from "@/components/developers/sandbox-expiry-notice";
 import { SandboxMembersTable } from "@/components/developers/sandbox-members-table";
+import { ButtonLink } from "@/components/ui/button";
+import { textLink } from "@/components/ui/text-link";
 import { sandboxScenarioHeader } from "@/lib/contract/sandbox-scenario";
 import { quickstartSteps } from "@/lib/docs/guides/quickstart-steps";
 import { requestOrigin } from "@/server/docs/request-origin";
@@ -25,9 +27,6 @@ import { listSandboxMembers } from "@/server/loyalty/developers/reset-developer-
 import { findSandboxExpiry, sandboxExpiryPolicy } from "@/server/loyalty/developers/sandbox-expiry";
 
 export const metadata: Metadata = { title: "Your sandbox" };
-
-const buttonLink =
-  "inline-flex min-h-11 items-center rounded-md px-5 font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 
 export default async function DevelopersPage() {
   const session = await getDeveloperSession();
@@ -219,7 +218,7 @@ export default async function DevelopersPage() {
         <p className="mt-1 text-sm text-slate-700">
           On a staging key, the header <code className="font-mono">{sandboxScenarioHeader}</code> with the name of an
           entry of the{" "}
-          <Link className="text-brand-700 underline" href="/docs/api/errors">
+          <Link className={textLink} href="/docs/api/errors">
             error catalogue
           </Link>{" "}
           makes any operation answer that error exactly as documented, without reading or changing anything. A name the
@@ -276,23 +275,20 @@ function Landing() {
         request&apos;s body, a reset button, and any catalogued error on demand.
       </p>
       <div className="mt-8 flex flex-wrap gap-3">
-        <a href="/developers/signup" className={`${buttonLink} bg-brand-600 text-white hover:bg-brand-700`}>
+        <ButtonLink plain href="/developers/signup" variant="primary" size="lg">
           Sign up
-        </a>
-        <a
-          href="/developers/login"
-          className={`${buttonLink} border border-slate-400 bg-white text-slate-900 hover:border-brand-600`}
-        >
+        </ButtonLink>
+        <ButtonLink plain href="/developers/login" variant="secondary" size="lg">
           Sign in
-        </a>
+        </ButtonLink>
       </div>
       <p className="mt-8 text-sm text-slate-700">
         Just looking? The{" "}
-        <a className="text-brand-700 underline" href="/docs">
+        <a className={textLink} href="/docs">
           API reference
         </a>{" "}
         and the{" "}
-        <a className="text-brand-700 underline" href="/docs/guides/quickstart">
+        <a className={textLink} href="/docs/guides/quickstart">
           quickstart
         </a>{" "}
         work with the public Demo Partner&apos;s keys.

@@ -4,6 +4,8 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ProgrammeSignIn } from "@/components/login/programme-sign-in";
 import { LanguageSwitcher } from "@/components/portal/language-switcher";
+import { textLink } from "@/components/ui/text-link";
+import { SignInFrame } from "@/components/ui/sign-in-frame";
 import { safeCallbackPath } from "@/lib/portal/login-path";
 import { loginNotice, type LoginQuery } from "@/server/portal/auth/login-notice";
 import { getMemberSession } from "@/server/portal/auth/member-session";
@@ -32,49 +34,32 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const message = await loginNotice(params, t);
 
   return (
-    <main id="main" className="mx-auto max-w-lg px-4 py-10 sm:py-16">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">{t("portalName")}</p>
-        <LanguageSwitcher chooseLanguage={chooseLanguage} />
-      </div>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">{t("heading")}</h1>
-      <p className="mt-3 text-slate-600">{t("intro")}</p>
-
-      {message ? (
-        <p
-          role={message.tone === "error" ? "alert" : "status"}
-          className={`mt-6 rounded-lg border px-4 py-3 text-sm ${
-            message.tone === "error"
-              ? "border-rose-300 bg-rose-50 text-rose-900"
-              : "border-brand-600/30 bg-brand-50 text-brand-900"
-          }`}
-        >
-          {message.text}
-        </p>
-      ) : null}
-
-      <div className="mt-8">
-        <ProgrammeSignIn callbackUrl={callbackUrl} />
-      </div>
-
-      <p className="mt-8 text-sm text-slate-600">
-        {t("noOnlineLogin")}{" "}
-        <Link
-          href="/register"
-          className="font-medium text-brand-700 underline underline-offset-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-        >
-          {t("register")}
-        </Link>
-      </p>
-
-      <p className="mt-4 text-sm text-slate-600">
-        <Link
-          href="/"
-          className="font-medium text-brand-700 underline-offset-4 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-        >
-          {t("backHome")}
-        </Link>
-      </p>
-    </main>
+    <SignInFrame
+      main
+      width="lg"
+      card={false}
+      eyebrow={t("portalName")}
+      aside={<LanguageSwitcher chooseLanguage={chooseLanguage} />}
+      title={t("heading")}
+      intro={t("intro")}
+      notice={message ?? undefined}
+      footer={
+        <>
+          <p>
+            {t("noOnlineLogin")}{" "}
+            <Link href="/register" className={textLink}>
+              {t("register")}
+            </Link>
+          </p>
+          <p>
+            <Link href="/" className={textLink}>
+              {t("backHome")}
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <ProgrammeSignIn callbackUrl={callbackUrl} />
+    </SignInFrame>
   );
 }

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import type { PlaceOrder } from "./use-checkout";
@@ -9,6 +8,8 @@ import { CardForm } from "./card-form";
 import { PointsPayment } from "./points-payment";
 import type { TestCard } from "@/lib/payments-contract/test-cards";
 import { TestCardsTable } from "./test-cards-table";
+import { ButtonLink } from "@/components/ui/button";
+import { ErrorPanel } from "@/components/ui/error-panel";
 
 export interface CheckoutPanelProps {
   quoteId: string;
@@ -52,21 +53,19 @@ export function CheckoutPanel({
 
   if (priceRefusal) {
     return (
-      <div
+      <ErrorPanel
         ref={refusalRef}
-        role="alert"
         tabIndex={-1}
-        className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-700"
+        tone="warning"
+        title={t("priceGone")}
+        action={
+          <ButtonLink href={productHref} variant="primary">
+            {t("todaysPrice")}
+          </ButtonLink>
+        }
       >
-        <h2 className="text-lg font-semibold">{t("priceGone")}</h2>
-        <p className="mt-1 text-sm">{t("priceGoneText", { message: priceRefusal.message })}</p>
-        <Link
-          href={productHref}
-          className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-        >
-          {t("todaysPrice")}
-        </Link>
-      </div>
+        <p>{t("priceGoneText", { message: priceRefusal.message })}</p>
+      </ErrorPanel>
     );
   }
 

@@ -3,6 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useState, useSyncExternalStore } from "react";
 import { isTestCardOutcome, type TestCard } from "@/lib/payments-contract/test-cards";
+import { Button } from "@/components/ui/button";
+import { focusRing } from "@/components/ui/focus-ring";
 
 /** "4242424242424242" → "4242 4242 4242 4242", as printed on cards. */
 function grouped(number: string): string {
@@ -40,7 +42,7 @@ export function TestCardsTable({ cards, onPick }: { cards: readonly TestCard[]; 
       }}
       className="rounded-xl border border-amber-300 bg-amber-50 p-4"
     >
-      <summary className="cursor-pointer rounded text-base font-semibold text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+      <summary className={`cursor-pointer rounded text-base font-semibold text-slate-900 ${focusRing}`}>
         <h2 className="inline">{t("title")}</h2>
       </summary>
       <p className="mt-1 text-sm text-slate-700">{onPick ? t("introPick") : t("introUse")}</p>
@@ -61,13 +63,9 @@ export function TestCardsTable({ cards, onPick }: { cards: readonly TestCard[]; 
               <tr key={card.number} className="border-b border-amber-200 last:border-0">
                 <td className="py-2 pr-3 align-top font-mono whitespace-nowrap">
                   {onPick ? (
-                    <button
-                      type="button"
-                      onClick={() => onPick(card.number)}
-                      className="min-h-11 rounded px-1 text-left text-brand-700 underline hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-                    >
+                    <Button variant="link" onClick={() => onPick(card.number)}>
                       {grouped(card.number)}
-                    </button>
+                    </Button>
                   ) : (
                     grouped(card.number)
                   )}

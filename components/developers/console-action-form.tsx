@@ -1,13 +1,8 @@
 "use client";
 
 import { useActionState, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
 import { ConsoleAnswer, type ConsoleFormAction } from "./console-answer";
-
-const buttonStyles = {
-  primary:
-    "bg-white text-slate-900 border border-slate-400 hover:border-brand-600 hover:text-brand-700 focus-visible:ring-brand-600",
-  danger: "bg-white text-red-800 border border-red-700 hover:bg-red-50 focus-visible:ring-red-700",
-} as const;
 
 /**
  * One console action (roll a key, roll a secret, reset): a form with hidden
@@ -21,7 +16,7 @@ export function ConsoleActionForm({
   pendingLabel,
   confirm,
   secretLabel,
-  tone = "primary",
+  tone = "default",
   children,
 }: {
   action: ConsoleFormAction;
@@ -30,7 +25,8 @@ export function ConsoleActionForm({
   pendingLabel: string;
   confirm?: string;
   secretLabel?: string;
-  tone?: keyof typeof buttonStyles;
+  /** danger for an action that destroys (a reset, a removal): the button is red. */
+  tone?: "default" | "danger";
   children?: ReactNode;
 }) {
   const [state, submit, pending] = useActionState(action, null);
@@ -46,14 +42,14 @@ export function ConsoleActionForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {children}
-      <button
+      <Button
         type="submit"
+        variant={tone === "danger" ? "danger" : "secondary"}
         disabled={pending}
         aria-busy={pending || undefined}
-        className={`inline-flex min-h-11 items-center rounded-md px-4 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-wait disabled:opacity-80 ${buttonStyles[tone]}`}
       >
         {pending ? pendingLabel : label}
-      </button>
+      </Button>
       <ConsoleAnswer result={state} secretLabel={secretLabel} />
     </form>
   );

@@ -1,5 +1,6 @@
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { ConsoleAnswer as Answer } from "@/lib/developers/console-action-schemas";
+import { Button } from "@/components/ui/button";
 import { SecretValue } from "./secret-value";
 
 /**
@@ -44,14 +45,9 @@ export function SaveButton({
   pendingLabel: string;
 }) {
   return (
-    <button
-      type="submit"
-      disabled={pending}
-      aria-busy={pending || undefined}
-      className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 text-sm font-semibold text-slate-900 hover:border-brand-600 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-    >
+    <Button type="submit" variant="secondary" disabled={pending} aria-busy={pending || undefined}>
       {pending ? pendingLabel : label}
-    </button>
+    </Button>
   );
 }
 

@@ -1,17 +1,14 @@
+import { focusRing } from "@/components/ui/focus-ring";
+import { SkipLink } from "@/components/ui/skip-link";
+
 /** The console's top bar: where a developer goes next, and who is signed in. */
 export function DeveloperNav({ email, signOut }: { email?: string; signOut?: (form: FormData) => Promise<void> }) {
-  const link =
-    "inline-flex min-h-11 items-center rounded-md px-2 text-sm text-slate-700 hover:bg-slate-100 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
+  const link = `inline-flex min-h-11 items-center rounded-md px-2 text-sm text-slate-700 hover:bg-slate-100 hover:text-brand-700 ${focusRing}`;
   return (
     <header className="border-b border-slate-200 bg-white">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-brand-600 focus:px-3 focus:py-2 focus:text-white"
-      >
-        Skip to content
-      </a>
+      <SkipLink>Skip to content</SkipLink>
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-2">
-        <a href="/developers" className="font-semibold text-slate-900 hover:text-brand-700">
+        <a href="/developers" className={`rounded font-semibold text-slate-900 hover:text-brand-700 ${focusRing}`}>
           Developer console <span className="font-normal text-slate-600">· Loyalty Partner API sandbox</span>
         </a>
         <nav aria-label="Developer console">

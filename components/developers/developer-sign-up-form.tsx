@@ -2,6 +2,8 @@
 
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { buttonStyles } from "@/components/ui/button";
+import { noticeStyles } from "@/components/ui/notice";
 import type { CreatedSandbox } from "@/lib/developers/console-action-schemas";
 import type { DeveloperFormState } from "@/lib/developers/credentials-schema";
 import { CredentialFields, RefusalAlert } from "./credential-fields";
@@ -25,7 +27,7 @@ export function DeveloperSignUpForm({
         <h2 id="created-heading" className="text-xl font-bold text-slate-900" tabIndex={-1}>
           Your sandbox is ready
         </h2>
-        <p role="status" className="rounded-lg border-l-4 border-amber-500 bg-amber-50 p-4 text-sm text-amber-950">
+        <p role="status" className={noticeStyles("warning")}>
           Copy the api_key and the secrets now: they are shown only this once. You can roll new ones in the console at
           any time.
         </p>
@@ -49,10 +51,7 @@ export function DeveloperSignUpForm({
             testId="partner-secret"
           />
         </dl>
-        <a
-          href="/developers"
-          className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-        >
+        <a href="/developers" className={buttonStyles({ variant: "primary", size: "lg" })}>
           Open your console
         </a>
       </section>

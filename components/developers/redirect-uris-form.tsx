@@ -1,7 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
-import { FieldHint } from "@/components/forms/field-label";
+import { TextareaField } from "@/components/forms/textarea-field";
+import { fieldIds } from "@/components/forms/field-ids";
 import { ConsoleAnswer, SaveButton, type ConsoleFormAction } from "./console-answer";
 
 /** The member-login client's redirect addresses, one per line. */
@@ -16,29 +17,25 @@ export function RedirectUrisForm({
 }) {
   const [state, submit, pending] = useActionState(action, null);
   const refused = state?.ok === false;
-  const name = `redirect-uris-${clientId}`;
+  const idBase = `redirect-uris-${clientId}`;
+  // The refusal is said in the form's answer, under the button; the field points to it.
+  const errorId = fieldIds(idBase).error;
   return (
     <form action={submit} className="space-y-2">
       <input type="hidden" name="clientId" value={String(clientId)} />
-      <label htmlFor={`field-${name}`} className="block text-sm font-semibold text-slate-900">
-        Redirect URIs
-      </label>
-      <FieldHint
-        name={name}
-        hint="One per line. The login (A1) and the code exchange (A2) accept exactly these addresses, compared character for character."
-      />
-      <textarea
-        id={`field-${name}`}
+      <TextareaField
         name="redirectUris"
+        idBase={idBase}
+        label="Redirect URIs"
+        hint="One per line. The login (A1) and the code exchange (A2) accept exactly these addresses, compared character for character."
         rows={Math.max(2, uris.length + 1)}
         defaultValue={uris.join("\n")}
         spellCheck={false}
-        aria-describedby={`field-${name}-hint${refused ? ` field-${name}-error` : ""}`}
-        aria-invalid={refused ? true : undefined}
-        className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        mono
+        errorElsewhere={refused ? errorId : undefined}
       />
       <SaveButton pending={pending} label="Save redirect URIs" pendingLabel="Saving…" />
-      <ConsoleAnswer result={state} errorId={`field-${name}-error`} />
+      <ConsoleAnswer result={state} errorId={errorId} />
     </form>
   );
 }

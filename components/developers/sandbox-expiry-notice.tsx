@@ -1,3 +1,5 @@
+import { Notice } from "@/components/ui/notice";
+
 const day = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", dateStyle: "long" });
 
 export interface SandboxExpiryNoticeProps {
@@ -26,17 +28,18 @@ export function SandboxExpiryNotice({ deletesAt, lastActiveAt, idleDays, warn }:
       </p>
     );
   return (
-    <div
+    <Notice
+      tone="warning"
       role="status"
       data-sandbox-expiry={deletesAt.toISOString()}
-      className="mt-4 rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+      className="mt-4"
+      title={`This sandbox will be deleted on ${date}.`}
     >
-      <p className="font-semibold">This sandbox will be deleted on {date}.</p>
-      <p className="mt-1">
+      <p>
         It has not been used since {day.format(lastActiveAt)}. Its keys, OAuth clients, members, request log and events
         go with it, and cannot be brought back. A sign-in or a request with its api_key before then keeps it for{" "}
         {idleDays} more days.
       </p>
-    </div>
+    </Notice>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { CopyButton } from "./copy-button";
+import { focusRingOnDark } from "@/components/ui/focus-ring";
 
 /** A block of code with a copy button; long lines scroll inside the block, never the page. */
 export function CodeBlock({
@@ -26,7 +27,7 @@ export function CodeBlock({
         tabIndex={0}
         role="region"
         aria-label={label}
-        className="overflow-x-auto p-3 text-xs leading-relaxed text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset"
+        className={`overflow-x-auto p-3 text-xs leading-relaxed text-slate-100 ${focusRingOnDark} focus-visible:ring-inset`}
       >
         <code id={id} data-language={language}>
           {code}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
 
 /**
  * Copies `text` (or the text of the element `sourceId`, so a code block's
@@ -23,15 +24,10 @@ export function CopyButton({ label, ...source }: { label: string } & ({ text: st
   }
 
   return (
-    <button
-      type="button"
-      onClick={copy}
-      aria-label={label}
-      className="inline-flex min-h-9 items-center rounded-md border border-slate-600 bg-slate-800 px-3 text-xs font-semibold text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
-    >
+    <Button variant="on-dark" size="sm" onClick={copy} aria-label={label}>
       <span aria-live="polite">
         {copied === "copied" ? "Copied" : copied === "failed" ? "Select and copy" : "Copy"}
       </span>
-    </button>
+    </Button>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { focusRing } from "@/components/ui/focus-ring";
 
 /**
  * A table that scrolls sideways inside its own focusable region on narrow
@@ -28,7 +29,7 @@ export function DataTable({
       role="region"
       aria-label={caption}
       tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+      className={`overflow-x-auto rounded-lg border border-slate-200 bg-white ${focusRing}`}
     >
       <table className="min-w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>

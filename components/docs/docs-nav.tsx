@@ -1,4 +1,7 @@
 import Link from "next/link";
+import { ButtonLink } from "@/components/ui/button";
+import { focusRing } from "@/components/ui/focus-ring";
+import { SkipLink } from "@/components/ui/skip-link";
 
 export const docsPages = [
   { href: "/docs", label: "API reference" },
@@ -17,29 +20,20 @@ export const docsPages = [
 export function DocsNav() {
   return (
     <header className="border-b border-slate-200 bg-white">
-      <a
-        href="#docs-content"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-brand-600 focus:px-3 focus:py-2 focus:text-white"
-      >
-        Skip to content
-      </a>
+      <SkipLink href="#docs-content">Skip to content</SkipLink>
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-        <Link href="/" className="font-semibold text-slate-900 hover:text-brand-700">
+        <Link href="/" className={`rounded font-semibold text-slate-900 hover:text-brand-700 ${focusRing}`}>
           Loyalty Partner API <span className="font-normal text-slate-600">· sandbox docs</span>
         </Link>
-        <a
-          href="/docs/postman-collection.json"
-          download
-          className="inline-flex min-h-9 w-fit items-center rounded-md border border-brand-600 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-        >
+        <ButtonLink plain href="/docs/postman-collection.json" download variant="secondary" size="sm" className="w-fit">
           Download the Postman collection
-        </a>
+        </ButtonLink>
       </div>
       <nav aria-label="Documentation" className="mx-auto max-w-6xl px-4 pb-2">
         <ul className="flex flex-wrap gap-x-1 gap-y-1 text-sm">
           {docsPages.map((page) => (
             <li key={page.href}>
-              <a href={page.href} className="docs-nav-link">
+              <a href={page.href} className={`docs-nav-link ${focusRing}`}>
                 {page.label}
               </a>
             </li>

@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { focusRing } from "@/components/ui/focus-ring";
 import { fieldIds } from "./field-ids";
 
 export interface FieldTextProps {
@@ -29,11 +30,11 @@ export function FieldHint({ name, hint }: { name: string; hint?: ReactNode }) {
   );
 }
 
-/** Shared look of inputs and selects; red border when invalid. */
+/** Shared look of inputs, selects and text areas; red border when invalid. */
 export function controlClass(invalid: boolean): string {
   return [
-    "mt-1.5 block w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm",
-    "focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-1",
+    "mt-1.5 block min-h-11 w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm",
+    `${focusRing} focus-visible:ring-offset-1`,
     "disabled:cursor-not-allowed disabled:bg-slate-100",
     invalid ? "border-red-600 ring-1 ring-red-600" : "border-slate-400",
   ].join(" ");

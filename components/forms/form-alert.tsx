@@ -1,6 +1,8 @@
 "use client";
 
 import type { ReactNode, Ref } from "react";
+import { Notice, noticeStyles } from "@/components/ui/notice";
+import { focusRing } from "@/components/ui/focus-ring";
 import { useFormMessage } from "./use-form-message";
 
 /**
@@ -22,24 +24,18 @@ export function FormAlert({
   const translate = useFormMessage();
   if (messages.length === 0) return null;
   return (
-    <div
-      ref={ref}
-      role="alert"
-      tabIndex={-1}
-      className="rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-sm text-red-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700"
-    >
-      <p className="font-semibold">{title}</p>
+    <Notice ref={ref} role="alert" tabIndex={-1} tone="error" title={title}>
       {messages.length === 1 ? (
-        <p className="mt-1">{translate(messages[0]!)}</p>
+        <p>{translate(messages[0]!)}</p>
       ) : (
-        <ul className="mt-1 list-disc space-y-1 pl-5">
+        <ul className="list-disc space-y-1 pl-5">
           {messages.map((message) => (
             <li key={message}>{translate(message)}</li>
           ))}
         </ul>
       )}
       {children}
-    </div>
+    </Notice>
   );
 }
 
@@ -60,19 +56,9 @@ export function FormStatus({
       role="status"
       aria-live="polite"
       tabIndex={message ? -1 : undefined}
-      className="rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-green-700"
+      className={`rounded-lg ${focusRing}`}
     >
-      {message ? (
-        <p
-          className={
-            tone === "success"
-              ? "rounded-lg border-l-4 border-green-700 bg-green-50 p-4 text-sm font-medium text-green-900"
-              : "rounded-lg border-l-4 border-slate-500 bg-slate-100 p-4 text-sm text-slate-800"
-          }
-        >
-          {message}
-        </p>
-      ) : null}
+      {message ? <p className={`${noticeStyles(tone)}${tone === "success" ? "font-medium" : ""}`}>{message}</p> : null}
     </div>
   );
 }

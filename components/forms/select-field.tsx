@@ -1,20 +1,14 @@
-import type { HTMLInputAutoCompleteAttribute } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
-import { FieldError } from "./field-error";
-import { describedBy, fieldIds } from "./field-ids";
-import { controlClass, FieldHint, FieldLabel, type FieldTextProps } from "./field-label";
+import type { SelectHTMLAttributes } from "react";
+import { FieldFrame, wireField, type FieldProps, type NativeProps } from "./field-frame";
+import { controlClass } from "./field-label";
 import type { SelectOption } from "@/lib/forms/select-option";
 
 export type { SelectOption } from "@/lib/forms/select-option";
 
-export interface SelectFieldProps extends Omit<FieldTextProps, "name"> {
-  registration: UseFormRegisterReturn;
+export interface SelectFieldProps extends FieldProps, NativeProps<SelectHTMLAttributes<HTMLSelectElement>> {
   options: readonly SelectOption[];
-  /** The first, empty choice ("Choose a question"); omitted when a value is always held. */
+  /** The first, empty choice ("Choose a question", "Anyone"); omitted when a value is always held. */
   placeholder?: string;
-  error?: string;
-  autoComplete?: HTMLInputAutoCompleteAttribute;
-  className?: string;
   /** The choice in the server's HTML; without it a select shows its first option until react-hook-form hydrates. */
   defaultValue?: string;
 }
@@ -22,30 +16,22 @@ export interface SelectFieldProps extends Omit<FieldTextProps, "name"> {
 /** A labelled native select: keyboard, screen readers and small screens handle it well without scripting. */
 export function SelectField({
   registration,
-  options,
-  placeholder,
+  name,
+  idBase,
   label,
   hint,
   optional,
   error,
-  autoComplete,
+  errorElsewhere,
   className,
-  defaultValue,
+  options,
+  placeholder,
+  ...select
 }: SelectFieldProps) {
-  const name = registration.name;
+  const field = wireField({ registration, name, idBase, label, hint, error, errorElsewhere });
   return (
-    <div className={className}>
-      <FieldLabel name={name} label={label} optional={optional} />
-      <FieldHint name={name} hint={hint} />
-      <select
-        {...registration}
-        id={fieldIds(name).input}
-        autoComplete={autoComplete}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, { hint: Boolean(hint), error: Boolean(error) })}
-        className={controlClass(Boolean(error))}
-      >
+    <FieldFrame idKey={field.key} label={label} hint={hint} optional={optional} error={error} className={className}>
+      <select {...field.binding} {...select} {...field.control} className={controlClass(field.invalid)}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -53,7 +39,6 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldError name={name} message={error} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { buttonStyles } from "@/components/ui/button";
 
 /**
  * The form's submit button. While the submission runs it says so (the label
@@ -19,7 +20,7 @@ export function SubmitButton({
       type="submit"
       disabled={pending}
       aria-busy={pending || undefined}
-      className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 disabled:cursor-wait disabled:opacity-80 sm:w-auto"
+      className={buttonStyles({ variant: "primary", size: "lg", className: "w-full sm:w-auto" })}
     >
       {pending ? (
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 animate-spin">

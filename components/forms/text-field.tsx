@@ -1,21 +1,13 @@
-import type { HTMLInputAutoCompleteAttribute, InputHTMLAttributes } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
-import { FieldError } from "./field-error";
-import { describedBy, fieldIds } from "./field-ids";
-import { controlClass, FieldHint, FieldLabel, type FieldTextProps } from "./field-label";
+import type { InputHTMLAttributes } from "react";
+import { FieldFrame, wireField, type FieldProps, type NativeProps } from "./field-frame";
+import { controlClass } from "./field-label";
 
-export interface TextFieldProps extends Omit<FieldTextProps, "name"> {
-  registration: UseFormRegisterReturn;
-  error?: string;
-  type?: "text" | "email" | "password" | "date" | "tel";
-  autoComplete?: HTMLInputAutoCompleteAttribute;
-  inputMode?: InputHTMLAttributes<HTMLInputElement>["inputMode"];
-  spellCheck?: boolean;
-  maxLength?: number;
-  max?: string;
-  className?: string;
-  /** Narrow inputs (codes) keep their width on wide screens. */
+export interface TextFieldProps extends FieldProps, NativeProps<InputHTMLAttributes<HTMLInputElement>> {
+  type?: "text" | "email" | "password" | "date" | "datetime-local" | "tel" | "url" | "search";
+  /** Narrow inputs (codes, dates) keep their width on wide screens. */
   width?: "full" | "short";
+  /** Code-like values (addresses, ids) in a fixed-width face. */
+  mono?: boolean;
   /**
    * The value in the server's HTML. react-hook-form fills its fields only
    * once the page is hydrated; without this a page shows empty fields until
@@ -27,30 +19,31 @@ export interface TextFieldProps extends Omit<FieldTextProps, "name"> {
 /** A labelled input with its hint and error, wired for assistive technology (aria-invalid, aria-describedby). */
 export function TextField({
   registration,
+  name,
+  idBase,
   label,
   hint,
   optional,
   error,
+  errorElsewhere,
+  className,
   type = "text",
   width = "full",
-  className,
+  mono = false,
   ...input
 }: TextFieldProps) {
-  const name = registration.name;
+  const field = wireField({ registration, name, idBase, label, hint, error, errorElsewhere });
   return (
-    <div className={className}>
-      <FieldLabel name={name} label={label} optional={optional} />
-      <FieldHint name={name} hint={hint} />
+    <FieldFrame idKey={field.key} label={label} hint={hint} optional={optional} error={error} className={className}>
       <input
-        {...registration}
+        {...field.binding}
         {...input}
-        id={fieldIds(name).input}
+        {...field.control}
         type={type}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, { hint: Boolean(hint), error: Boolean(error) })}
-        className={`${controlClass(Boolean(error))} ${width === "short" ? "sm:max-w-48" : ""}`}
+        className={[controlClass(field.invalid), width === "short" ? "sm:max-w-48" : "", mono ? "font-mono" : ""]
+          .filter(Boolean)
+          .join(" ")}
       />
-      <FieldError name={name} message={error} />
-    </div>
+    </FieldFrame>
   );
 }

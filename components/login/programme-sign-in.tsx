@@ -4,6 +4,7 @@ import { signIn } from "next-auth/react";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { signInProgrammes, type SignInProvider } from "@/lib/portal/sign-in-programmes";
+import { focusRing } from "@/components/ui/focus-ring";
 
 /**
  * One button per programme. Each starts next-auth's sign-in for that
@@ -35,7 +36,7 @@ export function ProgrammeSignIn({ callbackUrl }: { callbackUrl: string }) {
               setStarting(programme.provider);
               void signIn(programme.provider, { callbackUrl }, { ui_locales: locale }).catch(() => setStarting(null));
             }}
-            className="group flex min-h-16 w-full items-center justify-between gap-4 rounded-xl border border-slate-200 bg-white px-4 py-3 text-left shadow-sm hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 disabled:cursor-wait disabled:opacity-70"
+            className={`group flex min-h-16 w-full items-center justify-between gap-4 rounded-xl border border-slate-200 bg-white px-4 py-3 text-left shadow-sm hover:border-brand-600 ${focusRing} focus-visible:ring-offset-2 disabled:cursor-wait disabled:opacity-70`}
           >
             <span>
               <span className="block font-semibold text-slate-900 group-hover:text-brand-700">

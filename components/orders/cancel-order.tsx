@@ -8,11 +8,7 @@ import { formatMoney } from "@/lib/shop/price-choices";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { LocalTime } from "@/components/portal/local-time";
 import { useCancelOrder, type CancelOrder } from "./use-cancel-order";
-
-const primary =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700 focus-visible:ring-offset-2 disabled:cursor-wait disabled:opacity-80";
-const secondary =
-  "inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:border-slate-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
+import { Button } from "@/components/ui/button";
 
 /** A completed order within the reversal window: the member may cancel it (card refunded, points reversed). */
 export function CancelOrderSection({ order, cancelOrder }: { order: OrderView; cancelOrder: CancelOrder }) {
@@ -51,24 +47,23 @@ export function CancelOrderSection({ order, cancelOrder }: { order: OrderView; c
         {confirming ? (
           <div className="flex flex-wrap gap-3">
             <p className="w-full text-sm font-medium">{t("question", amounts)}</p>
-            <button
+            <Button
               ref={confirmRef}
-              type="button"
+              variant="danger"
               onClick={confirm}
               disabled={pending}
               aria-busy={pending || undefined}
-              className={primary}
             >
               {pending ? t("cancelling") : t("confirm")}
-            </button>
-            <button type="button" onClick={keep} disabled={pending} className={secondary}>
+            </Button>
+            <Button variant="secondary" onClick={keep} disabled={pending}>
               {t("keep")}
-            </button>
+            </Button>
           </div>
         ) : (
-          <button ref={askRef} type="button" onClick={ask} className={secondary}>
+          <Button ref={askRef} variant="secondary" onClick={ask}>
             {t("ask")}
-          </button>
+          </Button>
         )}
       </div>
     </section>

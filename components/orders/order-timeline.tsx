@@ -2,6 +2,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { LocalTime } from "@/components/portal/local-time";
 import type { OrderTimelineEntry } from "@/lib/checkout/checkout-contract";
 import { memberSentence, stepLabel, type OrdersTranslator } from "./order-words";
+import { Disclosure } from "@/components/ui/disclosure";
 
 /**
  * Every step of the order in the member's words, at the member's local
@@ -44,10 +45,10 @@ export function OrderTimeline({ entries }: { entries: OrderTimelineEntry[] }) {
         </ol>
       )}
       {technical.length > 0 ? (
-        <details className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3 text-xs text-slate-700">
-          <summary className="cursor-pointer rounded text-sm font-medium text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-            {t("timeline.technical")}
-          </summary>
+        <Disclosure
+          className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3 text-xs text-slate-700"
+          summary={t("timeline.technical")}
+        >
           <p className="mt-2">{t("timeline.technicalIntro")}</p>
           <ul className="mt-2 space-y-2 break-all">
             {technical.map((entry, index) => (
@@ -72,7 +73,7 @@ export function OrderTimeline({ entries }: { entries: OrderTimelineEntry[] }) {
               </li>
             ))}
           </ul>
-        </details>
+        </Disclosure>
       ) : null}
     </section>
   );

@@ -5,6 +5,7 @@ import { formatMoney } from "@/lib/shop/price-choices";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { OrderStatusBadge } from "./order-status-badge";
 import { LocalTime } from "@/components/portal/local-time";
+import { focusRing } from "@/components/ui/focus-ring";
 
 /** The member's orders as cards (they read well at 360 px), each leading to its receipt and timeline. */
 export function OrdersList({ orders }: { orders: OrderView[] }) {
@@ -23,7 +24,7 @@ export function OrdersList({ orders }: { orders: OrderView[] }) {
         <li key={order.id}>
           <Link
             href={`/orders/${encodeURIComponent(order.id)}`}
-            className="flex flex-col items-start gap-1 rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+            className={`flex flex-col items-start gap-1 rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-600 ${focusRing} sm:flex-row sm:items-center sm:justify-between sm:gap-4`}
           >
             <span className="min-w-0">
               <span className="block font-medium text-slate-900">{order.productName}</span>

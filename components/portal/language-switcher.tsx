@@ -6,6 +6,7 @@ import { useId, useState, useTransition } from "react";
 import { isLocale, languageNames, locales, type Locale } from "@/lib/i18n/locales";
 import type { ActionResult } from "@/lib/actions/action-result";
 import { useFormMessage } from "@/components/forms/use-form-message";
+import { focusRing } from "@/components/ui/focus-ring";
 
 /**
  * The header's language choice: a native select (keyboard, screen readers
@@ -53,7 +54,7 @@ export function LanguageSwitcher({
             router.refresh();
           });
         }}
-        className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-800 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60"
+        className={`min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-800 hover:border-brand-600 ${focusRing} disabled:opacity-60`}
       >
         {locales.map((option) => (
           <option key={option} value={option} lang={option}>

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
+import { focusRing } from "@/components/ui/focus-ring";
 
 export interface PortalNavItem {
   href: string;
@@ -27,7 +28,7 @@ export function PortalNav({ items }: { items: PortalNavItem[] }) {
             key={item.href}
             href={item.href}
             aria-current={current ? "page" : undefined}
-            className={`inline-flex min-h-11 items-center border-b-2 px-2 text-sm font-medium whitespace-nowrap focus:outline-none focus-visible:rounded-t focus-visible:ring-2 focus-visible:ring-brand-600 sm:px-3 ${
+            className={`inline-flex min-h-11 items-center border-b-2 px-2 text-sm font-medium whitespace-nowrap focus-visible:rounded-t sm:px-3 ${focusRing} ${
               current
                 ? "border-brand-600 text-brand-700"
                 : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"

@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { focusRing } from "@/components/ui/focus-ring";
+import { textLink } from "@/components/ui/text-link";
 
 /** The frame of the public registration pages: the portal's name, a heading and a narrow column that reads well at 360 px. */
 export function PublicPage({
@@ -20,18 +22,12 @@ export function PublicPage({
     <>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-2xl items-center justify-between px-4 py-3">
-          <Link
-            href="/"
-            className="rounded font-semibold text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-          >
+          <Link href="/" className={`rounded font-semibold text-brand-900 ${focusRing}`}>
             {t("portalName")}
           </Link>
           <div className="flex items-center gap-3">
             {languageChoice}
-            <Link
-              href="/login"
-              className="rounded text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-            >
+            <Link href="/login" className={`text-sm ${textLink}`}>
               {t("signIn")}
             </Link>
           </div>

@@ -28,6 +28,7 @@ import {
   type RegisterSubmission,
 } from "./register-form-schema";
 import { securityQuestions } from "./security-questions";
+import { Button } from "@/components/ui/button";
 
 export interface RegisterFormProps {
   /** Countries of residence to choose from (built on the server, see country-options.ts). */
@@ -245,14 +246,14 @@ function PasswordInput({ registration, error }: { registration: UseFormRegisterR
         autoComplete="new-password"
         spellCheck={false}
       />
-      <button
-        type="button"
+      <Button
+        variant="link"
         aria-controls={fieldIds(registration.name).input}
         onClick={() => setVisible((shown) => !shown)}
-        className="mt-2 rounded text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        className="mt-2"
       >
         {visible ? t("hidePassword") : t("showPassword")}
-      </button>
+      </Button>
     </div>
   );
 }

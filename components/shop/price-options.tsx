@@ -14,6 +14,8 @@ import {
   suggestedStop,
   type PriceChoice,
 } from "@/lib/shop/price-choices";
+import { Button } from "@/components/ui/button";
+import { focusRing } from "@/components/ui/focus-ring";
 
 export interface PriceOptionsProps {
   productId: string;
@@ -139,7 +141,7 @@ export function PriceOptions({ productId, quoteId, price, balance, options }: Pr
             aria-labelledby={headingId}
             aria-valuetext={words.stop(chosen)}
             aria-describedby={`${summaryId} ${hintId}`}
-            className="block h-11 w-full cursor-pointer accent-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+            className={`block h-11 w-full cursor-pointer accent-brand-600 ${focusRing} focus-visible:ring-offset-2`}
           />
           <datalist id={listId}>
             {stops.map((stop, position) => (
@@ -184,12 +186,9 @@ export function PriceOptions({ productId, quoteId, price, balance, options }: Pr
           {words.hint}
         </p>
       ) : null}
-      <button
-        type="submit"
-        className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 sm:w-auto"
-      >
+      <Button type="submit" variant="primary" className="w-full sm:w-auto">
         {words.continue}
-      </button>
+      </Button>
     </form>
   );
 }

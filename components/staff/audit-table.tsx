@@ -1,6 +1,9 @@
 import Link from "next/link";
 import { formatDateTime } from "@/lib/i18n/format";
 import { auditActions, type AuditAction } from "@/lib/portal/staff/audit-actions";
+import { Disclosure } from "@/components/ui/disclosure";
+import { buttonStyles, ButtonLink } from "@/components/ui/button";
+import { textLink } from "@/components/ui/text-link";
 
 export interface AuditRowView {
   id: number;
@@ -79,10 +82,7 @@ export function AuditTable({
                   <>
                     {" "}
                     · member{" "}
-                    <Link
-                      href={`/staff/members/${row.membershipNumber}`}
-                      className="font-medium text-brand-700 underline underline-offset-2"
-                    >
+                    <Link href={`/staff/members/${row.membershipNumber}`} className={textLink}>
                       {row.membershipNumber}
                     </Link>
                   </>
@@ -97,10 +97,7 @@ export function AuditTable({
                 <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-900">Reason: {row.reason}</p>
               ) : null}
               {row.before !== null || row.after !== null ? (
-                <details className="mt-2 text-sm">
-                  <summary className="cursor-pointer font-medium text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-                    Before and after
-                  </summary>
+                <Disclosure className="mt-2 text-sm" summary="Before and after">
                   <div className="mt-2 grid gap-2 sm:grid-cols-2">
                     <div>
                       <p className="text-xs font-semibold text-slate-600 uppercase">Before</p>
@@ -111,7 +108,7 @@ export function AuditTable({
                       <Json value={row.after} />
                     </div>
                   </div>
-                </details>
+                </Disclosure>
               ) : null}
               <p className="mt-1 text-xs break-all text-slate-600">
                 IP {row.ip ?? "unknown"} · request {row.requestId}
@@ -125,29 +122,21 @@ export function AuditTable({
         className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 sm:px-6"
       >
         {previousHref ? (
-          <Link
-            href={previousHref}
-            rel="prev"
-            className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-          >
+          <ButtonLink href={previousHref} rel="prev" variant="secondary">
             Previous
-          </Link>
+          </ButtonLink>
         ) : (
-          <span className="inline-flex min-h-11 items-center px-4 text-sm text-slate-500" aria-disabled="true">
+          <span className={buttonStyles({ variant: "secondary" })} aria-disabled="true">
             Previous
           </span>
         )}
         <span className="text-sm text-slate-600">Page {page}</span>
         {nextHref ? (
-          <Link
-            href={nextHref}
-            rel="next"
-            className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-          >
+          <ButtonLink href={nextHref} rel="next" variant="secondary">
             Next
-          </Link>
+          </ButtonLink>
         ) : (
-          <span className="inline-flex min-h-11 items-center px-4 text-sm text-slate-500" aria-disabled="true">
+          <span className={buttonStyles({ variant: "secondary" })} aria-disabled="true">
             Next
           </span>
         )}

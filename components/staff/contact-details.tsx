@@ -2,6 +2,7 @@
 
 import { useState, useTransition } from "react";
 import type { StaffActionResult } from "@/lib/actions/action-result";
+import { Button } from "@/components/ui/button";
 
 export interface ContactValues {
   masked: boolean;
@@ -44,15 +45,9 @@ export function ContactDetails({ membershipNumber, contact, reveal }: ContactDet
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-base font-semibold text-slate-900">Email and phone</h3>
         {shown.masked && reveal ? (
-          <button
-            type="button"
-            onClick={onReveal}
-            disabled={pending}
-            aria-busy={pending || undefined}
-            className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60"
-          >
+          <Button variant="secondary" onClick={onReveal} disabled={pending} aria-busy={pending || undefined}>
             {pending ? "Revealing…" : "Reveal contact details"}
-          </button>
+          </Button>
         ) : null}
       </div>
       {shown.masked ? (

@@ -1,4 +1,5 @@
 import type { ContactValues } from "./contact-details";
+import { Button } from "@/components/ui/button";
 
 /**
  * The edit page for a role that sees contact details masked: the form holds
@@ -39,12 +40,9 @@ export function ContactRevealGate({ contact }: { contact: ContactValues }) {
       </p>
       <form method="get">
         <input type="hidden" name="contact" value="revealed" />
-        <button
-          type="submit"
-          className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-        >
+        <Button type="submit" variant="primary">
           Reveal contact details and edit
-        </button>
+        </Button>
       </form>
     </section>
   );

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { formatShortDate } from "@/lib/i18n/format";
 import { programmeName } from "@/lib/portal/sign-in-programmes";
+import { textLink } from "@/components/ui/text-link";
 
 export interface CustomerResult {
   membershipNumber: string;
@@ -27,10 +28,7 @@ export function CustomerResults({ query, results }: { query: string; results: Cu
         <ul className="mt-2 divide-y divide-slate-100">
           {results.map((result) => (
             <li key={result.membershipNumber} className="px-4 py-3 sm:px-6">
-              <Link
-                href={`/staff/members/${result.membershipNumber}`}
-                className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-              >
+              <Link href={`/staff/members/${result.membershipNumber}`} className={textLink}>
                 {[result.firstName, result.familyName].filter(Boolean).join(" ") || "Name not known"}
               </Link>
               <p className="mt-0.5 text-sm break-words text-slate-600">

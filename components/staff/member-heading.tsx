@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
+import { textLink } from "@/components/ui/text-link";
 
 /** Title case of the service's upper-case ASCII names, for headings. */
 export function memberName(membership: MembershipResponse): string {
@@ -29,10 +30,7 @@ export function MemberHeading({
   return (
     <div>
       {back ? (
-        <Link
-          href={`/staff/members/${number}`}
-          className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-        >
+        <Link href={`/staff/members/${number}`} className={`text-sm ${textLink}`}>
           <span aria-hidden="true">← </span>Back to {memberName(membership)}
         </Link>
       ) : null}

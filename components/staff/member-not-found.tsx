@@ -1,5 +1,6 @@
-import Link from "next/link";
 import { StaffServiceProblem } from "./staff-service-problem";
+import { ButtonLink } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
 
 /** A membership number the console cannot open: unknown to the service, not ours, or the service away. */
 export function MemberNotFound({
@@ -15,13 +16,13 @@ export function MemberNotFound({
     <div className="space-y-4">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Member {membershipNumber.slice(0, 24)}</h1>
       {problem === "malformed" ? (
-        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+        <Notice tone="warning" role="alert">
           A membership number has 16 to 24 digits.
-        </p>
+        </Notice>
       ) : problem === "not-found" ? (
-        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+        <Notice tone="warning" role="alert">
           No member of ours has this membership number. Check it with the member.
-        </p>
+        </Notice>
       ) : (
         <StaffServiceProblem
           problem={problem}
@@ -30,12 +31,9 @@ export function MemberNotFound({
           what="member's profile"
         />
       )}
-      <Link
-        href="/staff"
-        className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-      >
+      <ButtonLink href="/staff" variant="secondary">
         Find another member
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

@@ -3,6 +3,8 @@ import { formatMinorAmount } from "@/components/checkout/pay-label";
 import { formatPoints, formatShortDate } from "@/lib/i18n/format";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { OrderTimeline } from "./order-timeline";
+import { Disclosure } from "@/components/ui/disclosure";
+import { focusRing } from "@/components/ui/focus-ring";
 
 /** What an order cost: "9,000 points and £90.00". */
 export function orderPrice(order: Pick<OrderView, "points" | "cashMinor" | "currency">): string {
@@ -36,7 +38,7 @@ export function MemberOrders({ membershipNumber, orders }: { membershipNumber: s
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <Link
               href={`/staff/members/${membershipNumber}/orders/${order.id}`}
-              className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+              className={`rounded font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 ${focusRing}`}
             >
               {order.orderNumber}
             </Link>
@@ -52,14 +54,11 @@ export function MemberOrders({ membershipNumber, orders }: { membershipNumber: s
             {order.productName} · {orderPrice(order)} · {formatShortDate(order.createdAt)}
             {order.card ? ` · ${order.card.brand} ending ${order.card.last4}` : ""}
           </p>
-          <details className="mt-2">
-            <summary className="cursor-pointer text-sm font-medium text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-              Timeline ({order.timeline.length} steps)
-            </summary>
+          <Disclosure className="mt-2" summary={`Timeline (${order.timeline.length} steps)`}>
             <div className="mt-2">
               <OrderTimeline entries={order.timeline} label={`Timeline of ${order.orderNumber}`} />
             </div>
-          </details>
+          </Disclosure>
         </li>
       ))}
     </ul>

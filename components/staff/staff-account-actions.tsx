@@ -9,6 +9,7 @@ import { reasonSchema } from "@/lib/portal/staff/reason";
 import type { StaffAccountActionInput } from "@/lib/portal/staff/staff-forms";
 import { OneTimePassword } from "./one-time-password";
 import { ReasonField } from "./reason-field";
+import { Button } from "@/components/ui/button";
 
 const schema = z.object({ reason: reasonSchema });
 
@@ -21,9 +22,6 @@ export interface StaffAccountActionsProps {
   ) => Promise<StaffActionResult<{ username: string; sessionsEnded: number }>>;
   onReset: (input: StaffAccountActionInput) => Promise<StaffActionResult<{ username: string; password: string }>>;
 }
-
-const buttonClass =
-  "inline-flex min-h-11 items-center justify-center rounded-md border px-4 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-60";
 
 /** Disable an account or reset its password, each with a reason (one reason field, two buttons). */
 export function StaffAccountActions({ staffId, username, disabled, onDisable, onReset }: StaffAccountActionsProps) {
@@ -81,22 +79,12 @@ export function StaffAccountActions({ staffId, username, disabled, onDisable, on
         id={name}
       />
       <div className="flex flex-col gap-2 sm:flex-row">
-        <button
-          type="button"
-          disabled={form.formState.isSubmitting}
-          onClick={() => void run("reset")()}
-          className={`${buttonClass} border-slate-300 bg-white text-slate-800 hover:border-brand-600 focus-visible:ring-brand-600`}
-        >
+        <Button variant="secondary" disabled={form.formState.isSubmitting} onClick={() => void run("reset")()}>
           Reset password
-        </button>
-        <button
-          type="button"
-          disabled={form.formState.isSubmitting}
-          onClick={() => void run("disable")()}
-          className={`${buttonClass} border-rose-700 bg-rose-700 text-white hover:bg-rose-800 focus-visible:ring-rose-700`}
-        >
+        </Button>
+        <Button variant="danger" disabled={form.formState.isSubmitting} onClick={() => void run("disable")()}>
           Disable account
-        </button>
+        </Button>
       </div>
       {password ? <OneTimePassword username={username} password={password} /> : null}
       {outcome ? (

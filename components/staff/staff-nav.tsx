@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { focusRingOnDark } from "@/components/ui/focus-ring";
 
 export interface StaffNavItem {
   href: string;
@@ -25,7 +26,7 @@ export function StaffNav({ items }: { items: StaffNavItem[] }) {
             key={item.href}
             href={item.href}
             aria-current={current ? "page" : undefined}
-            className={`inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap focus:outline-none focus-visible:rounded-t focus-visible:ring-2 focus-visible:ring-white ${
+            className={`inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap focus-visible:rounded-t ${focusRingOnDark} ${
               current ? "border-white text-white" : "border-transparent text-slate-300 hover:text-white"
             }`}
           >

@@ -23,6 +23,7 @@ import type { StaffActionResult } from "@/lib/actions/action-result";
 import type { StaffProfileEditInput } from "@/lib/portal/staff/profile-edit-schema";
 import { reasonSchema } from "@/lib/portal/staff/reason";
 import { ReasonField } from "./reason-field";
+import { Button } from "@/components/ui/button";
 
 export interface StaffProfileFormProps {
   membership: MembershipResponse;
@@ -33,9 +34,6 @@ export interface StaffProfileFormProps {
 
 const reasonFormSchema = z.object({ reason: reasonSchema });
 type Step = { kind: "edit" } | { kind: "review"; changes: ProfileChange[] };
-
-const secondaryButton =
-  "inline-flex min-h-11 w-full items-center justify-center rounded-md border border-slate-300 bg-white px-5 text-base font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 sm:w-auto";
 
 /**
  * A member's profile edited by staff: the member's own form fields and
@@ -208,9 +206,14 @@ export function StaffProfileForm({ membership, countries, onSave, today }: Staff
             error={reasonForm.formState.errors.reason?.message}
           />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button type="button" className={secondaryButton} onClick={() => setStep({ kind: "edit" })}>
+            <Button
+              variant="secondary"
+              size="lg"
+              className="w-full sm:w-auto"
+              onClick={() => setStep({ kind: "edit" })}
+            >
               Back to editing
-            </button>
+            </Button>
             <SubmitButton pending={reasonForm.formState.isSubmitting} pendingLabel="Saving…">
               Save changes
             </SubmitButton>

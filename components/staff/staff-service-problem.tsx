@@ -1,4 +1,5 @@
-import Link from "next/link";
+import { ButtonLink } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
 
 /** A part of a console page the service could not give: said in plain words, with a way to try again. */
 export function StaffServiceProblem({
@@ -19,16 +20,13 @@ export function StaffServiceProblem({
         ? `The loyalty service knows no ${what} for this member.`
         : `The loyalty service refused the ${what}: ${message ?? "no reason given"}`;
   return (
-    <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+    <Notice tone="warning" role="status">
       <p>{text}</p>
       {retryHref && problem === "unavailable" ? (
-        <Link
-          href={retryHref}
-          className="mt-3 inline-flex min-h-11 items-center rounded-lg border border-amber-400 bg-white px-4 font-medium hover:border-amber-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-700"
-        >
+        <ButtonLink href={retryHref} variant="secondary" className="mt-3">
           Try again
-        </Link>
+        </ButtonLink>
       ) : null}
-    </div>
+    </Notice>
   );
 }

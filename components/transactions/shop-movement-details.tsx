@@ -2,6 +2,7 @@ import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { formatShortDate } from "@/lib/i18n/format";
 import type { ShopMovement } from "@/lib/portal/transaction-rows";
+import { textLink } from "@/components/ui/text-link";
 
 /** A shop order's movement: the product, what happened to the points, and the order it belongs to. */
 export function ShopMovementDetails({ movement }: { movement: ShopMovement }) {
@@ -9,10 +10,7 @@ export function ShopMovementDetails({ movement }: { movement: ShopMovement }) {
   const t = useTranslations("transactions.shopMovement");
   const locale = useLocale();
   const order = (chunks: React.ReactNode) => (
-    <Link
-      href={`/orders/${encodeURIComponent(movement.id)}`}
-      className="rounded text-brand-700 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-    >
+    <Link href={`/orders/${encodeURIComponent(movement.id)}`} className={textLink}>
       {chunks}
     </Link>
   );

@@ -1,6 +1,7 @@
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { FilterProblem, TransactionFilters } from "@/lib/portal/transaction-paging";
+import { TextField } from "@/components/forms/text-field";
+import { Button, ButtonLink } from "@/components/ui/button";
 
 export interface TransactionFiltersProps {
   filters: TransactionFilters;
@@ -8,9 +9,6 @@ export interface TransactionFiltersProps {
   /** Latest selectable day (today, UTC). */
   maxDay: string;
 }
-
-const inputStyle =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-[invalid=true]:border-rose-600";
 
 /**
  * Date filters as a plain GET form: it works without JavaScript and the
@@ -23,26 +21,15 @@ export function TransactionFiltersForm({ filters, problems, maxDay }: Transactio
   const field = (name: "from" | "to", label: string) => {
     const problem = problemOf(name);
     return (
-      <div className="min-w-0 flex-1">
-        <label htmlFor={`filter-${name}`} className="block text-sm font-medium text-slate-700">
-          {label}
-        </label>
-        <input
-          id={`filter-${name}`}
-          name={name}
-          type="date"
-          max={maxDay}
-          defaultValue={filters[name] ?? ""}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `filter-${name}-problem` : undefined}
-          className={inputStyle}
-        />
-        {problem ? (
-          <p id={`filter-${name}-problem`} className="mt-1 text-sm text-rose-700">
-            {t(`problems.${problem.kind}`, { field: name })}
-          </p>
-        ) : null}
-      </div>
+      <TextField
+        name={name}
+        label={label}
+        type="date"
+        max={maxDay}
+        defaultValue={filters[name] ?? ""}
+        error={problem ? t(`problems.${problem.kind}`, { field: name }) : undefined}
+        className="min-w-0 flex-1"
+      />
     );
   };
 
@@ -57,19 +44,13 @@ export function TransactionFiltersForm({ filters, problems, maxDay }: Transactio
         {field("from", t("from"))}
         {field("to", t("to"))}
         <div className="flex gap-3 sm:pt-6">
-          <button
-            type="submit"
-            className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-          >
+          <Button type="submit" variant="primary">
             {t("show")}
-          </button>
+          </Button>
           {filters.from || filters.to ? (
-            <Link
-              href="/transactions"
-              className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-            >
+            <ButtonLink href="/transactions" variant="secondary">
               {t("clear")}
-            </Link>
+            </ButtonLink>
           ) : null}
         </div>
       </div>

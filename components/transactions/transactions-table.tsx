@@ -1,7 +1,7 @@
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { TransactionRow } from "@/lib/portal/transaction-rows";
 import { TransactionRowsTable } from "./transaction-rows-table";
+import { buttonStyles, ButtonLink } from "@/components/ui/button";
 
 export interface TransactionsTableProps {
   rows: TransactionRow[];
@@ -17,10 +17,7 @@ export interface TransactionsTableProps {
   note?: string;
 }
 
-const linkStyle =
-  "inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
-const disabledStyle =
-  "inline-flex min-h-11 items-center rounded-lg border border-slate-200 px-4 text-sm font-medium text-slate-400";
+const disabledStyle = buttonStyles({ variant: "secondary" });
 
 /** A page of the member's history: credits and debits told apart by label, sign and colour. */
 export function TransactionsTable({
@@ -47,9 +44,9 @@ export function TransactionsTable({
             {page > 1 ? t("noMoreText") : filtered ? t("noneInDatesText") : t("noneYetText")}
           </p>
           {emptyAction ? (
-            <Link href={emptyAction.href} className={`${linkStyle} mt-4`}>
+            <ButtonLink href={emptyAction.href} variant="secondary" className="mt-4">
               {emptyAction.label}
-            </Link>
+            </ButtonLink>
           ) : null}
         </div>
       ) : (
@@ -62,10 +59,10 @@ export function TransactionsTable({
           {previousHref || nextHref ? (
             <nav aria-label={t("pages")} className="flex w-full items-center justify-between gap-3">
               {previousHref ? (
-                <Link href={previousHref} className={linkStyle} rel="prev">
+                <ButtonLink href={previousHref} rel="prev" variant="secondary">
                   <span aria-hidden="true">←&nbsp;</span>
                   {t("previous")}
-                </Link>
+                </ButtonLink>
               ) : (
                 <span className={disabledStyle} aria-disabled="true">
                   <span aria-hidden="true">←&nbsp;</span>
@@ -74,10 +71,10 @@ export function TransactionsTable({
               )}
               <span className="text-sm text-slate-600">{t("page", { page })}</span>
               {nextHref ? (
-                <Link href={nextHref} className={linkStyle} rel="next">
+                <ButtonLink href={nextHref} rel="next" variant="secondary">
                   {t("next")}
                   <span aria-hidden="true">&nbsp;→</span>
-                </Link>
+                </ButtonLink>
               ) : (
                 <span className={disabledStyle} aria-disabled="true">
                   {t("next")}

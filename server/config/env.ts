@@ -189,8 +189,13 @@ const environmentSchema = z.object({
   PASSWORD_HASH_QUEUE_PER_CORE: z.coerce.number().int().min(1).max(1_000).default(8),
   /** Password hashes that may wait per core for the developer and staff forms. */
   PASSWORD_HASH_CONSOLE_QUEUE_PER_CORE: z.coerce.number().int().min(1).max(1_000).default(4),
-  /** How long a password hash may wait for its turn before it is answered busy. */
-  PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
+  /**
+   * How long a password hash of the service's members and clients may wait for its turn before it is answered busy:
+   * its waiting list is short, so this only ends a wait a stalled machine would make longer.
+   */
+  PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(10_000),
+  /** The same for the developer and staff forms: shorter, so a flood of them is answered busy first. */
+  PASSWORD_HASH_CONSOLE_MAX_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
   /**
    * Posts of the public console forms (developer sign-in and sign-up, staff
    * sign-in) one process works on at once, in all and per client address;

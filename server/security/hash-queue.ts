@@ -17,8 +17,10 @@ export interface HashQueueLimits {
   consoleSlots: number;
   /** Jobs that may wait in each lane; one more is refused at once. */
   waiting: Record<HashLane, number>;
-  /** A job of the service or console lane that has waited this long is refused (the internal lane waits as long as it takes). */
+  /** A job of the service lane that has waited this long is refused (the internal lane waits as long as it takes). */
   maxWaitMs: number;
+  /** The same for the console lane, shorter: a flood of the public forms is answered busy first (maxWaitMs if unset). */
+  consoleMaxWaitMs?: number;
 }
 
 /**
@@ -73,7 +75,10 @@ export function createHashQueue(limits: () => HashQueueLimits) {
   let refused = 0;
   const waiting: Record<HashLane, Waiter[]> = { service: [], console: [], internal: [] };
 
-  const retryAfter = (current: HashQueueLimits) => Math.max(1, Math.ceil(current.maxWaitMs / 1000));
+  const maxWait = (current: HashQueueLimits, lane: HashLane) =>
+    lane === "console" ? (current.consoleMaxWaitMs ?? current.maxWaitMs) : current.maxWaitMs;
+  const retryAfter = (current: HashQueueLimits, lane: HashLane) =>
+    Math.max(1, Math.ceil(maxWait(current, lane) / 1000));
 
   function take(lane: HashLane): void {
     running += 1;
@@ -114,18 +119,21 @@ export function createHashQueue(limits: () => HashQueueLimits) {
     if (canStart(lane, current)) return take(lane);
     if (waiting[lane].length >= current.waiting[lane]) {
       refused += 1;
-      throw new PasswordHashBusy("queue-full", retryAfter(current));
+      throw new PasswordHashBusy("queue-full", retryAfter(current, lane));
     }
     await new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { lane, start: resolve };
       if (lane !== "internal") {
-        waiter.timer = setTimeout(() => {
-          const index = waiting[lane].indexOf(waiter);
-          if (index < 0) return;
-          waiting[lane].splice(index, 1);
-          refused += 1;
-          reject(new PasswordHashBusy("waited-too-long", retryAfter(current)));
-        }, current.maxWaitMs);
+        waiter.timer = setTimeout(
+          () => {
+            const index = waiting[lane].indexOf(waiter);
+            if (index < 0) return;
+            waiting[lane].splice(index, 1);
+            refused += 1;
+            reject(new PasswordHashBusy("waited-too-long", retryAfter(current, lane)));
+          },
+          maxWait(current, lane),
+        );
         waiter.timer.unref?.();
       }
       waiting[lane].push(waiter);

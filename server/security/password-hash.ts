@@ -37,6 +37,7 @@ function configuredLimits(): HashQueueLimits {
       internal: Number.POSITIVE_INFINITY,
     },
     maxWaitMs: config.PASSWORD_HASH_MAX_WAIT_MS,
+    consoleMaxWaitMs: config.PASSWORD_HASH_CONSOLE_MAX_WAIT_MS,
   };
 }
 

@@ -140,8 +140,11 @@ describe("a flood of developer sign-ins from one address", () => {
       encodedForm(fields, developer.email, "not the password"),
       encodedForm(fields, `someone.${randomBytes(4).toString("hex")}@example.test`, "not the password"),
     ]);
-    // Warm: the member login's first run compiles its modules; measured is the login under the flood.
+    // Warm: the member login's first run compiles its modules; measured is the login under the flood, beside the
+    // same login without it just before (the rest of the suite shares the machine's cores with this server).
     expect((await memberLogin(app.origin)).status).toBe(302);
+    const calm = await memberLogin(app.origin);
+    expect(calm.status).toBe(302);
 
     // The flood leaves from a thread of its own, as from another machine; the member logs in once it is answered.
     const flood = startFlood(app.origin, guesses);
@@ -150,12 +153,22 @@ describe("a flood of developer sign-ins from one address", () => {
     const member = await memberLogin(app.origin);
     const floodAnswers = await flood.done;
 
-    // The member was logged in, each answer well within a second, while the flood was still being answered.
+    // The member was logged in, each answer within a second, while the flood was still being answered. On a machine
+    // the rest of the suite keeps busy, "a second" stretches to five times the same login without the flood: waiting
+    // behind the flood's 400 password checks would take over ten seconds either way.
     expect(answeredBeforeMember).toBeLessThan(floodSize);
     expect(member.status).toBe(302);
     expect(member.code).toBeTruthy();
-    expect(member.pageMs, `login page answered in ${Math.round(member.pageMs)} ms`).toBeLessThan(1_000);
-    expect(member.submitMs, `credentials answered in ${Math.round(member.submitMs)} ms`).toBeLessThan(1_000);
+    const pageLimit = Math.max(1_000, 5 * calm.pageMs);
+    const submitLimit = Math.max(1_000, 5 * calm.submitMs);
+    expect(
+      member.pageMs,
+      `login page: ${Math.round(member.pageMs)} ms, ${Math.round(calm.pageMs)} ms without the flood`,
+    ).toBeLessThan(pageLimit);
+    expect(
+      member.submitMs,
+      `credentials: ${Math.round(member.submitMs)} ms, ${Math.round(calm.submitMs)} ms without the flood`,
+    ).toBeLessThan(submitLimit);
 
     // Every attempt got an answer in the console's words: most shed at once (503, Retry-After), the rest refused.
     const shed = floodAnswers.filter((answer) => answer.status === 503);

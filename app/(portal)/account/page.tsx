@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { AccountSummary } from "@/components/account/account-summary";
 import { ServiceProblem } from "@/components/portal/service-problem";
@@ -7,6 +6,7 @@ import { programmeName } from "@/lib/portal/sign-in-programmes";
 import { loadAccount } from "@/server/portal/account/load-account";
 import { requireMemberSession } from "@/server/portal/auth/member-session";
 import { serviceFailure } from "@/server/portal/service-failure";
+import { ButtonLink } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("account"))("title") };
@@ -39,12 +39,9 @@ export default async function AccountPage() {
         membershipNumber={session.membershipNumber}
       />
       <p className="mt-6">
-        <Link
-          href="/transactions"
-          className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-        >
+        <ButtonLink href="/transactions" variant="primary">
           {t("seeTransactions")}
-        </Link>
+        </ButtonLink>
       </p>
     </>
   );

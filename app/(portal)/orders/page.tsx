@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { OrdersList } from "@/components/orders/orders-list";
 import { OrdersPager } from "@/components/orders/orders-pager";
 import { requireMemberSession } from "@/server/portal/auth/member-session";
 import { listMemberOrders } from "@/server/portal/checkout/list-member-orders";
+import { ButtonLink } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("orders"))("title") };
@@ -32,12 +32,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       {result.orders.length === 0 ? (
         <div role="status" className="rounded-xl bg-slate-100 p-5 text-slate-700">
           <p>{page > 1 ? t("noneOnPage") : t("noneYet")}</p>
-          <Link
-            href={page > 1 ? "/orders" : "/shop"}
-            className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-          >
+          <ButtonLink href={page > 1 ? "/orders" : "/shop"} variant="primary" className="mt-3">
             {page > 1 ? t("latest") : t("visitShop")}
-          </Link>
+          </ButtonLink>
         </div>
       ) : (
         <>

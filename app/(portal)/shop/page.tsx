@@ -9,6 +9,7 @@ import { requireMemberSession, type MemberSession } from "@/server/portal/auth/m
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { findFewestPoints } from "@/server/portal/shop/find-fewest-points";
 import { listShopProducts, type ListedProduct } from "@/server/portal/shop/shop-products";
+import { focusRing } from "@/components/ui/focus-ring";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("shop"))("title") };
@@ -36,7 +37,7 @@ export default async function ShopPage() {
               <li key={product.id}>
                 <Link
                   href={`/shop/${encodeURIComponent(product.id)}`}
-                  className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                  className={`flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-600 ${focusRing}`}
                 >
                   <span className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
                     {t(`kinds.${product.kind}`)}

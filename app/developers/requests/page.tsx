@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { RequestLogForms } from "@/components/docs/request-log/request-log-forms";
 import { RequestLogTable } from "@/components/docs/request-log/request-log-table";
+import { buttonStyles, ButtonLink } from "@/components/ui/button";
 import { requestLogRetentionDays } from "@/lib/contract/request-log";
 import { replayCurl, replayVariables } from "@/lib/developers/replay-curl";
 import { requestOrigin } from "@/server/docs/request-origin";
@@ -11,10 +12,7 @@ import { requireDeveloper } from "@/server/loyalty/developers/developer-session-
 
 export const metadata: Metadata = { title: "Request log" };
 
-const linkStyle =
-  "inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
-const disabledStyle =
-  "inline-flex min-h-11 items-center rounded-lg border border-slate-200 px-4 text-sm font-medium text-slate-500";
+const disabledStyle = buttonStyles({ variant: "secondary" });
 
 type SearchParams = Record<string, string | string[] | undefined>;
 const single = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
@@ -78,22 +76,22 @@ export default async function ConsoleRequestLogPage({ searchParams }: { searchPa
             <div role="status" className="rounded-xl border border-slate-200 bg-white p-5">
               <p className="font-semibold text-slate-900">Nothing was looked up</p>
               <p className="mt-1 text-sm text-slate-600">Correct the field marked above, or start again.</p>
-              <a href={requestLogPath} className={`${linkStyle} mt-3`}>
+              <ButtonLink plain href={requestLogPath} variant="secondary" className="mt-3">
                 Show all requests
-              </a>
+              </ButtonLink>
             </div>
           ) : view.entries.length === 0 ? (
             <div role="status" className="rounded-xl border border-slate-200 bg-white p-5">
               <p className="font-semibold text-slate-900">{emptyTitle(view.filters)}</p>
               <p className="mt-1 text-sm text-slate-600">{emptyHint(view.filters)}</p>
               {hasFilters(view.filters) ? (
-                <a href={requestLogPath} className={`${linkStyle} mt-3`}>
+                <ButtonLink plain href={requestLogPath} variant="secondary" className="mt-3">
                   Show all requests
-                </a>
+                </ButtonLink>
               ) : (
-                <a href="/developers" className={`${linkStyle} mt-3`}>
+                <ButtonLink plain href="/developers" variant="secondary" className="mt-3">
                   Make a first request
-                </a>
+                </ButtonLink>
               )}
             </div>
           ) : (
@@ -111,9 +109,13 @@ export default async function ConsoleRequestLogPage({ searchParams }: { searchPa
         {view.kind === "found" && (view.filters.page > 1 || view.hasMore) ? (
           <nav aria-label="Request log pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
             {view.filters.page > 1 ? (
-              <a href={requestLogHref({ ...view.filters, page: view.filters.page - 1 })} className={linkStyle}>
+              <ButtonLink
+                plain
+                href={requestLogHref({ ...view.filters, page: view.filters.page - 1 })}
+                variant="secondary"
+              >
                 Newer requests
-              </a>
+              </ButtonLink>
             ) : (
               <span className={disabledStyle} aria-disabled="true">
                 Newer requests
@@ -121,9 +123,13 @@ export default async function ConsoleRequestLogPage({ searchParams }: { searchPa
             )}
             <span className="text-sm text-slate-700">Page {view.filters.page}</span>
             {view.hasMore ? (
-              <a href={requestLogHref({ ...view.filters, page: view.filters.page + 1 })} className={linkStyle}>
+              <ButtonLink
+                plain
+                href={requestLogHref({ ...view.filters, page: view.filters.page + 1 })}
+                variant="secondary"
+              >
                 Older requests
-              </a>
+              </ButtonLink>
             ) : (
               <span className={disabledStyle} aria-disabled="true">
                 Older requests

@@ -1,19 +1,19 @@
 "use client";
 
+import { ErrorPage } from "@/components/ui/error-page";
+
 /** Anything a console page did not expect: no message or stack reaches the browser, only a reference. */
 export default function ConsoleError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
-    <div role="alert" className="rounded-xl border border-rose-300 bg-rose-50 p-5 text-rose-950">
-      <h1 className="text-lg font-semibold">Something went wrong</h1>
-      <p className="mt-1 text-sm">This page could not be shown. Try again; if it keeps happening, tell support.</p>
-      {error.digest ? <p className="mt-2 text-xs text-rose-800">Reference: {error.digest}</p> : null}
-      <button
-        type="button"
-        onClick={reset}
-        className="mt-4 inline-flex min-h-11 items-center rounded-lg border border-rose-400 bg-white px-4 text-sm font-medium hover:border-rose-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-rose-700 focus-visible:ring-offset-2"
-      >
-        Try again
-      </button>
-    </div>
+    <ErrorPage
+      error={error}
+      reset={reset}
+      words={{
+        title: "Something went wrong",
+        text: "This page could not be shown. Try again; if it keeps happening, tell support.",
+        reference: (digest) => `Reference: ${digest}`,
+        tryAgain: "Try again",
+      }}
+    />
   );
 }

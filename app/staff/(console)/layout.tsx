@@ -4,6 +4,9 @@ import { StaffNav, type StaffNavItem } from "@/components/staff/staff-nav";
 import { mayDo, roleLabels, type StaffPermission } from "@/lib/portal/staff/staff-roles";
 import { signOutStaffAction } from "@/server/portal/staff/actions/sign-out-action";
 import { requireStaffSession } from "@/server/portal/staff/staff-session";
+import { Button } from "@/components/ui/button";
+import { focusRingOnDark } from "@/components/ui/focus-ring";
+import { SkipLink } from "@/components/ui/skip-link";
 
 const navigation: Array<StaffNavItem & { permission: StaffPermission }> = [
   { href: "/staff", label: "Find a member", permission: "member.view", exact: true },
@@ -26,19 +29,11 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
 
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-4 focus:left-4 focus:z-10 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
-      >
-        Skip to content
-      </a>
+      <SkipLink>Skip to content</SkipLink>
       <header className="border-b border-slate-300 bg-slate-900 text-white">
         <div className="mx-auto max-w-5xl px-4">
           <div className="flex flex-wrap items-center justify-between gap-3 py-3">
-            <Link
-              href="/staff"
-              className="rounded font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
-            >
+            <Link href="/staff" className={`rounded font-semibold ${focusRingOnDark}`}>
               Staff console
             </Link>
             <div className="flex items-center gap-3">
@@ -47,12 +42,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                 <span className="block text-slate-300">{roleLabels[staff.role]}</span>
               </p>
               <form action={signOut}>
-                <button
-                  type="submit"
-                  className="inline-flex min-h-11 items-center rounded-lg border border-slate-500 px-3 text-sm font-medium hover:border-white focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
-                >
+                <Button type="submit" variant="on-dark">
                   Log out
-                </button>
+                </Button>
               </form>
             </div>
           </div>

@@ -3,8 +3,9 @@ import type { ReferenceIndex } from "@/lib/docs/reference/reference-index";
 import { eventPagePath, operationPagePath, referenceHome } from "@/lib/docs/reference/reference-paths";
 import { MethodBadge } from "./method-badge";
 import { SidebarDisclosure } from "./sidebar-disclosure";
+import { focusRing } from "@/components/ui/focus-ring";
 
-const link = "ref-nav-link";
+const link = `ref-nav-link ${focusRing}`;
 const group = "mt-4 px-2 text-xs font-semibold tracking-wide text-slate-600 uppercase";
 
 /** Every operation by tag, then the events: one link each, the page being read marked as current. */

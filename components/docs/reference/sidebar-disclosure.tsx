@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
+import { focusRing } from "@/components/ui/focus-ring";
 
 /**
  * The reference's navigation: always shown beside the page on wide screens;
@@ -15,7 +16,7 @@ export function SidebarDisclosure({ children }: { children: ReactNode }) {
         aria-expanded={open}
         aria-controls="reference-menu"
         onClick={() => setOpen((value) => !value)}
-        className="mt-4 inline-flex min-h-11 w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-900 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 lg:hidden"
+        className={`mt-4 inline-flex min-h-11 w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-900 hover:bg-slate-50 lg:hidden ${focusRing}`}
       >
         Operations and events
         <span aria-hidden="true">{open ? "▲" : "▼"}</span>

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import type { TryItCredential, TryItField } from "@/lib/docs/reference/try-it";
+import { controlClass } from "@/components/forms/field-label";
 
 /** The try-it's text inputs and selects. */
-export const inputClass =
-  "mt-1 block w-full min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
+export const inputClass = `${controlClass(false)} font-mono`;
 
 function Hint({ id, children }: { id: string; children: ReactNode }) {
   return (

@@ -4,6 +4,9 @@ import { useState, type FormEvent } from "react";
 import { buildTryItRequest, type TryItField, type TryItInput, type TryItSpec } from "@/lib/docs/reference/try-it";
 import { readAnswer, shownCharacters, type Answer } from "./try-it-answer";
 import { CredentialInputs, FieldInput, inputClass } from "./try-it-inputs";
+import { Button } from "@/components/ui/button";
+import { focusRing } from "@/components/ui/focus-ring";
+import { Notice } from "@/components/ui/notice";
 
 const legend = "text-sm font-semibold text-slate-900";
 
@@ -94,7 +97,7 @@ export function TryItPanel({ spec, title, headingId }: { spec: TryItSpec; title:
             if (body === undefined) setBody(exampleText(spec.body?.examples[0]?.sourceId));
             setOpen((value) => !value);
           }}
-          className="flex min-h-12 w-full items-center justify-between gap-2 rounded-lg px-4 text-left text-slate-900 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+          className={`flex min-h-12 w-full items-center justify-between gap-2 rounded-lg px-4 text-left text-slate-900 hover:bg-slate-50 ${focusRing}`}
         >
           <span>Try it</span>
           <span aria-hidden="true" className="text-base text-brand-700">
@@ -181,13 +184,9 @@ export function TryItPanel({ spec, title, headingId }: { spec: TryItSpec; title:
                 </div>
               </fieldset>
             ) : null}
-            <button
-              type="submit"
-              aria-disabled={sending}
-              className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 aria-disabled:opacity-70"
-            >
+            <Button type="submit" variant="primary" size="lg" aria-disabled={sending}>
               {sending ? "Sending…" : "Send request"}
-            </button>
+            </Button>
           </form>
         ) : null}
         <div aria-live="polite" className="sr-only">
@@ -195,9 +194,9 @@ export function TryItPanel({ spec, title, headingId }: { spec: TryItSpec; title:
           {failure ? `The request failed: ${failure}` : ""}
         </div>
         {open && failure ? (
-          <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          <Notice tone="error" role="alert" className="mt-4">
             The request got no answer: {failure}
-          </p>
+          </Notice>
         ) : null}
         {open && answer ? (
           <section aria-labelledby="try-response-title" className="mt-6 space-y-3">
@@ -222,7 +221,12 @@ export function TryItPanel({ spec, title, headingId }: { spec: TryItSpec; title:
             </dl>
             <h4 className="text-sm font-semibold text-slate-900">Body</h4>
             {answer.body ? (
-              <pre tabIndex={0} role="region" aria-label="Response body" className="ref-pre">
+              <pre
+                tabIndex={0}
+                role="region"
+                aria-label="Response body"
+                className={`ref-pre ${focusRing} focus-visible:ring-offset-2`}
+              >
                 <code>{answer.body}</code>
               </pre>
             ) : (

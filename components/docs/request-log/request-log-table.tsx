@@ -3,6 +3,8 @@ import type { RequestLogEntry } from "@/lib/contract/request-log";
 import { isOmittedBody } from "@/lib/developers/logged-request";
 import { hasRedactions } from "@/lib/developers/replay-curl";
 import { errorCatalogueHref, operationLabel, requestLogHref } from "@/lib/developers/request-log-view";
+import { focusRing } from "@/components/ui/focus-ring";
+import { textLink } from "@/components/ui/text-link";
 
 /** What the developer console adds to a logged request: redacted bodies, the forced scenario, a replay. */
 export interface RequestLogExtras {
@@ -75,7 +77,7 @@ export function RequestLogTable({
                   Request id{" "}
                   <a
                     href={requestLogHref({ requestId: entry.requestId })}
-                    className="font-mono break-all text-brand-700 underline hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                    className={`font-mono break-all ${textLink}`}
                   >
                     {entry.requestId}
                   </a>
@@ -94,10 +96,7 @@ export function RequestLogTable({
                   {entry.status}
                 </span>
                 {code ? (
-                  <a
-                    href={errorCatalogueHref(code)}
-                    className="mt-1 block font-mono text-xs break-all text-brand-700 underline hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-                  >
+                  <a href={errorCatalogueHref(code)} className={`mt-1 block font-mono text-xs break-all ${textLink}`}>
                     {code}
                   </a>
                 ) : null}
@@ -114,7 +113,9 @@ export function RequestLogTable({
 function RequestDetails({ entry }: { entry: RequestLogEntry & RequestLogExtras }) {
   return (
     <details className="mt-2 text-xs">
-      <summary className="inline-flex min-h-9 cursor-pointer items-center rounded text-brand-700 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+      <summary
+        className={`inline-flex min-h-9 cursor-pointer items-center rounded text-brand-700 underline ${focusRing}`}
+      >
         Bodies and curl
       </summary>
       {entry.requestBody !== undefined ? (

@@ -1,19 +1,23 @@
-import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { ButtonLink } from "@/components/ui/button";
+import { ErrorPanel } from "@/components/ui/error-panel";
 
 /** An order that is not this member's, or none at all: the same answer, so nothing is learnt about others. */
 export default function OrderNotFound() {
   const t = useTranslations("orders.notFound");
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-6">
-      <h1 className="text-xl font-semibold">{t("title")}</h1>
-      <p className="mt-1 text-slate-600">{t("text")}</p>
-      <Link
-        href="/orders"
-        className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-      >
-        {t("link")}
-      </Link>
-    </div>
+    <ErrorPanel
+      tone="neutral"
+      alert={false}
+      headingLevel={1}
+      title={t("title")}
+      action={
+        <ButtonLink href="/orders" variant="primary">
+          {t("link")}
+        </ButtonLink>
+      }
+    >
+      <p>{t("text")}</p>
+    </ErrorPanel>
   );
 }

@@ -6,6 +6,7 @@ import { OrderDetails } from "@/components/orders/order-details";
 import { requireMemberSession } from "@/server/portal/auth/member-session";
 import { findMemberOrder } from "@/server/portal/checkout/find-member-order";
 import { cancelOrderAction } from "@/server/portal/orders/cancel-order-action";
+import { textLink } from "@/components/ui/text-link";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("orders"))("orderTitle") };
@@ -30,10 +31,7 @@ export default async function OrderPage({ params }: Props) {
   return (
     <>
       <p className="mb-2 text-sm">
-        <Link
-          href="/orders"
-          className="rounded text-brand-700 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-        >
+        <Link href="/orders" className={textLink}>
           {t("title")}
         </Link>
       </p>

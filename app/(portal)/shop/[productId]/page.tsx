@@ -14,6 +14,7 @@ import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { serviceFailure } from "@/server/portal/service-failure";
 import { priceShopProduct } from "@/server/portal/shop/price-shop-product";
 import { findShopProduct, type ListedProduct } from "@/server/portal/shop/shop-products";
+import { textLink } from "@/components/ui/text-link";
 
 interface Props {
   params: Promise<{ productId: string }>;
@@ -37,10 +38,7 @@ export default async function ProductPage({ params }: Props) {
   return (
     <>
       <p className="mb-2 text-sm">
-        <Link
-          href="/shop"
-          className="rounded text-brand-700 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-        >
+        <Link href="/shop" className={textLink}>
           {t("title")}
         </Link>
       </p>

@@ -3,6 +3,7 @@ import { CatalogueFragmentForward } from "@/components/docs/catalogue-fragment-f
 import { Code } from "@/components/docs/guide-page";
 import { codePagePath, documentedCodes } from "@/lib/docs/errors/catalogue";
 import { entryAnchor, homeCode } from "@/lib/docs/errors/entry-view";
+import { focusRing } from "@/components/ui/focus-ring";
 
 export const metadata: Metadata = { title: "Error catalogue" };
 
@@ -48,7 +49,7 @@ export default function ErrorCataloguePage() {
             <li key={code.code} id={code.anchor} className="scroll-mt-4 px-4 py-3">
               <a
                 href={codePagePath(code.code)}
-                className="font-mono text-sm font-semibold break-all text-brand-700 underline underline-offset-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                className={`font-mono text-sm font-semibold break-all text-brand-700 underline underline-offset-2 ${focusRing}`}
               >
                 {code.code}
               </a>

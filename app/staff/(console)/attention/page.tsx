@@ -7,6 +7,8 @@ import { formatShortDate } from "@/lib/i18n/format";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { listAttentionOrders } from "@/server/portal/staff/list-attention-orders";
 import { requireStaffPermission } from "@/server/portal/staff/staff-session";
+import { Disclosure } from "@/components/ui/disclosure";
+import { focusRing } from "@/components/ui/focus-ring";
 
 export const metadata: Metadata = { title: "Needs attention" };
 
@@ -43,7 +45,7 @@ export default async function AttentionPage() {
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <Link
                   href={`/staff/members/${order.membershipNumber}/orders/${order.id}`}
-                  className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                  className={`rounded font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 ${focusRing}`}
                 >
                   {order.orderNumber}
                 </Link>
@@ -77,14 +79,11 @@ export default async function AttentionPage() {
                   <dd className="inline">{attempts}</dd>
                 </div>
               </dl>
-              <details className="mt-3">
-                <summary className="cursor-pointer text-sm font-medium text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-                  Timeline ({order.timeline.length} steps)
-                </summary>
+              <Disclosure className="mt-3" summary={`Timeline (${order.timeline.length} steps)`}>
                 <div className="mt-2">
                   <OrderTimeline entries={order.timeline} label={`Timeline of ${order.orderNumber}`} />
                 </div>
-              </details>
+              </Disclosure>
             </li>
           ))}
         </ul>

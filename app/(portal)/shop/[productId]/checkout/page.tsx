@@ -13,6 +13,9 @@ import { placeOrderAction } from "@/server/portal/orders/place-order-action";
 import { paymentsBrowserSettings } from "@/server/portal/payments-service";
 import { findValidQuote } from "@/server/portal/shop/quote-store";
 import { findShopProduct } from "@/server/portal/shop/shop-products";
+import { ButtonLink } from "@/components/ui/button";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { textLink } from "@/components/ui/text-link";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("checkout"))("title") };
@@ -22,9 +25,6 @@ interface Props {
   params: Promise<{ productId: string }>;
   searchParams: Promise<{ quote?: string | string[]; option?: string | string[] }>;
 }
-
-const linkClass =
-  "inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 
 /**
  * The checkout: the option the member chose on a live quote, both legs named,
@@ -52,13 +52,18 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
 
   if (!quote || !choice) {
     return (
-      <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
-        <h1 className="text-lg font-semibold">{t("priceGone")}</h1>
-        <p className="mt-1 text-sm">{t("priceExpired", { product: listed.product.name })}</p>
-        <Link href={productHref} className={`mt-4 ${linkClass}`}>
-          {t("todaysPrice")}
-        </Link>
-      </div>
+      <ErrorPanel
+        tone="warning"
+        headingLevel={1}
+        title={t("priceGone")}
+        action={
+          <ButtonLink href={productHref} variant="primary">
+            {t("todaysPrice")}
+          </ButtonLink>
+        }
+      >
+        <p>{t("priceExpired", { product: listed.product.name })}</p>
+      </ErrorPanel>
     );
   }
 
@@ -69,10 +74,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   return (
     <>
       <p className="mb-2 text-sm">
-        <Link
-          href={productHref}
-          className="rounded text-brand-700 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-        >
+        <Link href={productHref} className={textLink}>
           {t("changeHowIPay")}
         </Link>
       </p>

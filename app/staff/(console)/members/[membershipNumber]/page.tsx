@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
-import Link from "next/link";
 import { countryName, countryOptions } from "@/components/forms/country-options";
 import { MemberAccountCard } from "@/components/staff/member-account-card";
 import { MemberHeading } from "@/components/staff/member-heading";
@@ -25,11 +24,9 @@ import {
 } from "@/server/portal/staff/read-member";
 import { recordStaffEvent } from "@/server/portal/staff/staff-action";
 import { requireStaffPermission } from "@/server/portal/staff/staff-session";
+import { ButtonLink } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Member" };
-
-const actionLink =
-  "inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 
 /**
  * A member's page: profile, balance and transactions from the service (as
@@ -70,14 +67,14 @@ export default async function MemberPage({ params }: { params: Promise<{ members
       <MemberHeading membership={membership} />
       <nav aria-label="Member actions" className="flex flex-wrap gap-2">
         {mayDo(staff.role, "member.edit") ? (
-          <Link href={`/staff/members/${membershipNumber}/edit`} className={actionLink}>
+          <ButtonLink href={`/staff/members/${membershipNumber}/edit`} variant="secondary">
             Edit profile
-          </Link>
+          </ButtonLink>
         ) : null}
         {mayDo(staff.role, "points.credit") ? (
-          <Link href={`/staff/members/${membershipNumber}/credit`} className={actionLink}>
+          <ButtonLink href={`/staff/members/${membershipNumber}/credit`} variant="secondary">
             Credit goodwill points
-          </Link>
+          </ButtonLink>
         ) : null}
       </nav>
 
