@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contractPath, sentence } from "@/lib/portal/forms/contract-path";
+import { contractPath, sentence } from "@/lib/forms/field-errors";
 import {
   postCodeCountries,
   registerAccountRequestSchema,

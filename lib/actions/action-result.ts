@@ -39,7 +39,7 @@ export function refusal<Reason extends string = never>(
   return { ok: false, code, message, ...details };
 }
 
-/** Whether what a step answered is a refusal to hand back as it is (the action wrappers' early returns). */
+/** Whether what a step answered is a refusal to hand back as it is (the action builder's early returns). */
 export const isRefusal = <Reason extends string = never>(answer: unknown): answer is ActionRefusal<Reason> =>
   typeof answer === "object" && answer !== null && (answer as { ok?: unknown }).ok === false;
 

@@ -5,10 +5,10 @@ import { requestHost } from "@/server/http/client-address";
 
 /**
  * Whether a server action was posted from this site. Next.js refuses an
- * action whose Origin is not the request's host; the action wrappers (the
- * portal's and the developer console's) say the same on their own terms
- * (and for tests that call actions directly): an Origin is required and
- * must be APP_ORIGIN or this request's host.
+ * action whose Origin is not the request's host; the action builder
+ * (server/actions/server-action.ts) says the same on its own terms, for
+ * every surface (and for tests that call actions directly): an Origin is
+ * required and must be APP_ORIGIN or this request's host.
  */
 export async function fromThisSite(): Promise<boolean> {
   const request = await headers();

@@ -143,7 +143,7 @@ export function tracedFetch(party: RemoteParty, inner?: typeof fetch): typeof fe
   };
 }
 
-/** The kinds of server actions, each with its one wrapper. */
+/** The kinds of server actions: the three configurations of the one builder (server/actions/server-action.ts). */
 export type ActionKind = "member" | "staff" | "developer";
 
 /**

@@ -1,12 +1,8 @@
 import "server-only";
-import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
-import { isRefusal, refusal, type ActionRefusal, type ActionResult } from "@/lib/actions/action-result";
-import { messagesByPath } from "@/lib/portal/forms/contract-path";
-import { logger } from "@/server/observability/logger";
-import { tracedAction } from "@/server/observability/tracing";
+import { refusal, type ActionRefusal, type ActionResult } from "@/lib/actions/action-result";
+import { serverAction, type SessionKind } from "@/server/actions/server-action";
 import { getMemberSession, requireMemberSession, type MemberSession } from "@/server/portal/auth/member-session";
-import { fromThisSite } from "@/server/http/from-this-site";
 import { hitClientRateLimit, waitInWords } from "@/server/portal/rate-limit/client-rate-limit";
 import type { RateLimitRule } from "@/server/portal/rate-limit/rate-limit-rule";
 
@@ -23,7 +19,7 @@ export interface MemberActionDefinition<Schema extends z.ZodType, Reason extends
   input: Schema;
   /** A limit each submission counts against, by the client's address (registration), and what is said past it. */
   rateLimit?: { rule: () => RateLimitRule; message: (wait: string) => string };
-  /** The words of the answers the wrapper gives itself, in the member's terms. */
+  /** The words of the answers the builder gives itself, in the member's terms. */
   refusals: {
     /** With `session: "answer"`. */
     signedOut?: { message: string; reason?: Reason };
@@ -41,64 +37,47 @@ export interface MemberActionContext<Input> {
   requestId: string;
 }
 
+const memberSessions: SessionKind<MemberSession> = { find: getMemberSession, require: requireMemberSession };
+
 /**
- * The ONE wrapper of the member's server actions (as staffAction is the
- * console's), and of the one staff action that comes before a staff
- * session (signing in, `session: "none"`): the request must come from
- * this site (Origin, besides Next.js's own check), carry the session the
- * action needs (the member comes from it, never from the browser), stay
- * within its rate limit and parse against the shared schema; only then
- * does the handler run. Every answer is an ActionResult; a failure the
- * handler does not word itself is logged and answered in the member's
- * words, never as a stack.
+ * The member's server actions, and the one staff action that comes before a
+ * staff session (signing in, `session: "none"`): the one builder
+ * (server/actions/server-action.ts) with the member's session, the
+ * client's rate limit and the member's words for each refusal.
  */
 export function memberAction<Schema extends z.ZodType, T, Reason extends string = never>(
   definition: MemberActionDefinition<Schema, Reason>,
   handler: (context: MemberActionContext<z.output<Schema>>) => Promise<T | ActionRefusal<Reason>>,
 ): (input: z.input<Schema>) => Promise<ActionResult<T, Reason>> {
-  const { refusals } = definition;
-  return tracedAction("member", definition.name, async (requestId, raw: z.input<Schema>) => {
-    if (!(await fromThisSite())) {
-      logger.warn({ action: definition.name, requestId }, "member action refused: not posted from this site");
-      return refusal("forbidden", "This request did not come from this site. Reload the page and try again.", {
-        reference: requestId,
-      });
-    }
-
-    let member: MemberSession | null = null;
-    if (definition.session === "redirect") member = await requireMemberSession();
-    if (definition.session === "answer") {
-      member = await getMemberSession();
-      if (!member) {
-        const { message, reason } = refusals.signedOut ?? { message: "Your session has ended. Sign in again." };
-        return refusal("unauthenticated", message, reason ? { reason } : {});
-      }
-    }
-
-    if (definition.rateLimit) {
-      const limit = await hitClientRateLimit(definition.rateLimit.rule());
-      if (!limit.allowed) return refusal("refused", definition.rateLimit.message(waitInWords(limit.retryAfterSeconds)));
-    }
-
-    const parsed = definition.input.safeParse(raw);
-    if (!parsed.success) {
-      const { message, reason, fieldErrors } = refusals.invalid;
-      return refusal("invalid", message, {
-        ...(reason ? { reason } : {}),
-        ...(fieldErrors ? { fieldErrors: messagesByPath(parsed.error.issues) } : {}),
-      });
-    }
-
-    try {
-      const answer = await handler({ input: parsed.data, member, requestId });
-      if (isRefusal<Reason>(answer)) return answer;
-      return { ok: true, data: answer };
-    } catch (error) {
-      // Next.js's redirect and notFound are control flow, not failures.
-      unstable_rethrow(error);
-      logger.error({ action: definition.name, requestId, err: error }, "member action failed");
-      const { message, reason } = refusals.unavailable;
-      return refusal("unavailable", message, { ...(reason ? { reason } : {}), reference: requestId });
-    }
-  });
+  const { refusals, rateLimit } = definition;
+  const withReason = (reason: Reason | undefined) => (reason === undefined ? {} : { reason });
+  return serverAction<z.input<Schema>, Schema, MemberSession, typeof definition.session, T, Reason>(
+    {
+      surface: "member",
+      name: definition.name,
+      foreignOrigin: "This request did not come from this site. Reload the page and try again.",
+      session: {
+        mode: definition.session,
+        kind: memberSessions,
+        signedOut: refusal(
+          "unauthenticated",
+          refusals.signedOut?.message ?? "Your session has ended. Sign in again.",
+          withReason(refusals.signedOut?.reason),
+        ),
+      },
+      ...(rateLimit && {
+        rateLimit: async () => {
+          const limit = await hitClientRateLimit(rateLimit.rule());
+          return limit.allowed
+            ? undefined
+            : refusal("refused", rateLimit.message(waitInWords(limit.retryAfterSeconds)));
+        },
+      }),
+      input: definition.input,
+      invalid: refusals.invalid,
+      unexpected: (reference) =>
+        refusal("unavailable", refusals.unavailable.message, { ...withReason(refusals.unavailable.reason), reference }),
+    },
+    ({ input, session, requestId }) => handler({ input, member: session, requestId }),
+  );
 }

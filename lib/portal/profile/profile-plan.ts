@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contractPath, sentence } from "@/lib/portal/forms/contract-path";
+import { contractPath, sentence } from "@/lib/forms/field-errors";
 import { utcToday } from "@/lib/contract/register-account";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
 import {

@@ -1,12 +1,9 @@
 import "server-only";
-import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
-import { isRefusal, refusal, type ActionRefusal, type ActionResult } from "@/lib/actions/action-result";
-import { fromThisSite } from "@/server/http/from-this-site";
+import { refusal, type ActionRefusal, type ActionResult } from "@/lib/actions/action-result";
+import { serverAction, type SessionKind } from "@/server/actions/server-action";
 import { servesSandboxOnlyPaths } from "@/server/http/sandbox-only-route";
-import { logger } from "@/server/observability/logger";
 import { consoleBusyMessage, passwordHashBusyIn } from "@/server/security/hash-queue";
-import { tracedAction } from "@/server/observability/tracing";
 import { getDeveloperSession, requireDeveloper } from "./developer-session-cookie";
 import type { DeveloperSession } from "./developer-sessions";
 
@@ -51,83 +48,49 @@ export const developerConsoleMessages = {
   live: "This deployment runs in live mode: it has no developer console and offers no sandbox.",
 } as const;
 
+const developerSessions: SessionKind<DeveloperSession> = {
+  find: getDeveloperSession,
+  require: requireDeveloper,
+};
+
 /**
- * The ONE wrapper of the developer console's server actions (as staffAction
- * and memberAction are the portal's): the deployment must have the console
- * (the sandbox, not live mode), the request must come from this site
- * (Origin, besides Next.js's own check), carry the session the action needs
- * (the partner comes from it, never from the form), be the developer's own
- * sandbox where the action changes one, and parse against the form's
- * schema; only then does the handler run. Every answer is an ActionResult
- * (new secrets travel in its data, shown once); a failure the handler does
- * not word itself is logged with a reference and answered in plain words,
- * never as a stack or an error page.
+ * The developer console's server actions: the one builder
+ * (server/actions/server-action.ts) with the console's guard (live mode
+ * has no developer console, lib/sandbox/sandbox-only-paths.ts, so an
+ * action posted through another page is refused before anything is read),
+ * the developer's session, and a sandbox of one's own where the action
+ * changes one. New secrets travel in the result's data, shown once; a
+ * password check the server is too busy for says when to come back.
  */
 export function developerAction<Schema extends z.ZodType, T, Mode extends SessionMode>(
   definition: DeveloperActionDefinition<Schema, Mode>,
   handler: (context: DeveloperActionContext<z.output<Schema>, Mode>) => Promise<T | ActionRefusal>,
 ): (previous: unknown, form: FormData) => Promise<ActionResult<T>> {
-  return tracedAction("developer", definition.name, async (requestId, _previous: unknown, form: FormData) => {
-    // Live mode has no developer console (lib/sandbox/sandbox-only-paths.ts): an action posted through another page is refused too.
-    if (!servesSandboxOnlyPaths()) {
-      logger.warn(
-        { action: definition.name, requestId },
-        "developer action refused: live mode has no developer console",
-      );
-      return refusal("forbidden", developerConsoleMessages.live);
-    }
-    if (!(await fromThisSite())) {
-      logger.warn({ action: definition.name, requestId }, "developer action refused: not posted from this site");
-      return refusal(
-        "forbidden",
-        "This request did not come from the developer console. Reload the page and try again.",
-        {
-          reference: requestId,
-        },
-      );
-    }
-
-    let developer: DeveloperSession | null = null;
-    if (definition.session === "redirect") developer = await requireDeveloper();
-    if (definition.session === "answer") {
-      developer = (await getDeveloperSession()) ?? null;
-      if (!developer) return refusal("unauthenticated", "Your session has ended. Sign in again.");
-    }
-    if (definition.ownSandboxOnly && !developer?.partner.developerSandbox)
-      return refusal("forbidden", definition.ownSandboxOnly);
-
-    const parsed = definition.input.safeParse(definition.read(form));
-    if (!parsed.success) return invalidAnswer(parsed.error.issues, definition.invalid);
-
-    try {
-      const context = { input: parsed.data, developer, requestId } as DeveloperActionContext<z.output<Schema>, Mode>;
-      const answer = await handler(context);
-      if (isRefusal(answer)) return answer;
-      return { ok: true, data: answer };
-    } catch (error) {
-      // Next.js's redirect and notFound are control flow, not failures.
-      unstable_rethrow(error);
-      const busy = passwordHashBusyIn(error);
-      if (busy) return refusal("unavailable", consoleBusyMessage(busy.retryAfterSeconds));
-      logger.error(
-        { action: definition.name, requestId, developer: developer?.account.id, err: error },
-        "developer action failed",
-      );
-      return refusal("failed", `Something went wrong. Quote reference ${requestId} to support.`, {
-        reference: requestId,
-      });
-    }
-  });
-}
-
-function invalidAnswer(issues: readonly Issue[], invalid: DeveloperActionDefinition<z.ZodType>["invalid"]) {
-  if (invalid === "fieldErrors") {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of issues) fieldErrors[String(issue.path[0] ?? "")] ??= issue.message;
-    return refusal("invalid", "Some details need correcting.", { fieldErrors });
-  }
-  const [first] = issues;
-  return refusal("invalid", first ? (invalid ? invalid(first) : first.message) : "Check what you entered.");
+  const { ownSandboxOnly, invalid } = definition;
+  const action = serverAction<FormData, Schema, DeveloperSession, Mode, T>(
+    {
+      surface: "developer",
+      name: definition.name,
+      guard: () => (servesSandboxOnlyPaths() ? undefined : refusal("forbidden", developerConsoleMessages.live)),
+      foreignOrigin: "This request did not come from the developer console. Reload the page and try again.",
+      session: { mode: definition.session, kind: developerSessions },
+      ...(ownSandboxOnly && {
+        allow: (developer: DeveloperSession | null) =>
+          developer?.partner.developerSandbox ? undefined : refusal("forbidden", ownSandboxOnly),
+      }),
+      read: definition.read,
+      input: definition.input,
+      invalid: invalid === "fieldErrors" ? { fieldErrors: true } : { ...(invalid && { message: invalid }) },
+      onError: (error) => {
+        const busy = passwordHashBusyIn(error);
+        return busy ? refusal("unavailable", consoleBusyMessage(busy.retryAfterSeconds)) : undefined;
+      },
+      actor: (developer: DeveloperSession | null) => ({ developer: developer?.account.id }),
+    },
+    ({ input, session, requestId }) =>
+      handler({ input, developer: session, requestId } as DeveloperActionContext<z.output<Schema>, Mode>),
+  );
+  return (_previous, form) => action(form);
 }
 
 /** A form field's text, as a schema reads it: a missing field is blank. */

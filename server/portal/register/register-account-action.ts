@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { registerAccountRequestSchema, registrationPathSchema } from "@/lib/contract/register-account";
 import { refusal } from "@/lib/actions/action-result";
-import { messagesByPath } from "@/lib/portal/forms/contract-path";
+import { fieldErrorsOf } from "@/lib/forms/field-errors";
 import { customerIp } from "@/server/portal/customer-ip";
 import { loyaltyService } from "@/server/portal/loyalty-service";
 import { memberAction } from "@/server/portal/member-action";
@@ -43,7 +43,7 @@ export const registerAccount = memberAction<typeof submissionSchema, undefined>(
     const body = registerAccountRequestSchema().safeParse(input.body);
     if (!path.success || !body.success) {
       return refusal("invalid", "Some details need correcting.", {
-        fieldErrors: messagesByPath([...(path.error?.issues ?? []), ...(body.error?.issues ?? [])]),
+        fieldErrors: fieldErrorsOf([...(path.error?.issues ?? []), ...(body.error?.issues ?? [])]),
       });
     }
     try {
@@ -53,7 +53,7 @@ export const registerAccount = memberAction<typeof submissionSchema, undefined>(
     } catch (error) {
       return registrationRefusal(error);
     }
-    // Outside the try: redirect() works by throwing (the wrapper lets it through).
+    // Outside the try: redirect() works by throwing (the action builder lets it through).
     redirect("/register/complete");
   },
 );

@@ -1,5 +1,5 @@
 import "server-only";
-import { sentence } from "@/lib/portal/forms/contract-path";
+import { sentence } from "@/lib/forms/field-errors";
 import { refusal, type ActionRefusal } from "@/lib/actions/action-result";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { logger } from "@/server/observability/logger";

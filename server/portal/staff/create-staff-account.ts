@@ -7,7 +7,7 @@ import { hashSecret } from "@/server/security/password-hash";
 import type { AuditSubject } from "./append-audit-event";
 import { generateStaffPassword } from "./generate-staff-password";
 import { agentIdFor } from "./staff-account";
-import { StaffRefusal } from "./staff-action";
+import { StaffRefusal } from "./staff-refusal";
 
 export interface CreatedStaffAccount {
   id: string;

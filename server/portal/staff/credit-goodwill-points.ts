@@ -4,7 +4,7 @@ import type { CreditRequest } from "@/lib/contract/credit-currency";
 import { loyaltyService } from "@/server/portal/loyalty-service";
 import type { AuditSubject } from "./append-audit-event";
 import { ownProgramme, readMemberAccount, readMemberProfile } from "./read-member";
-import { StaffRefusal } from "./staff-action";
+import { StaffRefusal } from "./staff-refusal";
 import type { StaffSession } from "./staff-session";
 
 /** P4 credits the primary programme only. */

@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/server/portal/db/portal-database";
 import { staffAccounts } from "@/server/portal/db/schema";
 import type { AuditSubject } from "./append-audit-event";
-import { StaffRefusal } from "./staff-action";
+import { StaffRefusal } from "./staff-refusal";
 import { findStaffAccount } from "./staff-account";
 import { endStaffSessions } from "./staff-session-store";
 

@@ -3,7 +3,7 @@ import { cancelOrder } from "@/server/portal/checkout/cancel-order";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { findMemberOrder } from "@/server/portal/checkout/find-member-order";
 import type { AuditSubject } from "./append-audit-event";
-import { StaffRefusal } from "./staff-action";
+import { StaffRefusal } from "./staff-refusal";
 
 /** What an order looked like, for the audit trail. */
 export function orderFacts(order: OrderView) {

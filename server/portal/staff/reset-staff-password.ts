@@ -5,7 +5,7 @@ import { staffAccounts } from "@/server/portal/db/schema";
 import { hashSecret } from "@/server/security/password-hash";
 import type { AuditSubject } from "./append-audit-event";
 import { generateStaffPassword } from "./generate-staff-password";
-import { StaffRefusal } from "./staff-action";
+import { StaffRefusal } from "./staff-refusal";
 import { findStaffAccount } from "./staff-account";
 import { endStaffSessions } from "./staff-session-store";
 

@@ -7,7 +7,7 @@ import { findOrder, leaseOrder, releaseOrder, type OrderRow } from "@/server/por
 import { recordOrderStep } from "@/server/portal/checkout/record-order-step";
 import type { Database } from "@/server/portal/db/portal-database";
 import type { AuditSubject } from "./append-audit-event";
-import { StaffRefusal } from "./staff-action";
+import { StaffRefusal } from "./staff-refusal";
 
 export interface Settlement {
   membershipNumber: string;

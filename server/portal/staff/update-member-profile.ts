@@ -1,5 +1,5 @@
 import "server-only";
-import { sentence } from "@/lib/portal/forms/contract-path";
+import { sentence } from "@/lib/forms/field-errors";
 import { profileChanges, type ProfileChange } from "@/lib/portal/profile/profile-changes";
 import type { ProfileFormValues } from "@/lib/portal/profile/profile-fields";
 import {
@@ -13,7 +13,7 @@ import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { loyaltyService } from "@/server/portal/loyalty-service";
 import type { AuditSubject } from "./append-audit-event";
 import { readMemberProfile } from "./read-member";
-import { StaffRefusal } from "./staff-action";
+import { StaffRefusal } from "./staff-refusal";
 import { staffAgent } from "./staff-agent";
 import type { StaffSession } from "./staff-session";
 

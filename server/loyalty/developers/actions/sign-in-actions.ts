@@ -83,7 +83,7 @@ const signIn = developerAction<typeof developerSignInSchema, never, "none">(
     });
     if (result.outcome === "refused") return refusal("refused", result.message);
     await setDeveloperSessionCookie(result.sessionId, result.expiresAt);
-    // Outside any try: redirect() works by throwing (the wrapper lets it through).
+    // Outside any try: redirect() works by throwing (the action builder lets it through).
     redirect("/developers");
   },
 );

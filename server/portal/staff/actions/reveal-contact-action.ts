@@ -4,7 +4,8 @@ import "server-only";
 import { revealContactSchema } from "@/lib/portal/staff/staff-forms";
 import { contactView } from "../contact-view";
 import { readMemberProfile } from "../read-member";
-import { StaffRefusal, staffAction } from "../staff-action";
+import { staffAction } from "../staff-action";
+import { StaffRefusal } from "../staff-refusal";
 
 /**
  * An agent sees a member's email and phone partly hidden; revealing them in

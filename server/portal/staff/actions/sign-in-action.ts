@@ -14,9 +14,9 @@ import { setStaffSessionCookie, staffSessionLifetime } from "../staff-session";
 
 /**
  * Signing in comes before any staff session, so it cannot go through
- * staffAction: it goes through the portal's wrapper of actions without a
- * session (memberAction, `session: "none"`, as registration does): this
- * site's Origin, the schema, errors answered one way, an ActionResult.
+ * staffAction: it is the portal's action without a session (memberAction,
+ * `session: "none"`, as registration is), through the same one builder:
+ * this site's Origin, the schema, errors answered one way, an ActionResult.
  */
 const signIn = memberAction<typeof staffSignInSchema, never>(
   {
@@ -42,14 +42,14 @@ const signIn = memberAction<typeof staffSignInSchema, never>(
       return refusal("refused", result.message);
     }
     await setStaffSessionCookie(result.sessionId, result.expiresAt);
-    // Outside any try: redirect() works by throwing (the wrapper lets it through).
+    // Outside any try: redirect() works by throwing (the action builder lets it through).
     redirect(safeStaffPath(input.next));
   },
 );
 
 /**
  * The staff login form's action (useActionState, so it works without
- * JavaScript too). Next.js and the wrapper refuse a post from another
+ * JavaScript too). Next.js and the action builder refuse a post from another
  * origin (CSRF). A success sets the console's own cookie and goes to the
  * page asked for; a refusal comes back with the username typed, since the
  * form is drawn again empty.
