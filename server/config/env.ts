@@ -233,6 +233,15 @@ const environmentSchema = z.object({
   WEBHOOK_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   /** Days a delivery attempt is kept in the delivery log. */
   WEBHOOK_ATTEMPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+
+  // Graceful restarts (server/shutdown): what SIGTERM or SIGINT waits for before the process exits.
+  /**
+   * How long the requests in flight and the workers' current steps may take
+   * once the process is told to stop; what is still running then is cut off
+   * (its leases lapse and another instance takes the work over). Writing the
+   * request log's last rows and closing the database take up to 5 s more.
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
 });
 
 // The timeout card's answer must come after the portal has given up, or it would not stand for a lost answer.

@@ -29,17 +29,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const startScript = /^((?:[A-Z_]+=\S* )*)node ((?:--\S+ )*)/.exec(packageJson.scripts.start);
+
 /**
  * The Node flags of `npm start` (e.g. a larger young generation, which spares
  * the server most of its garbage-collection pauses under load), so tests and
  * the benchmark run the server exactly as production does.
  */
-export const productionNodeFlags: string[] =
-  packageJson.scripts.start
-    .match(/^node ((?:--\S+ )*)/)?.[1]
-    ?.trim()
-    .split(" ")
-    .filter(Boolean) ?? [];
+export const productionNodeFlags: string[] = startScript?.[2]?.trim().split(" ").filter(Boolean) ?? [];
+
+/**
+ * The variables `npm start` sets (NEXT_MANUAL_SIG_HANDLE: the app's own
+ * graceful stop on SIGTERM instead of Next.js's), likewise.
+ */
+export const productionEnvironment: Record<string, string> = Object.fromEntries(
+  (startScript?.[1]?.trim().split(" ").filter(Boolean) ?? []).map((assignment) => {
+    const [name = "", ...value] = assignment.split("=");
+    return [name, value.join("=")];
+  }),
+);
 
 /**
  * Starts the production build (`next start`) as its own process, the way a
@@ -90,6 +98,7 @@ export async function startApp(
       env: {
         ...process.env,
         NODE_ENV: "production",
+        ...productionEnvironment,
         PGLITE_DATA_DIR: preparedCopy ?? "memory://",
         LOG_LEVEL: "warn",
         APP_ORIGIN: origin,

@@ -7,8 +7,8 @@ import { runOnce, type RunOnceReport } from "./run-once";
 export type RecoveryWorker = PollingLoop;
 
 export interface RecoveryWorkerOptions {
-  /** One pass (tests pass their own). */
-  pass?: () => Promise<RunOnceReport>;
+  /** One pass (tests pass their own); the signal aborts when the worker stops. */
+  pass?: (signal: AbortSignal) => Promise<RunOnceReport>;
   intervalMs?: number;
 }
 
@@ -16,16 +16,17 @@ export interface RecoveryWorkerOptions {
  * Starts the checkout's recovery loop once per process (instrumentation.ts
  * calls it in the Node runtime): a pass every CHECKOUT_WORKER_INTERVAL_MS
  * after the previous one ended, so passes never overlap; timers never keep
- * the process alive. CHECKOUT_WORKER=off starts nothing.
+ * the process alive. Stopping it lets the order under way finish its step
+ * and gives it back. CHECKOUT_WORKER=off starts nothing.
  */
 export function startRecoveryWorker(options: RecoveryWorkerOptions = {}): RecoveryWorker | undefined {
   const config = env();
   if (config.CHECKOUT_WORKER === "off") return undefined;
-  const pass = options.pass ?? (() => runOnce());
+  const pass = options.pass ?? ((signal: AbortSignal) => runOnce({ signal }));
   return startPollingLoop({
     name: "checkout-worker",
     intervalMs: options.intervalMs ?? config.CHECKOUT_WORKER_INTERVAL_MS,
-    pass: () => pass(),
+    pass,
     describe: (report) => (report.claimed > 0 ? { ...report } : undefined),
     settings: { leaseMs: config.CHECKOUT_WORKER_LEASE_MS },
   });
