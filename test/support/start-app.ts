@@ -16,6 +16,12 @@ export interface RunningApp {
   stop: () => Promise<void>;
 }
 
+/** An app this process started. */
+export interface StartedApp extends RunningApp {
+  /** Settles when the process has exited: its exit code, or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -69,7 +75,7 @@ export async function startApp(
      */
     logFile?: string;
   } = {},
-): Promise<RunningApp> {
+): Promise<StartedApp> {
   const port = options.port ?? (await freePort());
   const origin = `http://localhost:${port}`;
   // Only the tail is kept: a long run (the benchmark) logs a line per request.
@@ -115,6 +121,9 @@ export async function startApp(
   }
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
 
   const stopped = () =>
     new Promise<void>((resolve) => {
@@ -138,7 +147,7 @@ export async function startApp(
     if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${output()}`);
     try {
       const response = await fetch(probe);
-      if (response.status === ready.status) return { origin, port, pid: child.pid!, output, stop };
+      if (response.status === ready.status) return { origin, port, pid: child.pid!, output, exited, stop };
     } catch {
       // not listening yet
     }
