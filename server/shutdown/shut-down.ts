@@ -24,6 +24,8 @@ export interface ShutdownReport {
   /** The steps that failed or ran out of time. */
   cutOff: (keyof ShutdownSteps)[];
   durationMs: number;
+  /** How long each step took (until it was cut off, for one that was): where a slow stop spent its time. */
+  stepMs: Partial<Record<keyof ShutdownSteps, number>>;
 }
 
 /** The last rows and the pools: quick unless the database is gone, and then not worth waiting for long. */
@@ -41,7 +43,9 @@ export async function shutDown(steps: ShutdownSteps, options: ShutdownOptions): 
   const deadline = started + options.graceMs;
   const closeMs = options.closeMs ?? defaultCloseMs;
   const cutOff: (keyof ShutdownSteps)[] = [];
+  const stepMs: ShutdownReport["stepMs"] = {};
   const run = async (step: keyof ShutdownSteps, work: () => Promise<unknown>, until: number) => {
+    const began = Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<"late">((resolve) => {
       timer = setTimeout(() => resolve("late"), Math.max(0, until - Date.now()));
@@ -57,6 +61,7 @@ export async function shutDown(steps: ShutdownSteps, options: ShutdownOptions): 
       options.onProblem?.(step, error);
     } finally {
       clearTimeout(timer);
+      stepMs[step] = Date.now() - began;
     }
   };
   await Promise.all([
@@ -66,5 +71,5 @@ export async function shutDown(steps: ShutdownSteps, options: ShutdownOptions): 
   ]);
   await run("lastWrites", () => steps.lastWrites(), Date.now() + closeMs);
   await run("closeDatabases", () => steps.closeDatabases(), Date.now() + closeMs);
-  return { clean: cutOff.length === 0, cutOff, durationMs: Date.now() - started };
+  return { clean: cutOff.length === 0, cutOff, durationMs: Date.now() - started, stepMs };
 }

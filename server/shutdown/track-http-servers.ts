@@ -95,6 +95,13 @@ export async function drainHttpServers(deadline: number): Promise<boolean> {
     // `_httpMessage`: the answer a connection owes, as Node's own closeIdleConnections reads it.
     if (!(socket as net.Socket & { _httpMessage?: unknown })._httpMessage) socket.setTimeout(drainingIdleMs);
   }
+  // A connection made before this module was installed, and idle since, has no such timeout: every
+  // `drainingIdleMs` the idle ones are closed, after the event loop's reads (setImmediate) so that a request
+  // already received is read first.
+  const sweep = setInterval(
+    () => setImmediate(() => servers.forEach((server) => server.closeIdleConnections())),
+    drainingIdleMs,
+  );
   const closed = Promise.all(
     servers.map(
       (server) =>
@@ -107,6 +114,7 @@ export async function drainHttpServers(deadline: number): Promise<boolean> {
     timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
   });
   const drained = await Promise.race([closed, late]);
+  clearInterval(sweep);
   clearTimeout(timer);
   if (!drained) for (const server of servers) server.closeAllConnections();
   return drained;

@@ -125,12 +125,14 @@ export async function startApp(
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
 
+  // SIGTERM stops the app gracefully (server/shutdown): its requests answered, its database closed; one that has
+  // not exited 15 s later is killed. A process already ended (by a code or a signal) has nothing left to stop.
   const stopped = () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
-      setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+      setTimeout(() => child.kill("SIGKILL"), 15_000).unref();
     });
   const stop = async () => {
     await stopped();
