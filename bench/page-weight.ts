@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -108,33 +108,41 @@ async function signIn(context: BrowserContext, origin: string): Promise<void> {
   await page.close();
 }
 
-/** Starts the app on port 3000 (embedded database in memory), measures, stops it. */
+/** Starts the app on port 3000 (embedded database in memory), measures, stops it, also when a step fails. */
 export async function measurePageWeights(): Promise<PageWeights> {
   const secretFile = path.join(mkdtempSync(path.join(tmpdir(), "bench-secret-")), "nextauth-secret");
   const app = await startApp({ NEXTAUTH_SECRET_FILE: secretFile, LOG_LEVEL: "warn" }, { port });
+  try {
+    return await measureWith(app.origin);
+  } finally {
+    await app.stop();
+    rmSync(path.dirname(secretFile), { recursive: true, force: true });
+  }
+}
+
+async function measureWith(origin: string): Promise<PageWeights> {
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signIn(context, app.origin);
-    const account = await scriptsOf(context, `${app.origin}/account`, (page) =>
+    await signIn(context, origin);
+    const account = await scriptsOf(context, `${origin}/account`, (page) =>
       page.getByRole("region", { name: "Points balance" }).waitFor(),
     );
-    const product = await scriptsOf(context, `${app.origin}${productPath}`, (page) =>
+    const product = await scriptsOf(context, `${origin}${productPath}`, (page) =>
       page.getByRole("slider", { name: "Price options" }).waitFor(),
     );
     // One load to warm the server's paths up, then the measured ones.
-    await optionsShownAfter(context, `${app.origin}${productPath}`);
+    await optionsShownAfter(context, `${origin}${productPath}`);
     const optionsShownMs: number[] = [];
     const firstByteMs: number[] = [];
     for (let run = 0; run < timingRuns; run++) {
-      const timing = await optionsShownAfter(context, `${app.origin}${productPath}`);
+      const timing = await optionsShownAfter(context, `${origin}${productPath}`);
       optionsShownMs.push(timing.shown);
       firstByteMs.push(timing.firstByte);
     }
     return { account, product, optionsShownMs, firstByteMs };
   } finally {
     await browser.close();
-    await app.stop();
   }
 }
 

@@ -98,7 +98,11 @@ export async function startBaseline(
       env: { ...process.env, BENCH_DEBIT_STATEMENT: JSON.stringify(references.statement) },
     },
   );
-  await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
+  // Ready when it says so; a server that ends first (a port taken, a bad statement) fails the run rather than hang it.
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`the baseline server exited with ${code} before it was ready`)));
+  });
   return {
     target: {
       label: "baseline: bare node:http + pg, same SQL statement",
@@ -164,7 +168,10 @@ export async function startMinimalNext(
       await fetch(`${origin}/debit`);
       break;
     } catch {
-      if (attempt > 120) throw new Error("bench/minimal-next did not start");
+      if (attempt > 120 || child.exitCode !== null) {
+        child.kill("SIGKILL");
+        throw new Error("bench/minimal-next did not start");
+      }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }

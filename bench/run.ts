@@ -5,18 +5,22 @@ import path from "node:path";
 import { appTargets, type Target } from "./app-targets";
 import { minimalLabel, setUpReferences, startBaseline, startMinimalNext } from "./reference-servers";
 import ensureBuild from "@/scripts/ensure-build";
+import ensureChromium from "@/scripts/ensure-chromium";
 import { productionNodeFlags, startApp } from "@/test/support/start-app";
 import { createPostgresDatabase } from "@/test/support/test-database";
 import { runLoad, type LoadResult } from "./autocannon-run";
 import { benchMembersFor, prepareBenchDatabase, sandboxBenchMembers } from "./bench-members";
 import { selectBenchDatabaseServer } from "./database-server";
 import { measurePageWeights, pageWeightSection } from "./page-weight";
+import { runWithCleanup, type Cleanup } from "./run-with-cleanup";
 
 /**
  * `npm run bench`: the real debit (and the other scenarios) through the whole
  * HTTP stack of `next start`, on PostgreSQL and on the embedded database,
  * beside a same-run baseline: the same SQL transaction behind a bare
- * node:http + pg server. Writes docs/performance.md.
+ * node:http + pg server. Writes docs/performance.md. Whatever ends the run
+ * (done, failed, Ctrl-C), the servers and databases it started are stopped
+ * (bench/run-with-cleanup.ts).
  */
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -216,8 +220,44 @@ function formatDoc(): void {
   );
 }
 
+/**
+ * Chromium for the member pages, installed as the end-to-end tests install
+ * it (scripts/ensure-chromium.ts); when it cannot be had, the reason, and the
+ * run goes on without its page part.
+ */
+function chromiumMissing(): string | undefined {
+  try {
+    ensureChromium();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** What the run prints, and the report says in place of the member pages' figures, when it skips them. */
+const pagesSkipped = (reason: string) =>
+  `The member pages were not measured in this run: Chromium could not be had (${reason}). The figures below are from an earlier run.`;
+
+/** The member pages' section of the last report, under a line saying why this run did not measure them. */
+function earlierPagesSection(why: string): string[] {
+  const doc = existsSync(performanceDoc) ? readFileSync(performanceDoc, "utf8") : "";
+  const start = doc.indexOf(pagesHeading);
+  if (start < 0) return [pagesHeading, "", why, ""];
+  const end = doc.indexOf("\n## ", start + pagesHeading.length);
+  const earlier = doc
+    .slice(start + pagesHeading.length, end < 0 ? undefined : end)
+    .trim()
+    .split("\n")
+    // A note an earlier skipped run left is replaced by this one's.
+    .filter((line) => !line.startsWith("The member pages were not measured in this run"));
+  return [pagesHeading, "", why, "", ...earlier.join("\n").trim().split("\n"), ""];
+}
+
 /** The member pages' section only (`BENCH_ONLY=pages`): a minute, not the half hour of the load scenarios. */
 async function pagesOnly(): Promise<void> {
+  const missing = chromiumMissing();
+  if (missing)
+    throw new Error(`BENCH_ONLY=pages measures the member pages in Chromium, which could not be had: ${missing}`);
   ensureBuild();
   const section = pageWeightSection(await measurePageWeights());
   const doc = existsSync(performanceDoc) ? readFileSync(performanceDoc, "utf8") : "# Performance\n";
@@ -230,24 +270,34 @@ async function pagesOnly(): Promise<void> {
   console.log(section.join("\n"));
 }
 
-async function main(): Promise<void> {
+async function main(cleanup: Cleanup): Promise<void> {
   if (process.env.BENCH_ONLY === "pages") return pagesOnly();
   const loadAtStart = loadavg()[0]!;
+  // Known before the half hour of load, not after it.
+  const chromiumAbsent = chromiumMissing();
+  if (chromiumAbsent) console.log(`${pagesSkipped(chromiumAbsent)} The load scenarios run as usual.`);
   ensureBuild();
 
   // PostgreSQL: the baseline and the app side by side, measured in turns.
+  // Each thing started is stopped at the end whatever happens (cleanup), and here as soon as its part is done.
   const database = await createPostgresDatabase();
+  cleanup.defer(() => database.drop());
   await prepareBenchDatabase({ databaseUrl: database.url }, members);
   const pgApp = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "info" });
+  cleanup.defer(() => pgApp.stop());
   // The same app with the request rate limits and body caps switched off, for the same-run comparison.
   const pgAppUnlimited = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "info", RATE_LIMITS: "off" });
+  cleanup.defer(() => pgAppUnlimited.stop());
   // And with the partner request log off (the limits on), for the log's same-run comparison.
   const pgAppUnlogged = await startApp({ DATABASE_URL: database.url, LOG_LEVEL: "info", REQUEST_LOG: "off" });
+  cleanup.defer(() => pgAppUnlogged.stop());
   // The references run the debit's own statement for the same members, each with a live token of its own.
   const references = await setUpReferences(database.url, members);
   const hotSpotReferences = await setUpReferences(database.url, sandboxBenchMembers);
   const baselineServer = await startBaseline(references, database.url);
+  cleanup.defer(() => baselineServer.stop());
   const minimalNext = await startMinimalNext(references, database.url);
+  cleanup.defer(() => minimalNext.stop());
   let postgresResults: Measured[];
   try {
     const debitOnly = (scenario: { name: string }) => scenario.name.startsWith("debit");
@@ -285,8 +335,10 @@ async function main(): Promise<void> {
   const minimal = minimalResult!.median;
 
   const dataDir = mkdtempSync(path.join(tmpdir(), "loyalty-bench-"));
+  cleanup.defer(() => rmSync(dataDir, { recursive: true, force: true }));
   await prepareBenchDatabase({ pgliteDataDir: dataDir }, members);
   const pgliteApp = await startApp({ PGLITE_DATA_DIR: dataDir, LOG_LEVEL: "info" });
+  cleanup.defer(() => pgliteApp.stop());
   try {
     appResults.push(...(await measure(await appTargets("PGlite (file)", pgliteApp, members), false)));
   } finally {
@@ -351,8 +403,11 @@ async function main(): Promise<void> {
       ? `This run: with the log ${debit.requestsPerSecond.toFixed(0)} requests/s (median), without ${unloggedDebit.requestsPerSecond.toFixed(0)}; with ÷ without, paired by round: ${percent(logShare.median)} (rounds ${percent(logShare.low)}–${percent(logShare.high)}): ${logShare.median >= 0.95 ? "met" : "NOT met"}. Each round's ratio, in order: ${logShare.byRound.map(percent).join(", ")}.`
       : "",
     "",
-    // The member pages in Chromium, on port 3000 (where the sandbox registers the portal's callbacks).
-    ...pageWeightSection(await measurePageWeights()),
+    // The member pages in Chromium, on port 3000 (where the sandbox registers the portal's callbacks), or the
+    // last run's section, said to be so, when Chromium could not be had.
+    ...(chromiumAbsent
+      ? earlierPagesSection(pagesSkipped(chromiumAbsent))
+      : pageWeightSection(await measurePageWeights())),
   ];
   // The stage tables (npm run bench:stages) are kept as they are: this run does not profile.
   const previous = existsSync(performanceDoc) ? readFileSync(performanceDoc, "utf8") : "";
@@ -365,7 +420,4 @@ async function main(): Promise<void> {
   console.log(lines.join("\n"));
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runWithCleanup(main);

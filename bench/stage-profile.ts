@@ -9,6 +9,7 @@ import { createPostgresDatabase } from "@/test/support/test-database";
 import { appTargets, type Target } from "./app-targets";
 import { runLoad } from "./autocannon-run";
 import { setUpReferences, startMinimalNext } from "./reference-servers";
+import { runWithCleanup } from "./run-with-cleanup";
 import { benchMembersFor, prepareBenchDatabase } from "./bench-members";
 import { selectBenchDatabaseServer } from "./database-server";
 import { databaseBackendsCpu } from "./server-cpu";
@@ -388,7 +389,5 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+// Whatever ends the run (done, failed, Ctrl-C), the servers it started are stopped.
+runWithCleanup(() => main());

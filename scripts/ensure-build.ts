@@ -14,6 +14,7 @@ const sources = [
   "package-lock.json",
   "sandbox.json",
   "instrumentation.ts",
+  "instrumentation-node.ts",
   "instrumentation-client.ts",
   "proxy.ts",
   "postcss.config.mjs",

@@ -316,6 +316,14 @@ const environmentSchema = z.object({
   OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).default("loyalty-platform"),
   /** `true`: no tracing at all (no trace ids in logs or headers). */
   OTEL_SDK_DISABLED: z.enum(["true", "false"]).default("false"),
+  // Graceful restarts (server/shutdown): what SIGTERM or SIGINT waits for before the process exits.
+  /**
+   * How long the requests in flight and the workers' current steps may take
+   * once the process is told to stop; what is still running then is cut off
+   * (its leases lapse and another instance takes the work over). Writing the
+   * request log's last rows and closing the database take up to 5 s more.
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
 });
 
 // The timeout card's answer must come after the portal has given up, or it would not stand for a lost answer.

@@ -89,3 +89,24 @@ export function prepareOnce(
   }
   return preparing;
 }
+
+/**
+ * Closes the process's connection (the pool, its LISTEN connections, the
+ * embedded database's thread) and the migrator's, once nothing uses them
+ * any more: the process is stopping (server/shutdown). A connection never
+ * opened is left alone.
+ */
+export async function closeConnection(): Promise<void> {
+  const opening = holder.handle;
+  holder.handle = undefined;
+  const handle = await opening?.catch(() => undefined);
+  if (!handle) return;
+  const migrator = holder.migrators?.get(handle);
+  await Promise.all([
+    handle.close(),
+    migrator?.owner.then(
+      (owner) => owner.close(),
+      () => undefined,
+    ),
+  ]);
+}

@@ -125,3 +125,12 @@ export function startPollingLoop<Report>(options: PollingLoopOptions<Report>): P
   log.info({ intervalMs: options.intervalMs, ...options.settings }, `${options.name} started`);
   return loop;
 }
+
+/**
+ * Stops every loop this process runs, together: each stops claiming, its
+ * pass under way finishes its current step and gives its leases back (the
+ * process is stopping, server/shutdown).
+ */
+export async function stopPollingLoops(): Promise<void> {
+  await Promise.all([...loops.values()].map((loop) => loop.stop()));
+}

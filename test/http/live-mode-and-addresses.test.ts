@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,6 +13,7 @@ import { rowsOf } from "@/server/db/rows";
 import { basicAuthorization } from "@/lib/loyalty-client/token-client";
 import { awaitWindowWithRoom } from "../support/rate-limit-window";
 import { dataDirForServer } from "../support/server-database-template";
+import { serverActionId } from "../support/server-action";
 import { freePort, productionNodeFlags, startApp, type RunningApp } from "../support/start-app";
 
 const partner = sandbox.partners[0]!;
@@ -35,18 +36,6 @@ function realValues(): Record<string, string> {
     PAYMENTS_PUBLISHABLE_KEY: `pk_live_${token(12)}`,
     PAYMENTS_BASE_URL: "https://api.processor.example",
   };
-}
-
-/** A server action's id in the production build, as a browser posts it in the Next-Action header. */
-function serverActionId(filename: string, exportedName: string): string {
-  const manifest = JSON.parse(readFileSync(path.join(".next", "server", "server-reference-manifest.json"), "utf8")) as {
-    node: Record<string, { filename?: string; exportedName?: string }>;
-  };
-  const found = Object.entries(manifest.node).find(
-    ([, entry]) => entry.filename === filename && entry.exportedName === exportedName,
-  );
-  if (!found) throw new Error(`no server action ${exportedName} of ${filename} in the build`);
-  return found[0];
 }
 
 /** `next start` as npm start runs it, until it exits: its exit code, what it printed, and whether any request got an answer. */

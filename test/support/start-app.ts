@@ -16,6 +16,12 @@ export interface RunningApp {
   stop: () => Promise<void>;
 }
 
+/** An app this process started. */
+export interface StartedApp extends RunningApp {
+  /** Settles when the process has exited: its exit code, or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -29,17 +35,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const startScript = /^((?:[A-Z_]+=\S* )*)node ((?:--\S+ )*)/.exec(packageJson.scripts.start);
+
 /**
  * The Node flags of `npm start` (e.g. a larger young generation, which spares
  * the server most of its garbage-collection pauses under load), so tests and
  * the benchmark run the server exactly as production does.
  */
-export const productionNodeFlags: string[] =
-  packageJson.scripts.start
-    .match(/^node ((?:--\S+ )*)/)?.[1]
-    ?.trim()
-    .split(" ")
-    .filter(Boolean) ?? [];
+export const productionNodeFlags: string[] = startScript?.[2]?.trim().split(" ").filter(Boolean) ?? [];
+
+/**
+ * The variables `npm start` sets (NEXT_MANUAL_SIG_HANDLE: the app's own
+ * graceful stop on SIGTERM instead of Next.js's), likewise.
+ */
+export const productionEnvironment: Record<string, string> = Object.fromEntries(
+  (startScript?.[1]?.trim().split(" ").filter(Boolean) ?? []).map((assignment) => {
+    const [name = "", ...value] = assignment.split("=");
+    return [name, value.join("=")];
+  }),
+);
 
 /**
  * Starts the production build (`next start`) as its own process, the way a
@@ -61,7 +75,7 @@ export async function startApp(
      */
     logFile?: string;
   } = {},
-): Promise<RunningApp> {
+): Promise<StartedApp> {
   const port = options.port ?? (await freePort());
   const origin = `http://localhost:${port}`;
   // Only the tail is kept: a long run (the benchmark) logs a line per request.
@@ -90,6 +104,7 @@ export async function startApp(
       env: {
         ...process.env,
         NODE_ENV: "production",
+        ...productionEnvironment,
         PGLITE_DATA_DIR: preparedCopy ?? "memory://",
         LOG_LEVEL: "warn",
         APP_ORIGIN: origin,
@@ -106,13 +121,18 @@ export async function startApp(
   }
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
 
+  // SIGTERM stops the app gracefully (server/shutdown): its requests answered, its database closed; one that has
+  // not exited 15 s later is killed. A process already ended (by a code or a signal) has nothing left to stop.
   const stopped = () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
-      setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+      setTimeout(() => child.kill("SIGKILL"), 15_000).unref();
     });
   const stop = async () => {
     await stopped();
@@ -129,7 +149,7 @@ export async function startApp(
     if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${output()}`);
     try {
       const response = await fetch(probe);
-      if (response.status === ready.status) return { origin, port, pid: child.pid!, output, stop };
+      if (response.status === ready.status) return { origin, port, pid: child.pid!, output, exited, stop };
     } catch {
       // not listening yet
     }

@@ -7,9 +7,9 @@ import { bufferRequestLogRow, type RequestLogRow } from "./request-log-buffer";
 /**
  * Records one answered partner request in the request log, off the response
  * path (see request-log-buffer.ts). The request that opens a batch hands the
- * batch's write to Next.js `after`, so a server told to stop waits for the
- * write before it exits; called outside a request (tests calling a handler
- * directly) there is nothing to wait for and the timer alone writes.
+ * batch's write to Next.js `after`; a server told to stop writes what is
+ * left once its requests are answered (server/shutdown). Called outside a
+ * request (tests calling a handler directly) the timer alone writes.
  */
 export function recordPartnerRequest(db: Database, row: RequestLogRow): void {
   if (env().REQUEST_LOG === "off") return;

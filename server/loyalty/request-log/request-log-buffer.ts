@@ -118,19 +118,14 @@ export async function flushRequestLog(): Promise<void> {
   await Promise.all([...state.writing]);
 }
 
-/** From now on each row is written at once: the server is stopping (SIGTERM, SIGINT). */
+/**
+ * Writes every row gathered and waits for the writes, and from now on each
+ * row is written at once: the server is stopping (server/shutdown calls it
+ * once the requests in flight are answered, before the database closes).
+ */
 export function flushRequestLogOnShutdown(): Promise<void> {
   state.immediate = true;
   return flushRequestLog();
-}
-
-/**
- * Flushes when the server is told to stop. Next.js's own handler of these
- * signals closes the server (in-flight requests finish, pending `after` work
- * is awaited) before it exits; this one makes the last rows go at once.
- */
-export function flushRequestLogOnSignals(): void {
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void flushRequestLogOnShutdown());
 }
 
 async function writeBatch(taken: Batch): Promise<void> {

@@ -67,13 +67,17 @@ const byState: Record<UnfinishedState, SagaAction> = {
  * Drives an order from its stored state until it is settled (completed,
  * points returned, cancelled, needing attention) or a step's outcome is not
  * known yet. Every step's state is stored before its remote call, and
- * every call is keyed by the order, so this can start again from any state.
+ * every call is keyed by the order, so this can start again from any state:
+ * a worker that is stopping (its run's signal aborted) takes no further
+ * step and leaves the order due at once, for another instance or the next
+ * start.
  */
 export async function advanceOrder(run: SagaRun): Promise<AdvanceOutcome> {
   // Each step moves the order on or stops: ten moves are more than any path has.
   for (let move = 0; move < 10; move += 1) {
     const state = run.order.state;
     if (!isUnfinished(state)) return { kind: "settled" };
+    if (run.signal?.aborted) return { kind: "wait", reason: "the worker is stopping", retryAfterMs: 0 };
     if (run.deps.now() >= reversalDeadline(run.order, run.deps.settings)) {
       await needsAttention(run, "it could not be settled while the points could still be returned automatically");
       return { kind: "settled" };

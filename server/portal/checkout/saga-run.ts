@@ -19,6 +19,8 @@ export interface SagaRun {
   actor: string;
   /** X-Agent-Id of agent calls. */
   agentId: string;
+  /** The worker's: aborts when the process stops, and the order is given back after the step under way. */
+  signal?: AbortSignal;
   /** The member's access token, while the member's request drives the order. */
   memberToken?: string;
   customerIp?: string;

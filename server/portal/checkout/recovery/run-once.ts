@@ -9,6 +9,11 @@ export interface RunOnceOptions extends CheckoutOverrides {
   limit?: number;
   /** Called before each claim, so a pass of slow orders still reads as alive (readiness). */
   onProgress?: () => void;
+  /**
+   * Aborts when the worker stops: no order is claimed after it, and the
+   * order under way is given back after the step it is taking.
+   */
+  signal?: AbortSignal;
 }
 
 export interface RunOnceReport {
@@ -27,13 +32,15 @@ export interface RunOnceReport {
  * (each with a fresh lease, so a slow order never lets the next one's lease
  * lapse) and drives each as far as it goes without the member: the debit
  * replayed with its key, an authorisation looked up, a reversal retried with
- * its key. Exported for tests; the loop calls it every interval.
+ * its key. Exported for tests; the loop calls it every interval. Once
+ * `signal` aborts it claims nothing more, and the order under way is
+ * released, due at once, after its current step (advance-order.ts).
  */
 export async function runOnce(options: RunOnceOptions = {}): Promise<RunOnceReport> {
   const deps = await checkoutDeps(options);
   const limit = options.limit ?? deps.settings.batchSize;
   const report: RunOnceReport = { claimed: 0, settled: 0, waiting: 0, lost: 0 };
-  while (report.claimed < limit) {
+  while (report.claimed < limit && !options.signal?.aborted) {
     options.onProgress?.();
     const order = await claimOrder(deps.db, deps.now(), deps.settings.leaseMs);
     if (!order?.leaseToken) break;
@@ -45,6 +52,7 @@ export async function runOnce(options: RunOnceOptions = {}): Promise<RunOnceRepo
       mode: "worker",
       actor: "worker",
       agentId: deps.settings.agentId,
+      signal: options.signal,
     };
     const outcome = await driveOrder(run);
     if (outcome.kind === "settled") report.settled += 1;
