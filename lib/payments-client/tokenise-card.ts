@@ -1,4 +1,9 @@
-import { cardTokenSchema, type CardToken, type PaymentsErrorObject, type TokeniseRequest } from "@/lib/payments-contract/contract";
+import {
+  cardTokenSchema,
+  type CardToken,
+  type PaymentsErrorObject,
+  type TokeniseRequest,
+} from "@/lib/payments-contract/contract";
 import { endpoint, exchange } from "./http";
 
 /** Where the browser finds the sandbox when the page gives no other address: this same app. */

@@ -1,5 +1,9 @@
 import "server-only";
-import { authorisationIdSchema, captureRequestSchema, idempotentReplayedHeader } from "@/lib/payments-contract/contract";
+import {
+  authorisationIdSchema,
+  captureRequestSchema,
+  idempotentReplayedHeader,
+} from "@/lib/payments-contract/contract";
 import { authorisationView } from "../authorisations/authorisation-view";
 import { captureAuthorisation as capture } from "../authorisations/capture-authorisation";
 import { paymentsOperation } from "../http/payments-operation";

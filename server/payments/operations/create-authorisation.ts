@@ -1,6 +1,10 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
-import { authorisationRequestSchema, chargeParamCodes, idempotentReplayedHeader } from "@/lib/payments-contract/contract";
+import {
+  authorisationRequestSchema,
+  chargeParamCodes,
+  idempotentReplayedHeader,
+} from "@/lib/payments-contract/contract";
 import { env } from "@/server/config/env";
 import { authorisationView } from "../authorisations/authorisation-view";
 import { authoriseCard } from "../authorisations/authorise-card";
