@@ -57,7 +57,7 @@ export function TransactionsTable({
       {previousHref || nextHref || note ? (
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-3 py-3 sm:px-5">
           {previousHref || nextHref ? (
-            <nav aria-label={t("pages")} className="flex w-full items-center justify-between gap-3">
+            <nav aria-label={t("pages")} className="flex w-full flex-wrap items-center justify-between gap-3">
               {previousHref ? (
                 <ButtonLink href={previousHref} rel="prev" variant="secondary">
                   <span aria-hidden="true">←&nbsp;</span>

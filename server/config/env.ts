@@ -186,7 +186,7 @@ const environmentSchema = z.object({
   /** Days before that deletion from which the console warns, naming the date. */
   DEVELOPER_SANDBOX_WARNING_DAYS: z.coerce.number().int().min(0).max(3_650).default(7),
   /** Password hashes that may wait per core for the service's members and clients; one more is answered busy. */
-  PASSWORD_HASH_QUEUE_PER_CORE: z.coerce.number().int().min(1).max(1_000).default(8),
+  PASSWORD_HASH_QUEUE_PER_CORE: z.coerce.number().int().min(1).max(1_000).default(32),
   /** Password hashes that may wait per core for the developer and staff forms. */
   PASSWORD_HASH_CONSOLE_QUEUE_PER_CORE: z.coerce.number().int().min(1).max(1_000).default(4),
   /**

@@ -14,8 +14,8 @@ const nonceOf = (policy: string | null) => /'nonce-([^']+)'/.exec(policy ?? "")?
 
 /** Text of the login page's alert (role=alert), tags removed. */
 const alertOf = (html: string) =>
-  /<p role="alert"[^>]*>([\s\S]*?)<\/p>/
-    .exec(html)?.[1]
+  /<(p|div) role="alert"[^>]*>([\s\S]*?)<\/\1>/
+    .exec(html)?.[2]
     ?.replace(/<!-- -->/g, "")
     .replace(/&#x27;/g, "'");
 
