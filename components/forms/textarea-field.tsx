@@ -30,7 +30,7 @@ export function TextareaField({
         {...textarea}
         {...field.control}
         rows={rows}
-        className={`${controlClass(field.invalid)}${mono ? "font-mono" : ""}`}
+        className={[controlClass(field.invalid), mono ? "font-mono" : ""].filter(Boolean).join(" ")}
       />
     </FieldFrame>
   );

@@ -192,6 +192,20 @@ describe("ErrorPage without a reference", () => {
 });
 
 describe("the form fields", () => {
+  it("sets a fixed-width face on a code-like field as a class of its own, text or multi-line", () => {
+    render(
+      <>
+        <TextField name="clientId" idBase="mono-1" label="Client id" mono />
+        <TextareaField name="uris" idBase="mono-2" label="Redirect URIs" mono />
+      </>,
+    );
+    for (const name of ["Client id", "Redirect URIs"]) {
+      const control = screen.getByLabelText(name);
+      expect(control.classList).toContain("font-mono");
+      expect(control.className).not.toMatch(/\S+font-mono/);
+    }
+  });
+
   it("ties a plain form's text field to its label, hint and error", () => {
     render(<TextField name="url" label="Address" hint="https:// only" error="Enter an address." type="url" />);
     const input = screen.getByLabelText("Address");
