@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { resetEnvironmentCache } from "@/server/config/env";
 import { developerAccounts } from "@/server/loyalty/developers/developer-tables";
 import { signUpDeveloper, signUpMessages } from "@/server/loyalty/developers/sign-up-developer";
+import { collectMetrics } from "@/server/observability/metrics";
 import { setupTestDatabase } from "../support/test-database";
 
 const { db } = setupTestDatabase();
@@ -31,6 +32,15 @@ async function signUp(address: string, now: Date, email = `dev${(serial += 1)}@e
   return { email, outcome: result.outcome, message: result.outcome === "refused" ? result.message : undefined };
 }
 
+/** Sign-ups a limit refused so far in this process, as /metrics reports them. */
+async function limitRefusals(): Promise<number> {
+  const { text } = await collectMetrics();
+  const line = text
+    .split("\n")
+    .find((entry) => entry.startsWith('loyalty_platform_rate_limit_refusals_total{limiter="developer-sign-up"}'));
+  return line ? Number(line.split(" ").at(-1)) : 0;
+}
+
 async function accountExists(email: string): Promise<boolean> {
   const rows = await db().select().from(developerAccounts).where(eq(developerAccounts.email, email));
   return rows.length > 0;
@@ -53,6 +63,7 @@ describe("developer sign-up caps", () => {
   it("caps sign-ups per hour for everyone together, after the per-address limits and never for a taken email", async () => {
     withLimits({ DEVELOPER_SIGN_UPS_PER_ADDRESS_PER_HOUR: 1, DEVELOPER_SIGN_UPS_PER_HOUR: 2 });
     const now = new Date("2031-03-02T10:15:00Z");
+    const refusalsBefore = await limitRefusals();
     const first = await signUp("198.51.100.20", now);
     expect(first.outcome).toBe("signed-up");
     // One address's flood is refused by its own limit and spends nothing of the global cap.
@@ -68,6 +79,8 @@ describe("developer sign-up caps", () => {
       "The sandbox has made as many new sandboxes as it can for now. Try again in 45 minutes.",
     );
     expect(await accountExists(refused.email)).toBe(false);
+    // Every limit's refusal is counted on /metrics (five per address, one cap), the taken email is not.
+    expect((await limitRefusals()) - refusalsBefore).toBe(6);
     // The next hour has room again.
     expect((await signUp("198.51.100.23", new Date("2031-03-02T11:00:00Z"))).outcome).toBe("signed-up");
   });

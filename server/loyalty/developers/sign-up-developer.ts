@@ -47,11 +47,7 @@ export async function signUpDeveloper(
   // Emails are one account whatever their case (the forms' schema lowers them too).
   const input = { ...given, email: given.email.trim().toLowerCase() };
   const refusal = await signUpLimitRefusal(db, input.address, input.now, () => emailTaken(db, input.email));
-  if (refusal) {
-    if (refusal.outcome === "refused" && !("field" in refusal && refusal.field === "email"))
-      countRateLimitRefusal("developer-sign-up");
-    return refusal;
-  }
+  if (refusal) return refusal;
 
   const credentials = newSandboxCredentials();
   let hashes: [string, string, string, unknown];
@@ -112,17 +108,22 @@ async function signUpLimitRefusal(
   const config = env();
   const count = (bucket: string, limit: number, windowSeconds: number) =>
     consumeRateLimit(db, `developer-sign-up:${bucket}`.slice(0, 100), limit, windowSeconds, now);
+  // A limit's refusal is counted on /metrics; an email already taken is no limit.
+  const limited = (message: string): DeveloperSignUp => {
+    countRateLimitRefusal("developer-sign-up");
+    return { outcome: "refused", message };
+  };
   const perAddress = await count(rateLimitKey(address), config.DEVELOPER_SIGN_UPS_PER_ADDRESS_PER_HOUR, 3_600);
-  if (!perAddress.allowed) return { outcome: "refused", message: signUpMessages.tooMany };
+  if (!perAddress.allowed) return limited(signUpMessages.tooMany);
   const site = siteNetworkKey(address);
   if (site) {
     const perSite = await count(site, config.DEVELOPER_SIGN_UPS_PER_NETWORK_PER_HOUR, 3_600);
-    if (!perSite.allowed) return { outcome: "refused", message: signUpMessages.tooMany };
+    if (!perSite.allowed) return limited(signUpMessages.tooMany);
   }
   if (await taken()) return { outcome: "refused", field: "email", message: signUpMessages.taken };
   const hourly = await count("all:hour", config.DEVELOPER_SIGN_UPS_PER_HOUR, 3_600);
-  if (!hourly.allowed) return { outcome: "refused", message: signUpMessages.full(hourly.resetSeconds) };
+  if (!hourly.allowed) return limited(signUpMessages.full(hourly.resetSeconds));
   const daily = await count("all:day", config.DEVELOPER_SIGN_UPS_PER_DAY, 86_400);
-  if (!daily.allowed) return { outcome: "refused", message: signUpMessages.full(daily.resetSeconds) };
+  if (!daily.allowed) return limited(signUpMessages.full(daily.resetSeconds));
   return undefined;
 }
