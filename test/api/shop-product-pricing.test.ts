@@ -43,6 +43,23 @@ describe("the shop's P9 requests against the sandbox", () => {
     for (const option of options) expect(option.cashAmount.currency.code).toBe(currency);
   });
 
+  it.each(demoShopProducts().map((product) => [product.id]))(
+    "prices %s for anyone, as the shop's cards ask (no member, no token)",
+    async (productId) => {
+      const product = demoShopProducts().find((candidate) => candidate.id === productId)!;
+      const answer = await callRoute(pricingRoute, {
+        method: "POST",
+        url: withKey("/api/v2/product-prices"),
+        params: { version: "v2" },
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(buildPricingRequest(product, undefined, new Date())),
+      });
+      expect(answer.status, answer.text).toBe(200);
+      const options = productPriceResponseSchema.parse(answer.json).product[pricedKey(product)]?.price ?? [];
+      expect(options.some((option) => option.pointsAmount.amount > 0)).toBe(true);
+    },
+  );
+
   it("adjusts a single product to the balance: no option above it", async () => {
     const { options } = await price("FLIGHT-LHR-SYD-BUSINESS");
     expect(Math.max(...options.map((option) => option.pointsAmount.amount))).toBe(shopper.balance);

@@ -5,6 +5,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { formatPoints } from "@/lib/i18n/format";
 import { formatMoney } from "@/lib/shop/price-choices";
+import { loadAccount } from "@/server/portal/account/load-account";
 import { requireMemberSession, type MemberSession } from "@/server/portal/auth/member-session";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { findFewestPoints } from "@/server/portal/shop/find-fewest-points";
@@ -60,9 +61,11 @@ export default async function ShopPage() {
   );
 }
 
-/** "from 1,800 points": the fewest points of the product's options for this member; nothing when it has none. */
+/** "from 1,800 points": the fewest points of the product's options, when this member's balance reaches them. */
 async function FromPoints({ session, listed }: { session: MemberSession; listed: ListedProduct }) {
-  const points = await findFewestPoints(session, listed, new Date());
+  // The header's P2, shared within the render (loadAccount is memoised per request).
+  const balance = (await loadAccount(session).catch(() => undefined))?.balance?.amount;
+  const points = await findFewestPoints(listed, balance, new Date());
   if (points === undefined) return null;
   return <FromPointsWords points={points} />;
 }

@@ -90,14 +90,20 @@ function packageBody(components: ShopItem[], pricedAt: Date): Body {
  * The one P9 request (v2 body) for a shop product: a single product under
  * its kind's key, so the service adjusts it to the member's balance; a
  * package as a `packagedProduct` of its components (more than one product,
- * never adjusted). Flights depart `departsInDays` after `pricedAt`.
+ * never adjusted). Without a member, the programme's options for anyone
+ * (what the shop's cards advertise). Flights depart `departsInDays` after
+ * `pricedAt`.
  */
-export function buildPricingRequest(product: ShopProduct, member: PricingMember, pricedAt: Date): ProductPriceRequest {
+export function buildPricingRequest(
+  product: ShopProduct,
+  member: PricingMember | undefined,
+  pricedAt: Date,
+): ProductPriceRequest {
   return {
     priceSearchCriteria: {
       priceType: "STATIC_DISCOUNT",
       priceSource: "CACHED",
-      membership: { membershipNumber: member.membershipNumber },
+      ...(member ? { membership: { membershipNumber: member.membershipNumber } } : {}),
       product: product.kind === "PACKAGE" ? packageBody(product.components, pricedAt) : itemBody(product, pricedAt),
     },
   };
