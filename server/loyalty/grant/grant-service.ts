@@ -1,4 +1,5 @@
 import "server-only";
+import { clientTime } from "./client-time";
 import { activeSigningKey } from "@/server/loyalty/oauth/signing-keys";
 import { authenticateBasicClient } from "./authenticate-client";
 import { authorizationCodeGrant } from "./authorization-code-grant";
@@ -21,7 +22,7 @@ const grants = new Map<string, (context: GrantContext) => Promise<GrantTokenBody
  * (401), client kind, media type, parameters, grant type, then the grant.
  */
 export async function handleGrantRequest(context: TokenRequestContext): Promise<GrantTokenBody> {
-  const { request, db, now } = context;
+  const { request, db } = context;
   const client = await authenticateBasicClient(db, request.headers.get("authorization"));
   context.logFields.clientId = client.client.clientId;
   if (client.partner.status !== "ACTIVE") throw new OAuthError("invalid_client", "client not active");
@@ -47,6 +48,7 @@ export async function handleGrantRequest(context: TokenRequestContext): Promise<
   // Makes sure a signing key exists outside the grant's transaction: a key
   // first created inside one that then rolls back would be cached but lost.
   await activeSigningKey(db);
+  const now = await clientTime(db, client, context);
   return grant({ db, client, parameters, now });
 }
 
