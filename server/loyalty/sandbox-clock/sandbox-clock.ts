@@ -1,3 +1,5 @@
+import { sandboxTimeHeader } from "@/lib/contract/sandbox-time";
+
 /**
  * The time a partner's rules read. Real time for every live key and for
  * every partner that is not a developer's sandbox; a developer sandbox's
@@ -18,9 +20,6 @@ export function clockWithOffset(offsetMs: number, realNow: () => number = Date.n
 
 /** The clock of the Demo Partner, of every live key and of every real partner. */
 export const realClock: SandboxClock = clockWithOffset(0);
-
-/** The header that carries a moved clock's time on every answer made on it. */
-export const sandboxTimeHeader = "X-Sandbox-Time";
 
 /** The header's value: the sandbox's time to the millisecond, in UTC (ISO 8601). */
 export function sandboxTimeHeaders(clock: SandboxClock, at: Date = clock.now()): Record<string, string> {
