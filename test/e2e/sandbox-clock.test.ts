@@ -119,7 +119,7 @@ describe("a developer sandbox's clock in Chromium", () => {
         debitTransaction: {
           externalTransactionDate: "2026-11-20T10:00:00.0+00:00",
           monetaryAmount: { amount: "1000", currency: { currencyCode: "POINTS" } },
-          description: "CLOCK-TEST",
+          description: "CLOCKTEST",
           externalTransactionIdentifier: identifier,
           externalReferenceDescription: "Clock test debit",
           externalPartnerIdentifier: "WEB",

@@ -19,7 +19,9 @@ export type AdvanceClockOutcome =
  * reset returns it to real time), in one transaction with what the move
  * brings due: webhook retries the partner's endpoints were waiting for come
  * as much earlier in real time, so a retry meant for the sandbox's
- * "in 6 hours" is made once the clock has moved 6 hours. The update adds to
+ * "in 6 hours" is made once the clock has moved 6 hours. Each moves by the
+ * same amount (a time already past is simply due), so they stay in the order
+ * the sandbox expected them and the worker posts them in that order. The update adds to
  * the stored offset in the database, so two instances moving one clock at
  * once both count.
  */
@@ -49,7 +51,7 @@ export async function advanceSandboxClock(
     }
     await tx.execute(sql`
       UPDATE loyalty.webhook_deliveries d
-      SET next_attempt_at = greatest(now(), d.next_attempt_at - ${byMs} * interval '1 millisecond'), updated_at = now()
+      SET next_attempt_at = d.next_attempt_at - ${byMs} * interval '1 millisecond', updated_at = now()
       FROM loyalty.webhook_endpoints e
       WHERE e.id = d.endpoint_id AND e.partner_id = ${partner.id}
         AND d.state = 'pending' AND d.next_attempt_at > now()`);
