@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import sandbox from "@/sandbox.json";
 import { allViolations, seriousViolations } from "../support/axe";
-import { screenshot } from "../support/browser";
+import { screenshot, screenshotDir } from "../support/browser";
 import { expectNoOverflow, expectOnPage, hydrated, shown } from "../support/page-expectations";
 import { browsingSession } from "./browsing-session";
 
@@ -143,6 +144,11 @@ describe("a developer sandbox's clock in Chromium", () => {
     });
 
   const clockPanel = (page: Page) => page.getByTestId("sandbox-clock");
+  /** The whole page, and the clock's panel alone (the part to look at). */
+  async function shootClock(page: Page, name: string) {
+    await screenshot(page, name);
+    await clockPanel(page).screenshot({ path: path.join(screenshotDir, `${name}-panel.png`) });
+  }
   const shownSandboxTime = async (page: Page) =>
     (await clockPanel(page).locator("[data-sandbox-time]").getAttribute("data-sandbox-time")) ?? "";
 
@@ -158,7 +164,7 @@ describe("a developer sandbox's clock in Chromium", () => {
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(first.sandboxTime).toBeNull();
     const debitId = (first.body.debitTransaction as { identifier: string }).identifier;
-    await shown(clockPanel(page).getByText("Real time."));
+    await shown(clockPanel(page).getByText("Real time.", { exact: true }));
 
     // Move the clock 25 hours in the console.
     await page.getByLabel("Move forward by").fill("25");
@@ -171,7 +177,7 @@ describe("a developer sandbox's clock in Chromium", () => {
     expect(await allViolations(page, '[data-testid="sandbox-clock"]')).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
     await clockPanel(page).scrollIntoViewIfNeeded();
-    await screenshot(page, "sandbox-clock-1280-moved");
+    await shootClock(page, "sandbox-clock-1280-moved");
 
     // The member's hour-long token has expired on the moved clock; its refresh token (30 days) still works.
     const stale = await reverse(one, tokens.access_token!, debitId, "CLOCK-0001-REV");
@@ -206,12 +212,12 @@ describe("a developer sandbox's clock in Chromium", () => {
 
     // The other developer's clock has not moved: its console, its API answers.
     await two.page.reload();
-    await shown(clockPanel(two.page).getByText("Real time."));
+    await shown(clockPanel(two.page).getByText("Real time.", { exact: true }));
     expect(near(await shownSandboxTime(two.page), Date.now())).toBe(true);
     await expectNoOverflow(two.page);
     expect(await allViolations(two.page, '[data-testid="sandbox-clock"]')).toEqual([]);
     await clockPanel(two.page).scrollIntoViewIfNeeded();
-    await screenshot(two.page, "sandbox-clock-360-real-time");
+    await shootClock(two.page, "sandbox-clock-360-real-time");
     const twoCall = await call(two, "/api/v1/programmes");
     expect(twoCall.status).toBe(200);
     expect(twoCall.sandboxTime).toBeNull();
@@ -227,7 +233,7 @@ describe("a developer sandbox's clock in Chromium", () => {
     await demoPage.getByLabel("Password", { exact: true }).fill(developer.password);
     await (await hydrated(demoPage.getByRole("button", { name: "Sign in" }))).click();
     await shown(demoPage.getByRole("heading", { level: 1, name: "Your sandbox" }));
-    await shown(clockPanel(demoPage).getByText("Real time."));
+    await shown(clockPanel(demoPage).getByText("Real time.", { exact: true }));
     expect(near(await shownSandboxTime(demoPage), Date.now())).toBe(true);
     expect(await clockPanel(demoPage).getByRole("button", { name: "Move forward" }).count()).toBe(0);
 
@@ -238,11 +244,11 @@ describe("a developer sandbox's clock in Chromium", () => {
     await expectNoOverflow(page);
     expect(await allViolations(page, '[data-testid="sandbox-clock"]')).toEqual([]);
     await clockPanel(page).scrollIntoViewIfNeeded();
-    await screenshot(page, "sandbox-clock-360-moved");
+    await shootClock(page, "sandbox-clock-360-moved");
     await page.setViewportSize({ width: 1280, height: 900 });
     await (await hydrated(clockPanel(page).getByRole("button", { name: "Back to real time" }))).click();
-    await shown(clockPanel(page).getByText("Real time."));
+    await shown(clockPanel(page).getByText("Real time.", { exact: true }));
     expect(near(await shownSandboxTime(page), Date.now())).toBe(true);
-    await screenshot(page, "sandbox-clock-1280-back-to-real-time");
+    await shootClock(page, "sandbox-clock-1280-back-to-real-time");
   });
 });
