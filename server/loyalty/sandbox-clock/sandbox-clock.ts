@@ -14,8 +14,9 @@ export interface SandboxClock {
   now(): Date;
 }
 
-export function clockWithOffset(offsetMs: number, realNow: () => number = Date.now): SandboxClock {
-  return { offsetMs, moved: offsetMs > 0, now: () => new Date(realNow() + offsetMs) };
+/** `realNow` for tests; by default the global `Date.now` of the moment asked (fake timers move it). */
+export function clockWithOffset(offsetMs: number, realNow?: () => number): SandboxClock {
+  return { offsetMs, moved: offsetMs > 0, now: () => new Date((realNow ? realNow() : Date.now()) + offsetMs) };
 }
 
 /** The clock of the Demo Partner, of every live key and of every real partner. */
