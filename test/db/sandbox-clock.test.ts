@@ -13,7 +13,9 @@ import { readSandboxClock } from "@/server/loyalty/sandbox-clock/read-sandbox-cl
 import { sandboxClocks } from "@/server/loyalty/sandbox-clock/sandbox-clock-tables";
 import { demoApiKey, demoLiveApiKey } from "../support/call-route";
 import { debitBody, postDebit, postReversal, reversalBody } from "../support/ledger-requests";
-import { issueMemberToken } from "../support/member-tokens";
+import { issueLoginCode, issueMemberToken } from "../support/member-tokens";
+import { callRoute } from "../support/call-route";
+import * as grantRoute from "@/app/oauth/api/grant/route";
 import { clientToken, getTransactions } from "../support/offline-agents";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -146,6 +148,37 @@ describe("a developer sandbox's clock", () => {
     const expired = await postDebit({ token, body: debitBody(), account: sandbox.member1, apiKey: sandbox.apiKey });
     expect(expired.status, expired.text).toBe(401);
     expect(expired.headers.get("x-sandbox-time")).not.toBeNull();
+  });
+
+  it("runs the authorisation code's two minutes on the sandbox's clock, and dates the tokens A2 issues by it", async () => {
+    const sandbox = await newSandbox();
+    const exchange = (code: string) =>
+      callRoute(grantRoute, {
+        method: "POST",
+        url: "/oauth/api/grant",
+        headers: {
+          authorization: `Basic ${Buffer.from(`${sandbox.client.clientId}:${sandbox.client.secret}`).toString("base64")}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ grant_type: "authorization_code", code }).toString(),
+      });
+    const login = { membershipNumber: sandbox.member1, clientId: sandbox.client.clientId, redirectUri: null };
+    // A code of a real-time login, a minute old in real time, is three minutes old once the clock moved two.
+    const stale = await issueLoginCode(db(), { ...login, now: new Date(Date.now() - 60_000) });
+    await advanceSandboxClock(db(), sandbox.partner, 2 * 60_000);
+    const refused = await exchange(stale);
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.text).toContain("invalid_grant");
+    expect(refused.headers.get("x-sandbox-time")).not.toBeNull();
+    // A code of a login on the moved clock is exchanged, and the token is dated by that clock.
+    const fresh = await issueLoginCode(db(), { ...login, now: (await readSandboxClock(db(), sandbox.partner)).now() });
+    const granted = await exchange(fresh);
+    expect(granted.status, granted.text).toBe(200);
+    const sandboxTime = granted.headers.get("x-sandbox-time");
+    expect(near(new Date(sandboxTime!), Date.now() + 2 * 60_000)).toBe(true);
+    const { access_token: accessToken } = granted.json as { access_token: string };
+    const claims = JSON.parse(Buffer.from(accessToken.split(".")[1]!, "base64url").toString()) as { iat: number };
+    expect(Math.abs(claims.iat * 1000 - Date.parse(sandboxTime!))).toBeLessThan(2_000);
   });
 
   it("refuses a step past its limits and a clock ahead by more than five years", async () => {
