@@ -1,5 +1,4 @@
 import "server-only";
-import { clientTime } from "./client-time";
 import { activeSigningKey } from "@/server/loyalty/oauth/signing-keys";
 import { authenticateBasicClient } from "./authenticate-client";
 import { authorizationCodeGrant } from "./authorization-code-grant";
@@ -10,6 +9,7 @@ import { refreshTokenGrant } from "./refresh-token-grant";
 import { readFormParameters } from "./request-parameters";
 import { tokenEndpoint, type TokenRequestContext } from "./token-endpoint";
 import type { GrantTokenBody } from "./token-response";
+import { clientTime } from "./client-time";
 
 const grants = new Map<string, (context: GrantContext) => Promise<GrantTokenBody>>([
   ["authorization_code", authorizationCodeGrant],

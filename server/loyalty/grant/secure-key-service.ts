@@ -1,5 +1,4 @@
 import "server-only";
-import { clientTime } from "./client-time";
 import { redeemAuthorisationCode } from "@/server/loyalty/oauth/authorisation-codes";
 import { activeSigningKey } from "@/server/loyalty/oauth/signing-keys";
 import { authenticateBasicClient } from "./authenticate-client";
@@ -14,6 +13,7 @@ import { hasBody } from "./request-parameters";
 import { parseSecureKeyRequest } from "./secure-key-request";
 import { tokenEndpoint, type TokenRequestContext } from "./token-endpoint";
 import { findTokenMember, mayReceiveTokens } from "./token-member";
+import { clientTime } from "./client-time";
 
 /**
  * A4 `POST {partner_auth_url}/secure/key`: exchanges a code from A3 for the
