@@ -7,6 +7,7 @@ import { FurtherRedirectUrisForm } from "@/components/developers/further-redirec
 import { RedirectUrisForm } from "@/components/developers/redirect-uris-form";
 import { SandboxExpiryNotice } from "@/components/developers/sandbox-expiry-notice";
 import { SandboxMembersTable } from "@/components/developers/sandbox-members-table";
+import { SandboxClockPanel } from "@/components/developers/sandbox-clock-panel";
 import { ButtonLink } from "@/components/ui/button";
 import { textLink } from "@/components/ui/text-link";
 import { sandboxScenarioHeader } from "@/lib/contract/sandbox-scenario";
@@ -21,6 +22,8 @@ import {
   updateFurtherRedirectUrisAction,
   updateRedirectUrisAction,
 } from "@/server/loyalty/developers/actions/console-actions";
+import { advanceClockAction } from "@/server/loyalty/developers/actions/clock-actions";
+import { sandboxClockView } from "@/server/loyalty/sandbox-clock/sandbox-clock-view";
 import { getDeveloperSession } from "@/server/loyalty/developers/developer-session-cookie";
 import { listApiKeys, listClients } from "@/server/loyalty/developers/manage-keys";
 import { listSandboxMembers } from "@/server/loyalty/developers/reset-developer-sandbox";
@@ -33,11 +36,12 @@ export default async function DevelopersPage() {
   if (!session) return <Landing />;
   const db = await getDatabase();
   const { partner } = session;
-  const [keys, clients, members, expiry] = await Promise.all([
+  const [keys, clients, members, expiry, clock] = await Promise.all([
     listApiKeys(db, partner.id),
     listClients(db, partner.id),
     listSandboxMembers(db, partner),
     findSandboxExpiry(db, partner.id, new Date()),
+    sandboxClockView(db, partner),
   ]);
   const own = partner.developerSandbox;
   const loginClient = clients.find((client) => client.kind === "member_login");
@@ -70,6 +74,12 @@ export default async function DevelopersPage() {
         </p>
         {expiry ? <SandboxExpiryNotice {...expiry} idleDays={sandboxExpiryPolicy().idleDays} /> : null}
       </div>
+
+      <SandboxClockPanel
+        clock={clock}
+        advance={own ? advanceClockAction : undefined}
+        backToRealTime={own ? resetSandboxAction : undefined}
+      />
 
       <section aria-labelledby="keys-heading" className={consoleSectionStyle}>
         <h2 id="keys-heading" className="text-lg font-semibold text-slate-900">
@@ -199,7 +209,8 @@ export default async function DevelopersPage() {
           </h2>
           <p className="mt-1 mb-3 text-sm text-slate-700">
             Puts your members back to their seeded state (balances, histories, profiles, security profiles) and revokes
-            their tokens. Your keys, clients and request log stay; nobody else&apos;s sandbox is touched.
+            their tokens, and sets your clock back to real time. Your keys, clients and request log stay; nobody
+            else&apos;s sandbox is touched.
           </p>
           <ConsoleActionForm
             action={resetSandboxAction}

@@ -14,6 +14,8 @@ interface MemberTokenOptions {
   /** Issue the token as if to another partner (sandbox identifier). */
   partnerIdentifier?: string;
   tokenUse?: "member" | "client";
+  /** When the token is issued (its lifetime runs from then): a moved sandbox clock's time. */
+  now?: Date;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function issueMemberToken(
     partnerDbId: partner.id,
     memberDbId: record.member.id,
     programmeDbId: record.programme.id,
+    now: options.now,
   });
   return token;
 }

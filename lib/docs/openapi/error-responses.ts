@@ -4,6 +4,7 @@ import { errorBodySchema, wrappedErrorBodySchema, type ErrorShape } from "@/lib/
 import { catalogueEntries, type CatalogueEntry } from "@/lib/docs/errors/catalogue";
 import { errorDocOf } from "@/lib/docs/errors/error-docs";
 import type { DocumentedOperation, OperationId } from "@/lib/docs/operations/types";
+import { sandboxTimeHeader, sandboxTimeHeaderSchema } from "@/lib/contract/sandbox-time";
 import { codeLabel, errorExample, shapeOf } from "./error-examples";
 
 /** Whether the service can answer `entry` on `operation` (an undocumented new entry: on every operation). */
@@ -47,6 +48,7 @@ export function errorResponses(
     );
     responses[String(status)] = {
       description: `${lines.join("\n")}\n\nEach code links to its entry in the [error catalogue](/docs/api/errors).`,
+      headers: z.object({ [sandboxTimeHeader]: sandboxTimeHeaderSchema }),
       content: {
         "application/json": {
           schema: schemaFor(shapes),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { sandboxScenarioHeader } from "@/lib/contract/sandbox-scenario";
+import { sandboxTimeHeader, sandboxTimeHeaderSchema } from "@/lib/contract/sandbox-time";
 import { errorNamesOf } from "@/lib/docs/errors/operation-errors";
 import { headerSchemas } from "@/lib/docs/operations/parameters";
 import { documentedOperations, servedPaths } from "@/lib/docs/operations";
@@ -55,6 +56,7 @@ function successResponse(operation: DocumentedOperation) {
   const { success } = operation;
   const headers = z.object({
     "X-Request-Id": requestIdHeader,
+    [sandboxTimeHeader]: sandboxTimeHeaderSchema,
     ...(success.status === 201
       ? {
           "Idempotent-Replayed": z

@@ -10,6 +10,10 @@ import {
   type GrantTokenResponse,
   type SecureKeyTokenResponse,
 } from "@/lib/contract/token-services";
+import { sandboxTimeHeader, sandboxTimeHeaderSchema } from "@/lib/contract/sandbox-time";
+
+/** A developer sandbox's moved clock, on every answer once the client is known. */
+const clockHeaders = () => z.object({ [sandboxTimeHeader]: sandboxTimeHeaderSchema });
 import { sandboxClient, sandboxFurtherProgrammes } from "@/lib/docs/sandbox-values";
 
 const jwt = "eyJhbGciOiJFUzI1NiIsImtpZCI6InNhbmRib3gifQ.eyJzdWIiOiIzMDgxMDAwMDAwMDAwMDAxIn0.c2lnbmF0dXJl";
@@ -72,6 +76,7 @@ function oauthErrorResponses(): Record<string, ZodOpenApiResponseObject> {
       status,
       {
         description: errors.map(({ error, when }) => `- **${error}**: ${when}`).join("\n"),
+        headers: clockHeaders(),
         content: {
           "application/json": {
             schema: oauthErrorBodySchema,
@@ -124,6 +129,7 @@ export function tokenServicePaths(): ZodOpenApiPathsObject {
         responses: {
           "200": {
             description: "The Token resource.",
+            headers: clockHeaders(),
             content: {
               "application/json": {
                 schema: grantTokenResponseSchema,
@@ -149,6 +155,7 @@ export function tokenServicePaths(): ZodOpenApiPathsObject {
         responses: {
           "200": {
             description: "The secure key Token resource.",
+            headers: clockHeaders(),
             content: {
               "application/json": {
                 schema: secureKeyTokenResponseSchema,

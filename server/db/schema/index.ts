@@ -17,3 +17,4 @@ export * from "../../loyalty/programmes/programme-tables";
 export * from "../../loyalty/rate-limits/rate-limit-tables";
 export * from "../../loyalty/request-log/request-log-tables";
 export * from "../../loyalty/rules/rule-tables";
+export * from "../../loyalty/sandbox-clock/sandbox-clock-tables";

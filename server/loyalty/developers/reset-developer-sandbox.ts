@@ -8,12 +8,14 @@ import { securityProfiles } from "@/server/loyalty/members/security-profile-tabl
 import type { Partner } from "@/server/loyalty/partners/partner-tables";
 import { programmes } from "@/server/loyalty/programmes/programme-tables";
 import { sandbox } from "@/server/loyalty/sandbox/sandbox-file";
+import { sandboxClocks } from "@/server/loyalty/sandbox-clock/sandbox-clock-tables";
 import { insertPersonaCopies, preparePersonaHashes } from "./provision-sandbox-partner";
 
 /**
  * Puts a developer sandbox's member copies back to their seeded state, in
  * one transaction: the copies are deleted (deleteSandboxMembers), then
- * seeded again under the same numbers and usernames. Nothing of another
+ * seeded again under the same numbers and usernames, and its clock goes back
+ * to real time (a fresh timeline). Nothing of another
  * partner, nor the partner's keys, clients or request log, changes.
  */
 export async function resetDeveloperSandbox(db: Database, partner: Partner, now: Date): Promise<void> {
@@ -21,6 +23,8 @@ export async function resetDeveloperSandbox(db: Database, partner: Partner, now:
   await preparePersonaHashes();
   await db.transaction(async (tx) => {
     await deleteSandboxMembers(tx, partner);
+    // Back to real time: with the journal gone, no entry is dated after the time the sandbox reads next.
+    await tx.delete(sandboxClocks).where(eq(sandboxClocks.partnerId, partner.id));
     await insertPersonaCopies(tx, partner, undefined, now);
   });
 }

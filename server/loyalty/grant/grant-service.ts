@@ -9,6 +9,7 @@ import { refreshTokenGrant } from "./refresh-token-grant";
 import { readFormParameters } from "./request-parameters";
 import { tokenEndpoint, type TokenRequestContext } from "./token-endpoint";
 import type { GrantTokenBody } from "./token-response";
+import { clientTime } from "./client-time";
 
 const grants = new Map<string, (context: GrantContext) => Promise<GrantTokenBody>>([
   ["authorization_code", authorizationCodeGrant],
@@ -21,7 +22,7 @@ const grants = new Map<string, (context: GrantContext) => Promise<GrantTokenBody
  * (401), client kind, media type, parameters, grant type, then the grant.
  */
 export async function handleGrantRequest(context: TokenRequestContext): Promise<GrantTokenBody> {
-  const { request, db, now } = context;
+  const { request, db } = context;
   const client = await authenticateBasicClient(db, request.headers.get("authorization"));
   context.logFields.clientId = client.client.clientId;
   if (client.partner.status !== "ACTIVE") throw new OAuthError("invalid_client", "client not active");
@@ -47,6 +48,7 @@ export async function handleGrantRequest(context: TokenRequestContext): Promise<
   // Makes sure a signing key exists outside the grant's transaction: a key
   // first created inside one that then rolls back would be cached but lost.
   await activeSigningKey(db);
+  const now = await clientTime(db, client, context);
   return grant({ db, client, parameters, now });
 }
 

@@ -13,6 +13,7 @@ import { hasBody } from "./request-parameters";
 import { parseSecureKeyRequest } from "./secure-key-request";
 import { tokenEndpoint, type TokenRequestContext } from "./token-endpoint";
 import { findTokenMember, mayReceiveTokens } from "./token-member";
+import { clientTime } from "./client-time";
 
 /**
  * A4 `POST {partner_auth_url}/secure/key`: exchanges a code from A3 for the
@@ -21,7 +22,7 @@ import { findTokenMember, mayReceiveTokens } from "./token-member";
  * access_denied), headers, query, body, programme, then the code.
  */
 export async function handleSecureKeyRequest(context: TokenRequestContext): Promise<SecureKeyTokenBody> {
-  const { request, db, now } = context;
+  const { request, db } = context;
   const client = await authenticateBasicClient(db, request.headers.get("authorization"));
   context.logFields.clientId = client.client.clientId;
   if (client.client.kind !== "further_programmes") {
@@ -36,6 +37,7 @@ export async function handleSecureKeyRequest(context: TokenRequestContext): Prom
 
   // Outside the transaction, for the reason given in grant-service.ts.
   await activeSigningKey(db);
+  const now = await clientTime(db, client, context);
   // As in A2, the code is claimed first: any later refusal still spends it.
   return grantInTransaction(db, async (tx) => {
     const redemption = await redeemAuthorisationCode(tx, input.code, client.client.id, now);

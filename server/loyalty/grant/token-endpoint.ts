@@ -17,6 +17,8 @@ export interface TokenRequestContext {
   now: Date;
   /** Added to the request's log line: client id, grant type. */
   logFields: Record<string, string>;
+  /** Headers the answer carries whatever it is (a developer sandbox's moved clock: X-Sandbox-Time). */
+  answerHeaders: Record<string, string>;
 }
 
 export interface TokenEndpointDefinition {
@@ -44,6 +46,7 @@ export function tokenEndpoint(
     const startedAt = performance.now();
     const logFields: Record<string, string> = {};
     let limitHeaders: Record<string, string> = {};
+    const answerHeaders: Record<string, string> = {};
     let response: Response;
     try {
       if (request.method !== "POST") {
@@ -60,12 +63,13 @@ export function tokenEndpoint(
           { status: 429, headers: limitHeaders },
         );
       }
-      const body = await definition.handle({ request, db, requestId, now: new Date(), logFields });
+      const body = await definition.handle({ request, db, requestId, now: new Date(), logFields, answerHeaders });
       response = tokenResponse(body, requestId);
     } catch (error) {
       response = oauthErrorResponse(asOAuthError(error, definition.name, requestId), requestId);
     }
-    for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
+    for (const [name, value] of Object.entries({ ...limitHeaders, ...answerHeaders }))
+      response.headers.set(name, value);
     logger.info(
       {
         requestId,

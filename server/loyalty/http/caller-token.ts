@@ -30,6 +30,8 @@ export interface AuthenticateCallerOptions {
   agentId: string | undefined;
   /** The OAuth scope a client token must carry for this operation. */
   agentScope: string;
+  /** The time the token's expiry is checked against: the partner's clock. */
+  now?: Date;
 }
 
 /**
@@ -45,7 +47,7 @@ export async function authenticateCaller(
   options: AuthenticateCallerOptions,
 ): Promise<AuthenticatedCaller> {
   const invalidToken = options.invalidToken ?? "TOKEN_INVALID";
-  const claims = await readAccessToken(db, request, { invalidToken: options.invalidToken });
+  const claims = await readAccessToken(db, request, { invalidToken: options.invalidToken, now: options.now });
   if (claims.token_use !== "client") return { kind: "member", member: memberOfToken(claims, partner, invalidToken) };
 
   if (claims.partner !== partner.partnerIdentifier) {

@@ -27,6 +27,8 @@ export interface AuthenticateMemberOptions {
    * OperationDefinition.tokenRevocation). Everything else is still checked.
    */
   checkRevocation?: boolean;
+  /** The time the token's expiry is checked against: the partner's clock (real time by default). */
+  now?: Date;
 }
 
 /** Sent with every 401 of a partner operation (RFC 6750 §3). */
@@ -74,8 +76,8 @@ export async function readAccessToken(
   const token = header.replace(/^bearer\s+/i, "").trim();
   const check =
     options.checkRevocation === false
-      ? await verifyAccessTokenSignature(db, token)
-      : await verifyAccessToken(db, token);
+      ? await verifyAccessTokenSignature(db, token, options.now)
+      : await verifyAccessToken(db, token, options.now);
   if (!check.valid) {
     throw new ServiceError(invalidToken, {
       developerMessage: `The access token is ${check.reason}.`,

@@ -33,6 +33,8 @@ import { renderErrorBody, renderErrorReply } from "./render-error";
 import { documentedOperationOf, forcedScenario } from "./sandbox-scenario";
 import { enforceApiKeyLimits } from "./request-limits";
 import { invalid, ServiceError } from "./service-error";
+import { readSandboxClock } from "@/server/loyalty/sandbox-clock/read-sandbox-clock";
+import { realClock, sandboxTimeHeaders, type SandboxClock } from "@/server/loyalty/sandbox-clock/sandbox-clock";
 
 type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -70,6 +72,11 @@ export interface OperationContext {
   agentId: string | undefined;
   /** The request's hold on its `Idempotency-Key` (operations with `idempotency`, when one was sent). */
   idempotencyClaim?: IdempotencyClaim;
+  /**
+   * The time every rule of the request reads: a developer sandbox's own clock
+   * for its staging key, real time for live keys and every other partner.
+   */
+  clock: SandboxClock;
   log: Logger;
 }
 
@@ -156,6 +163,8 @@ interface GatewayState {
   bodyRead?: boolean;
   /** The catalogue entry an `X-Sandbox-Scenario` forced. */
   scenario?: string;
+  /** The partner's clock for this key (real time until the key is known). */
+  clock: SandboxClock;
 }
 
 /**
@@ -199,9 +208,14 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
       const partner = state.partner as Partner;
       const invalidToken = definition.errors?.invalidToken;
       const revocationInStatement = definition.tokenRevocation === "write-statement";
+      const tokenTime = state.clock.now();
       const member =
         definition.token === "member"
-          ? await authenticateMember(db, request, partner, { invalidToken, checkRevocation: !revocationInStatement })
+          ? await authenticateMember(db, request, partner, {
+              invalidToken,
+              checkRevocation: !revocationInStatement,
+              now: tokenTime,
+            })
           : undefined;
       const caller =
         definition.token === "member-or-agent"
@@ -209,6 +223,7 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
               invalidToken,
               agentId: headers.agentId,
               agentScope: definition.agentScope as OAuthScope,
+              now: tokenTime,
             })
           : undefined;
       const refusalsRecheckToken = revocationInStatement && member !== undefined;
@@ -232,6 +247,7 @@ export function partnerOperation<Token extends TokenRequirement = "none">(
           version,
           isTestPath: url.pathname.startsWith("/api/test/"),
           body,
+          clock: state.clock,
           ...headers,
           // Made on first use: most requests never log beyond the gateway's line.
           get log() {
@@ -296,6 +312,7 @@ async function answerThroughGateway(
     startedAt: performance.now(),
     receivedAt: Date.now(),
     shape: operation.errorShape,
+    clock: realClock,
   };
   const url = new URL(request.url);
   let response: PartnerReply;
@@ -307,13 +324,14 @@ async function answerThroughGateway(
     state.partner = found.partner;
     state.environment = found.environment;
     state.partnerProgrammes = found.programmes;
+    state.clock = await readSandboxClock(db, found.partner, found.environment);
     limitHeaders = enforceApiKeyLimits(db, found);
     noteKeyUsed(db, found.keyId);
     response = await proceed(state, db, url);
   } catch (error) {
     response = errorResponse(error, state, url, operationName);
   }
-  response = withHeaders(response, limitHeaders);
+  response = withHeaders(response, { ...limitHeaders, ...sandboxTimeHeaders(state.clock) });
   const durationMs = Math.round((performance.now() - state.startedAt) * 10) / 10;
   logger.info(
     {

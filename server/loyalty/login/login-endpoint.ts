@@ -27,6 +27,7 @@ import { htmlResponse, redirectResponse } from "./login-response";
 import type { LoginService } from "./login-service";
 import { loginLocale } from "./login-locale";
 import { renderLoginForm, renderProblemPage } from "./render-login-page";
+import { readSandboxClock } from "@/server/loyalty/sandbox-clock/read-sandbox-clock";
 
 type LoginHandler = (request: Request) => Promise<Response>;
 
@@ -164,6 +165,8 @@ async function submit(context: LoginContext, form: LoginForm): Promise<Response>
     return redirectResponse(errorRedirect(login.redirectUri, unauthorised(check.reason), login.state));
   }
 
+  // The code's 2 minutes run on the partner's clock (a developer sandbox's own); lockouts above keep real time.
+  const clock = await readSandboxClock(context.db, login.partner);
   const code = await issueAuthorisationCode(context.db, {
     clientDbId: login.client.id,
     memberDbId: check.member.member.id,
@@ -173,7 +176,7 @@ async function submit(context: LoginContext, form: LoginForm): Promise<Response>
     codeChallenge: login.codeChallenge,
     codeChallengeMethod: login.codeChallengeMethod,
     authenticationLevel,
-    now,
+    now: clock.moved ? clock.now() : now,
   });
   log.info(
     { outcome: "authenticated", clientId: login.client.clientId, programme: login.programme.identifier },

@@ -48,7 +48,8 @@ export async function registerMember(
   db: Database,
   membershipNumber: string,
   request: RegisterAccountRequest,
-  options: { partner: Pick<Partner, "id" | "developerSandbox"> },
+  /** `at`: the partner's clock (a developer sandbox's own), which dates the registration's event. */
+  options: { partner: Pick<Partner, "id" | "developerSandbox">; at?: Date },
   now: Date = new Date(),
 ): Promise<void> {
   const found = await findMemberByMembershipNumber(db, membershipNumber);
@@ -103,9 +104,13 @@ export async function registerMember(
         .filter((document) => !heldTypes.has(document.type));
       if (documents.length > 0) await tx.insert(registeredIdentifiers).values(documents);
       if (input.dateOfBirth !== undefined) await storeDateOfBirth(tx, record.member.id, input.dateOfBirth);
-      await recordEvent(tx, options.partner.id, "security_profile.registered", {
-        membershipNumber: record.member.membershipNumber,
-      });
+      await recordEvent(
+        tx,
+        options.partner.id,
+        "security_profile.registered",
+        { membershipNumber: record.member.membershipNumber },
+        { at: options.at ?? now },
+      );
     });
   } catch (error) {
     const violation = uniqueViolationOf(error);

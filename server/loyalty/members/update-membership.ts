@@ -32,8 +32,10 @@ export async function updateMembership(
   db: Database,
   membershipNumber: string,
   request: UpdateMembershipRequest,
-  options: { partnerId: number; agentId?: string },
+  options: { partnerId: number; agentId?: string; at?: Date },
 ): Promise<void> {
+  // The partner's clock (a developer sandbox's own): the change and its event are dated by it.
+  const at = options.at ?? new Date();
   await db.transaction(async (tx) => {
     const [member] = await tx
       .select()
@@ -49,7 +51,7 @@ export async function updateMembership(
       ? await programmeToAssociate(tx, member, request.programme.identifier, options.partnerId)
       : undefined;
 
-    await writeChanges(tx, member.id, changes);
+    await writeChanges(tx, member.id, changes, at);
     if (programmeId !== undefined) {
       const associated = await tx
         .insert(membershipProgrammes)
@@ -61,14 +63,24 @@ export async function updateMembership(
     }
     const elements = changedElements(changes, request.programme?.identifier.toUpperCase());
     if (elements.length > 0) {
-      await tx
-        .insert(membershipChanges)
-        .values({ memberId: member.id, partnerId: options.partnerId, agentId: options.agentId ?? null, elements });
-      await recordEvent(tx, options.partnerId, "membership.updated", {
-        membershipNumber: member.membershipNumber,
-        changedElements: elements,
+      await tx.insert(membershipChanges).values({
+        memberId: member.id,
+        partnerId: options.partnerId,
         agentId: options.agentId ?? null,
+        elements,
+        changedAt: at,
       });
+      await recordEvent(
+        tx,
+        options.partnerId,
+        "membership.updated",
+        {
+          membershipNumber: member.membershipNumber,
+          changedElements: elements,
+          agentId: options.agentId ?? null,
+        },
+        { at },
+      );
     }
   });
 }
@@ -102,8 +114,7 @@ async function programmeToAssociate(
   return programme.id;
 }
 
-async function writeChanges(tx: Database, memberId: number, changes: MembershipChanges): Promise<void> {
-  const now = new Date();
+async function writeChanges(tx: Database, memberId: number, changes: MembershipChanges, now: Date): Promise<void> {
   if (Object.keys(changes.member).length > 0) {
     await tx
       .update(members)

@@ -70,7 +70,7 @@ export const creditCurrency = partnerOperation({
   errorShape: "flat",
   takesJsonBody: true,
   idempotency: { replay: async (_context, entry) => ({ status: 201, body: creditResponse(entry) }) },
-  async handle({ db, params, partner, partnerProgrammes, body, idempotencyClaim }) {
+  async handle({ db, params, partner, partnerProgrammes, body, idempotencyClaim, clock }) {
     const path = validateInput(ledgerPathSchema, params, { invalid: "DATA_INVALID" });
     const { creditProgrammes } = await findServiceRulesCached(db);
     if (!creditProgrammes.has(path.programmeIdentifier)) {
@@ -100,6 +100,7 @@ export const creditCurrency = partnerOperation({
       externalSource: request.externalSource,
       productSummary: request.productSummary,
       idempotencyClaim,
+      at: clock.now(),
     });
     return { status: 201, body: creditResponse(creditedEntry(credit)) };
   },

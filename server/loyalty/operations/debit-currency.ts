@@ -87,7 +87,7 @@ export const debitCurrency = partnerOperation({
     invalidToken: "DEBIT_TOKEN_INVALID",
   },
   idempotency: { replay: async (_context, entry) => ({ status: 201, body: debitResponse(entry) }) },
-  async handle({ db, params, partner, partnerProgrammes, member, request, body, idempotencyClaim }) {
+  async handle({ db, params, partner, partnerProgrammes, member, request, body, idempotencyClaim, clock }) {
     requireApplicationName(request);
     const path = validateInput(ledgerPathSchema, params, { invalid: "DATA_INVALID" });
     if (member.membershipNumber !== path.accountIdentifier || member.programmeIdentifier !== path.programmeIdentifier) {
@@ -116,6 +116,7 @@ export const debitCurrency = partnerOperation({
       productSummary: debit.productSummary,
       whileAccessTokenLive: member.claims.jti,
       idempotencyClaim,
+      at: clock.now(),
     });
     return { status: 201, body: debitResponse(debitedEntry(debited)) };
   },

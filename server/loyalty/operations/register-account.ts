@@ -17,13 +17,13 @@ export const registerAccount = partnerOperation({
   takesJsonBody: true,
   // E10 "empty body": a body that is not JSON at all is missing data too.
   errors: { invalidJson: "MANDATORY_DATA_MISSING" },
-  async handle({ db, params, body, partner }) {
+  async handle({ db, params, body, partner, clock }) {
     const path = validateInput(registrationPathSchema, params, { invalid: "DATA_INVALID" });
     const request = validateInput(registerAccountRequestSchema(), jsonObjectOrAbsent(body), {
       invalid: "DATA_INVALID",
       missing: "MANDATORY_DATA_MISSING",
     });
-    await registerMember(db, path.membershipIdentifier, request, { partner });
+    await registerMember(db, path.membershipIdentifier, request, { partner, at: clock.now() });
     return { status: 201 };
   },
 });

@@ -87,7 +87,7 @@ export const reverseTransaction = partnerOperation({
       return { status: 201, body: reverseResponse(entry, debit.identifier) };
     },
   },
-  async handle({ db, params, partner, caller, agentId, body, idempotencyClaim }) {
+  async handle({ db, params, partner, caller, agentId, body, idempotencyClaim, clock }) {
     if (caller.kind === "member" && !caller.member.scopes.has("reverse_transaction")) {
       throw new ServiceError("INSUFFICIENT_SCOPE", {
         developerMessage: "The token needs the scope reverse_transaction.",
@@ -121,6 +121,7 @@ export const reverseTransaction = partnerOperation({
       keyedInByAgent: caller.kind === "agent",
       agentId,
       idempotencyClaim,
+      at: clock.now(),
     });
     const { entry, debit } = reversedEntry(reversed);
     return { status: 201, body: reverseResponse(entry, debit.identifier) };

@@ -9,6 +9,7 @@ import { partnerOperation, type PartnerEndpoint } from "@/server/loyalty/http/pa
 import { withHeaders } from "@/server/loyalty/http/partner-request";
 import { validateInput } from "@/server/loyalty/http/validate-input";
 import { updateMembership as applyMembershipUpdate } from "@/server/loyalty/members/update-membership";
+import { utcToday } from "@/lib/contract/register-account";
 import { jsonObjectOrAbsent } from "./register-account";
 import { retrieveMembership } from "./retrieve-membership";
 
@@ -28,15 +29,16 @@ export const updateMembership = partnerOperation({
   forwardedForFirstOnly: true,
   // E11: a body that breaks the JSON contract is MANDATORY_DATA_MISSING.
   errors: { invalidJson: "MANDATORY_DATA_MISSING" },
-  async handle({ db, params, body, caller, partner, agentId }) {
+  async handle({ db, params, body, caller, partner, agentId, clock }) {
     const path = validateInput(membershipPathSchema, params, { invalid: "DATA_INVALID" });
     // Checked before the body, so a caller that may not reach the membership learns nothing of the rules.
     await requireMembershipAccess(db, caller, partner.id, path.membershipIdentifier);
-    const request = validateInput(updateMembershipRequestSchema(), jsonObjectOrAbsent(body), {
+    const now = clock.now();
+    const request = validateInput(updateMembershipRequestSchema(utcToday(now)), jsonObjectOrAbsent(body), {
       invalid: "DATA_INVALID",
       missing: "MANDATORY_DATA_MISSING",
     });
-    await applyMembershipUpdate(db, path.membershipIdentifier, request, { partnerId: partner.id, agentId });
+    await applyMembershipUpdate(db, path.membershipIdentifier, request, { partnerId: partner.id, agentId, at: now });
     return { status: 204 };
   },
 });

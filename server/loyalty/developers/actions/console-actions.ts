@@ -128,6 +128,9 @@ export const resetSandboxAction = developerAction(
   async ({ developer }): Promise<ConsoleAnswer> => {
     await resetDeveloperSandbox(await getDatabase(), developer.partner, new Date());
     audit(developer, "developer reset the sandbox");
-    return { message: "Your sandbox members are back to their seeded state; their tokens were revoked." };
+    return {
+      message:
+        "Your sandbox members are back to their seeded state; their tokens were revoked. Your clock reads real time again.",
+    };
   },
 );
