@@ -1,5 +1,6 @@
 import "server-only";
 import type { TransactionsVariant } from "@/lib/contract/retrieve-transactions";
+import { defaultLocale, type Locale } from "@/lib/i18n/locales";
 import { planTransactionRequest, transactionsPageSize, type TransactionFilters } from "@/lib/portal/transaction-paging";
 import { toTransactionRows, type TransactionRow } from "@/lib/portal/transaction-rows";
 import { primaryProgramme } from "@/server/portal/auth/loyalty-provider";
@@ -22,6 +23,7 @@ export interface TransactionPage {
 export async function loadTransactionPage(
   session: MemberSession,
   filters: TransactionFilters,
+  locale: Locale = defaultLocale,
 ): Promise<TransactionPage> {
   const variant = transactionsVariant(session.programme);
   const answer = await loyaltyService().retrieveTransactions(
@@ -32,6 +34,6 @@ export async function loadTransactionPage(
     { accessToken: session.accessToken, customerIp: await customerIp() },
   );
   const rows = toTransactionRows(answer);
-  const page = await nameShopMovements(session.membershipNumber, rows.slice(0, transactionsPageSize));
+  const page = await nameShopMovements(session.membershipNumber, rows.slice(0, transactionsPageSize), undefined, locale);
   return { rows: page, hasNext: rows.length > transactionsPageSize };
 }
