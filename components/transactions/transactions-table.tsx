@@ -76,7 +76,7 @@ export function TransactionsTable({
               <span className="text-sm text-slate-600">
                 {position
                   ? t(position.more ? "pageOfMore" : "page", { page, pages: position.pages })
-                  : t("page", { page, pages: page })}
+                  : t("pageAlone", { page })}
               </span>
               {nextHref ? (
                 <ButtonLink href={nextHref} rel="next" variant="secondary">

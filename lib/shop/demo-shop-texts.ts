@@ -25,7 +25,8 @@ export const demoShopTexts: Record<string, ProductTexts> = {
     },
     es: {
       name: "Londres Heathrow a Madrid, turista",
-      description: "Un vuelo directo de mañana a Madrid-Barajas, un adulto en clase turista, con equipaje de mano incluido.",
+      description:
+        "Un vuelo directo de mañana a Madrid-Barajas, un adulto en clase turista, con equipaje de mano incluido.",
     },
     ca: {
       name: "Londres Heathrow a Madrid, turista",
@@ -33,8 +34,7 @@ export const demoShopTexts: Record<string, ProductTexts> = {
     },
     fr: {
       name: "Londres Heathrow à Madrid, classe économique",
-      description:
-        "Un vol direct du matin vers Madrid-Barajas, un adulte en classe économique, bagage cabine compris.",
+      description: "Un vol direct du matin vers Madrid-Barajas, un adulte en classe économique, bagage cabine compris.",
     },
     it: {
       name: "Londra Heathrow a Madrid, economy",
@@ -48,11 +48,13 @@ export const demoShopTexts: Record<string, ProductTexts> = {
     },
     es: {
       name: "Londres Heathrow a Nueva York JFK, ida y vuelta, 2 adultos",
-      description: "Vuelos de ida y vuelta a Nueva York JFK para dos adultos en clase turista, con una semana de diferencia.",
+      description:
+        "Vuelos de ida y vuelta a Nueva York JFK para dos adultos en clase turista, con una semana de diferencia.",
     },
     ca: {
       name: "Londres Heathrow a Nova York JFK, anada i tornada, 2 adults",
-      description: "Vols d'anada i tornada a Nova York JFK per a dos adults en classe turista, amb una setmana de diferència.",
+      description:
+        "Vols d'anada i tornada a Nova York JFK per a dos adults en classe turista, amb una setmana de diferència.",
     },
     fr: {
       name: "Londres Heathrow à New York JFK, aller-retour, 2 adultes",
@@ -82,7 +84,8 @@ export const demoShopTexts: Record<string, ProductTexts> = {
     },
     it: {
       name: "Londra Heathrow a Sydney, business",
-      description: "Un adulto in business class per Sydney, con letto piatto e accesso alla lounge prima della partenza.",
+      description:
+        "Un adulto in business class per Sydney, con letto piatto e accesso alla lounge prima della partenza.",
     },
   },
   "SEAT-EXTRA-LEGROOM": {
@@ -158,19 +161,23 @@ export const demoShopTexts: Record<string, ProductTexts> = {
     },
     es: {
       name: "Alquiler de coche en el aeropuerto de Dublín, 5 días",
-      description: "Un coche compacto durante cinco días, recogida y devolución en el aeropuerto de Dublín, kilometraje ilimitado.",
+      description:
+        "Un coche compacto durante cinco días, recogida y devolución en el aeropuerto de Dublín, kilometraje ilimitado.",
     },
     ca: {
       name: "Lloguer de cotxe a l'aeroport de Dublín, 5 dies",
-      description: "Un cotxe compacte durant cinc dies, recollida i retorn a l'aeroport de Dublín, quilometratge il·limitat.",
+      description:
+        "Un cotxe compacte durant cinc dies, recollida i retorn a l'aeroport de Dublín, quilometratge il·limitat.",
     },
     fr: {
       name: "Location de voiture à l'aéroport de Dublin, 5 jours",
-      description: "Une voiture compacte pendant cinq jours, prise et rendue à l'aéroport de Dublin, kilométrage illimité.",
+      description:
+        "Une voiture compacte pendant cinq jours, prise et rendue à l'aéroport de Dublin, kilométrage illimité.",
     },
     it: {
       name: "Noleggio auto all'aeroporto di Dublino, 5 giorni",
-      description: "Un'auto compatta per cinque giorni, ritiro e riconsegna all'aeroporto di Dublino, chilometraggio illimitato.",
+      description:
+        "Un'auto compatta per cinque giorni, ritiro e riconsegna all'aeroporto di Dublino, chilometraggio illimitato.",
     },
   },
   "INSURANCE-ANNUAL": {
