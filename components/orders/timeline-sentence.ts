@@ -29,11 +29,7 @@ export function messageSentence(message: TimelineMessage, t: OrdersTranslator, l
  * worded in the page's language; an older entry (English only) shows its
  * English sentence on English pages and nothing beside the label elsewhere.
  */
-export function entrySentence(
-  entry: OrderTimelineEntry,
-  t: OrdersTranslator,
-  locale: string,
-): string | undefined {
+export function entrySentence(entry: OrderTimelineEntry, t: OrdersTranslator, locale: string): string | undefined {
   if (entry.customerCare)
     return entry.customerCare.action === "refund"
       ? t("timeline.refundedByCare", { programme: entry.customerCare.programme })

@@ -121,10 +121,7 @@ export function dayAfter(day: string): string {
  */
 export function planTransactionRequest(variant: TransactionsVariant, filters: TransactionFilters) {
   const startRecord = (filters.page - 1) * transactionsPageSize + 1;
-  const endRecord = Math.min(
-    (filters.page + pagesReadAhead) * transactionsPageSize + 1,
-    recordLimits[variant],
-  );
+  const endRecord = Math.min((filters.page + pagesReadAhead) * transactionsPageSize + 1, recordLimits[variant]);
   return {
     startRecord,
     endRecord,

@@ -37,8 +37,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   const form = (
     <TransactionFiltersForm filters={filters} problems={problems} maxDay={new Date().toISOString().slice(0, 10)} />
   );
-  const limitNote =
-    variant === "primary" ? t("limitNote", { programme, count: recordLimits.primary }) : undefined;
+  const limitNote = variant === "primary" ? t("limitNote", { programme, count: recordLimits.primary }) : undefined;
 
   // A page the programme's range cannot reach is said to be none, not shown as another page under its number.
   if (beyondLimit) {
@@ -47,9 +46,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         {heading}
         {form}
         <section role="status" className="mt-4 rounded-xl border border-slate-200 bg-white px-5 py-12 text-center">
-          <h2 className="text-base font-semibold text-slate-900">
-            {t("history.beyondTitle", { page: filters.page })}
-          </h2>
+          <h2 className="text-base font-semibold text-slate-900">{t("history.beyondTitle", { page: filters.page })}</h2>
           <p className="mt-1 text-sm text-slate-600">
             {t("history.beyondLimitText", { programme, count: recordLimits[variant], pages: lastPage(variant) })}
           </p>
@@ -94,9 +91,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         {heading}
         {form}
         <section role="status" className="mt-4 rounded-xl border border-slate-200 bg-white px-5 py-12 text-center">
-          <h2 className="text-base font-semibold text-slate-900">
-            {t("history.beyondTitle", { page: filters.page })}
-          </h2>
+          <h2 className="text-base font-semibold text-slate-900">{t("history.beyondTitle", { page: filters.page })}</h2>
           <p className="mt-1 text-sm text-slate-600">{t("history.beyondEndText")}</p>
           <ButtonLink href={transactionsHref(filters, 1)} variant="secondary" className="mt-4">
             {t("firstPage")}

@@ -92,7 +92,9 @@ export const shopProductTexts = portal.table(
     locale: varchar("locale", { length: 5 }).notNull(),
     name: varchar("name", { length: 120 }).notNull(),
     description: varchar("description", { length: 600 }).notNull(),
-    componentNames: jsonb("component_names").notNull().default(sql`'[]'::jsonb`),
+    componentNames: jsonb("component_names")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (table) => [primaryKey({ columns: [table.productId, table.locale] })],
 );

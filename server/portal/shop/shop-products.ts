@@ -61,7 +61,12 @@ async function textsOf(db: Database, ids: string[], locale: Locale): Promise<Sho
 }
 
 function listed(row: ShopProductRow, texts: ShopProductTextRow[], locale: Locale): ListedProduct {
-  return { product: productOf(row), priceMinor: row.priceMinor, currency: row.currency, text: textOf(row, texts, locale) };
+  return {
+    product: productOf(row),
+    priceMinor: row.priceMinor,
+    currency: row.currency,
+    text: textOf(row, texts, locale),
+  };
 }
 
 export async function listShopProducts(db: Database, locale: Locale = defaultLocale): Promise<ListedProduct[]> {

@@ -42,7 +42,12 @@ export async function loadTransactionPage(
     { accessToken: session.accessToken, customerIp: await customerIp() },
   );
   const rows = toTransactionRows(answer);
-  const page = await nameShopMovements(session.membershipNumber, rows.slice(0, transactionsPageSize), undefined, locale);
+  const page = await nameShopMovements(
+    session.membershipNumber,
+    rows.slice(0, transactionsPageSize),
+    undefined,
+    locale,
+  );
   return {
     rows: page,
     hasNext: rows.length > transactionsPageSize,
