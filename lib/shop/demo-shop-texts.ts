@@ -54,7 +54,7 @@ export const demoShopTexts: Record<string, ProductTexts> = {
     ca: {
       name: "Londres Heathrow a Nova York JFK, anada i tornada, 2 adults",
       description:
-        "Vols d'anada i tornada a Nova York JFK per a dos adults en classe turista, amb una setmana de diferència.",
+        "Vols d’anada i tornada a Nova York JFK per a dos adults en classe turista, amb una setmana de diferència.",
     },
     fr: {
       name: "Londres Heathrow à New York JFK, aller-retour, 2 adultes",
@@ -95,11 +95,11 @@ export const demoShopTexts: Record<string, ProductTexts> = {
     },
     es: {
       name: "Asiento con más espacio para las piernas",
-      description: "Un asiento con más espacio para las piernas en su próximo vuelo de Northstar.",
+      description: "Un asiento con más espacio para las piernas en tu próximo vuelo de Northstar.",
     },
     ca: {
       name: "Seient amb més espai per a les cames",
-      description: "Un seient amb més espai per a les cames en el seu proper vol de Northstar.",
+      description: "Un seient amb més espai per a les cames en el teu proper vol de Northstar.",
     },
     fr: {
       name: "Siège avec plus d'espace pour les jambes",
@@ -107,7 +107,7 @@ export const demoShopTexts: Record<string, ProductTexts> = {
     },
     it: {
       name: "Posto con più spazio per le gambe",
-      description: "Un posto con più spazio per le gambe sul suo prossimo volo Northstar.",
+      description: "Un posto con più spazio per le gambe sul tuo prossimo volo Northstar.",
     },
   },
   "LOUNGE-LHR": {
@@ -117,11 +117,11 @@ export const demoShopTexts: Record<string, ProductTexts> = {
     },
     es: {
       name: "Pase a la sala VIP de Heathrow",
-      description: "Una visita a la sala VIP de Heathrow antes de su vuelo: asientos, comida, bebidas y wifi.",
+      description: "Una visita a la sala VIP de Heathrow antes de tu vuelo: asientos, comida, bebidas y wifi.",
     },
     ca: {
       name: "Passi a la sala VIP de Heathrow",
-      description: "Una visita a la sala VIP de Heathrow abans del seu vol: seients, menjar, begudes i wifi.",
+      description: "Una visita a la sala VIP de Heathrow abans del teu vol: seients, menjar, begudes i wifi.",
     },
     fr: {
       name: "Accès au salon de Heathrow",
@@ -165,9 +165,9 @@ export const demoShopTexts: Record<string, ProductTexts> = {
         "Un coche compacto durante cinco días, recogida y devolución en el aeropuerto de Dublín, kilometraje ilimitado.",
     },
     ca: {
-      name: "Lloguer de cotxe a l'aeroport de Dublín, 5 dies",
+      name: "Lloguer de cotxe a l’aeroport de Dublín, 5 dies",
       description:
-        "Un cotxe compacte durant cinc dies, recollida i retorn a l'aeroport de Dublín, quilometratge il·limitat.",
+        "Un cotxe compacte durant cinc dies, recollida i retorn a l’aeroport de Dublín, quilometratge il·limitat.",
     },
     fr: {
       name: "Location de voiture à l'aéroport de Dublin, 5 jours",
@@ -187,11 +187,11 @@ export const demoShopTexts: Record<string, ProductTexts> = {
     },
     es: {
       name: "Seguro de viaje anual para varios viajes",
-      description: "Cobertura para todos sus viajes de los próximos doce meses, en Europa y en todo el mundo.",
+      description: "Cobertura para todos tus viajes de los próximos doce meses, en Europa y en todo el mundo.",
     },
     ca: {
       name: "Assegurança de viatge anual per a diversos viatges",
-      description: "Cobertura per a tots els seus viatges dels propers dotze mesos, a Europa i a tot el món.",
+      description: "Cobertura per a tots els teus viatges dels propers dotze mesos, a Europa i a tot el món.",
     },
     fr: {
       name: "Assurance voyage annuelle multi-voyages",
