@@ -83,8 +83,8 @@ describe("the order's timeline in the reader's language", () => {
     render(<OrderTimeline entries={failedPayment} />, { locale: "it", messages: it_ as typeof en });
     const text = document.body.textContent ?? "";
     expect(text).toMatch(/Da pagare: 26\.775 punti \+ 105,00\s€/);
-    expect(text).toContain("26.775 punti scalati dal suo saldo");
-    expect(text).toContain("Non è stato possibile addebitare il pagamento sulla sua Visa");
+    expect(text).toContain("26.775 punti scalati dal tuo saldo");
+    expect(text).toContain("Non è stato possibile addebitare il pagamento sulla tua Visa");
     for (const sentence of englishDescriptions) expect(text).not.toContain(sentence);
     // The references a member may quote stay, labelled in Italian, under Technical details.
     const details = screen.getByText("Dettagli tecnici").closest("details")!;
