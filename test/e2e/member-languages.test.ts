@@ -150,6 +150,12 @@ describe("the member portal in the programme's five languages, in Chromium", () 
     await expectOnPage(() => widerThanScreen(page), `${locale} ${name}: wider than 360 px`).toEqual([]);
     await expectNoOverflow(page);
     expect(await overflowingText(page), `${locale} ${name}: text wider than its box at 360 px`).toEqual([]);
+    // The member pages' navigation keeps its five tabs on one row at 360 px, in every language.
+    const tabTops = await page
+      .getByRole("navigation", { name: catalogues[locale].header.navLabel })
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+    expect(new Set(tabTops).size, `${locale} ${name}: navigation on one row at 360 px`).toBe(1);
     await screenshot(page, `languages-${locale}-${name}-360`);
     await page.setViewportSize({ width: 1280, height: 900 });
     return text;
