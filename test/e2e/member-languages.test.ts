@@ -106,7 +106,18 @@ describe("the member portal in the programme's five languages, in Chromium", () 
   afterAll(async () => {
     // Whatever happened above, demo.member1 reads English again (its profile's language) for the files after this one.
     try {
-      if (signedIn) await restoreEnglishProfile();
+      // Plain Playwright here: expect's polling helpers belong inside a test.
+      if (signedIn) {
+        await page.goto(`${app.origin}/profile`);
+        const language = page.locator("#field-language");
+        await language.waitFor({ timeout: 20_000 });
+        if ((await language.inputValue()) !== "EN") {
+          const current = ((await page.getAttribute("html", "lang")) ?? "en") as Locale;
+          await language.selectOption("EN");
+          await page.getByRole("button", { name: catalogues[current].profile.save }).click();
+          await page.waitForFunction(() => document.documentElement.lang === "en", undefined, { timeout: 20_000 });
+        }
+      }
     } finally {
       await context?.close();
       await browser?.close();
