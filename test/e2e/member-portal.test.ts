@@ -141,6 +141,8 @@ describe.concurrent("the member portal in Chromium", () => {
     // The other variant: records 1–99999, 12 seeded transactions in pages of 10.
     await page.goto(`${app.origin}/transactions`);
     await expectOnPage(async () => (await transactionRows(page)).length).toBe(10);
+    // The page read two pages' worth ahead in its one call: it knows there are two.
+    await shown(page.getByRole("navigation", { name: "Transaction pages" }).getByText("Page 1 of 2", { exact: true }));
     await snap(page, "meridian-03-transactions");
     await page.getByRole("link", { name: "Next" }).click();
     await page.waitForURL((url) => url.searchParams.get("page") === "2");
