@@ -1,4 +1,6 @@
 import { useLocale, useTranslations } from "next-intl";
+import { ButtonLink } from "@/components/ui/button";
+import { messageSentence } from "./timeline-sentence";
 import { formatPoints } from "@/lib/i18n/format";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
@@ -21,6 +23,13 @@ interface Outcome {
   title: string;
   lines: string[];
   tone: "success" | "pending" | "returned" | "attention" | "neutral";
+  /** Nothing was bought and the member may want it still: back to the product, at the same split. */
+  tryAgain?: boolean;
+}
+
+/** The product's page with the split the order had, for the slider to start on it. */
+export function tryAgainHref(order: Pick<OrderView, "productId" | "points">): string {
+  return `/shop/${encodeURIComponent(order.productId)}?points=${order.points}`;
 }
 
 /** What happened to the order, in a sentence or two, for each state the saga can leave it in. */
@@ -60,6 +69,7 @@ export function orderOutcome(
         title: t("outcome.failedTitle"),
         lines: [`${failure} ${t("outcome.pointsBack", amounts)}`, ...balanceLine],
         tone: "returned",
+        tryAgain: true,
       };
     case "reversing":
     case "voiding":
@@ -78,17 +88,16 @@ export function orderOutcome(
       if (!wasCancelledAfterCompletion(order) && !paymentFailed(order))
         return {
           title: t("outcome.didNotGoThroughTitle"),
-          // The saga's own sentence says why (English only); another language reads the portal's.
-          lines: [
-            (locale === "en" ? order.timeline.at(-1)?.description : undefined) ?? t("outcome.nothingDebitedOrCharged"),
-          ],
+          lines: [lastSentence(order, t, locale) ?? t("outcome.nothingDebitedOrCharged")],
           tone: "neutral",
+          tryAgain: true,
         };
       if (paymentFailed(order))
         return {
           title: t("outcome.failedTitle"),
           lines: [`${failure} ${t("outcome.nothingTaken", amounts)}`],
           tone: "neutral",
+          tryAgain: true,
         };
       return {
         title: t("outcome.cancelledTitle"),
@@ -114,6 +123,18 @@ export function orderOutcome(
         tone: "pending",
       };
   }
+}
+
+/**
+ * The last step's sentence, which says why the order did not go through: in
+ * the page's language when the step carries a message; an older step's
+ * English sentence only on an English page.
+ */
+function lastSentence(order: OrderView, t: OrdersTranslator, locale: string): string | undefined {
+  const last = order.timeline.at(-1);
+  if (!last) return undefined;
+  if (last.message) return messageSentence(last.message, t, locale);
+  return locale === "en" ? last.description : undefined;
 }
 
 const toneClass: Record<Outcome["tone"], string> = {
@@ -144,6 +165,11 @@ export function OrderOutcome({ order, balance }: OrderOutcomeProps) {
           {line}
         </p>
       ))}
+      {outcome.tryAgain ? (
+        <ButtonLink href={tryAgainHref(order)} variant="primary" className="mt-3">
+          {t("outcome.tryAgain")}
+        </ButtonLink>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { useTranslations } from "next-intl";
 import type { OrderTimelineEntry, OrderView } from "@/lib/checkout/checkout-contract";
+import { cardBrandName } from "@/lib/checkout/card-brand";
 import { isUnfinished, type OrderState } from "@/lib/checkout/order-states";
 
 /**
@@ -99,14 +100,7 @@ export function memberSentence(description: string): string {
   return description.replace(/\s*\((?:transaction|charge|refund)\b[^)]*\)/g, "");
 }
 
-const brandNames: Record<string, string> = {
-  visa: "Visa",
-  mastercard: "Mastercard",
-  amex: "American Express",
-  discover: "Discover",
-};
-
 /** "Visa ending 4242". */
 export function cardWords(card: { brand: string; last4: string }, t: OrdersTranslator): string {
-  return t("card", { brand: brandNames[card.brand] ?? t("cardBrandUnknown"), last4: card.last4 });
+  return t("card", { brand: cardBrandName(card.brand) ?? t("cardBrandUnknown"), last4: card.last4 });
 }

@@ -3,6 +3,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { formatPoints } from "@/lib/i18n/format";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
+import { wasCancelledAfterCompletion } from "./order-words";
 import { OrderStatusBadge } from "./order-status-badge";
 import { LocalTime } from "@/components/portal/local-time";
 import { focusRing } from "@/components/ui/focus-ring";
@@ -11,13 +12,28 @@ import { focusRing } from "@/components/ui/focus-ring";
 export function OrdersList({ orders }: { orders: OrderView[] }) {
   const t = useTranslations("orders.list");
   const locale = useLocale();
-  const paidWith = (order: OrderView) =>
+  const amount = (order: OrderView) =>
     [
       order.points > 0 ? t("points", { count: order.points, figure: formatPoints(order.points, locale) }) : "",
       order.cashMinor > 0 ? formatMoney(order.cashMinor, order.currency, locale) : "",
     ]
       .filter(Boolean)
       .join(" + ");
+  // What the order took in the end, not its price: nothing when the points came back or the card was declined.
+  const paidWith = (order: OrderView) => {
+    switch (order.state) {
+      case "completed":
+        return t("paid", { amount: amount(order) });
+      case "points_returned":
+      case "declined":
+        return t("nothingPaid");
+      case "cancelled":
+      case "cancelling":
+        return wasCancelledAfterCompletion(order) ? t("refunded", { amount: amount(order) }) : t("nothingPaid");
+      default:
+        return t("toPay", { amount: amount(order) });
+    }
+  };
   return (
     <ul className="space-y-3" aria-label={t("label")}>
       {orders.map((order) => (

@@ -23,6 +23,8 @@ export interface PriceOptionsProps {
   price: { minor: number; currency: string };
   balance: number | undefined;
   options: PriceOption[];
+  /** The points of a split chosen before: the slider starts on the stop with them, when it is still there and covered. */
+  startPoints?: number;
 }
 
 /** Every word the control shows or announces, in the page's language (messages' `shop.priceOptions`). */
@@ -61,6 +63,19 @@ function usePriceOptionsWords() {
   };
 }
 
+/**
+ * Where the slider starts: on the split the member chose before (coming back
+ * through "Change how I pay"), when today's price still offers it and the
+ * balance covers it; else on the suggested stop.
+ */
+export function startingStop(stops: PriceChoice[], startPoints: number | undefined): number {
+  if (startPoints !== undefined) {
+    const chosen = stops.findIndex((stop) => stop.points === startPoints && stop.affordable);
+    if (chosen >= 0) return chosen;
+  }
+  return suggestedStop(stops);
+}
+
 /** A key's next stop, given the current one and the last. */
 const stopKeys: Record<string, (index: number, last: number) => number> = {
   ArrowRight: (index) => index + 1,
@@ -81,10 +96,10 @@ const stopKeys: Record<string, (index: number, last: number) => number> = {
  * makes them; stops the balance does not cover stay on the scale but the
  * slider never rests on them, and the page says how many points are missing.
  */
-export function PriceOptions({ productId, quoteId, price, balance, options }: PriceOptionsProps) {
+export function PriceOptions({ productId, quoteId, price, balance, options, startPoints }: PriceOptionsProps) {
   const words = usePriceOptionsWords();
   const stops = priceStops(priceChoices(options, price, balance));
-  const [index, setIndex] = useState(() => suggestedStop(stops));
+  const [index, setIndex] = useState(() => startingStop(stops, startPoints));
   const [blocked, setBlocked] = useState<PriceChoice | undefined>(undefined);
   const headingId = useId();
   const listId = useId();

@@ -71,7 +71,16 @@ function ItemDetails({ item, today }: { item: ShopItem; today: Date }) {
 }
 
 /** What the member is buying: legs, dates and passengers of flights; the components of a package. */
-export function ProductDetails({ product, today }: { product: ShopProduct; today: Date }) {
+export function ProductDetails({
+  product,
+  componentNames = [],
+  today,
+}: {
+  product: ShopProduct;
+  /** A package's components named in the page's language, in the product's order (else their own names). */
+  componentNames?: string[];
+  today: Date;
+}) {
   const t = useTranslations("shop");
   const locale = useLocale();
   if (product.kind !== "PACKAGE") return <ItemDetails item={product} today={today} />;
@@ -81,10 +90,10 @@ export function ProductDetails({ product, today }: { product: ShopProduct; today
         {t("inThisPackage")}
       </h2>
       <ul className="space-y-3">
-        {product.components.map((component) => (
+        {product.components.map((component, index) => (
           <li key={component.name} className="rounded-xl border border-slate-200 bg-white p-4">
             <p className="font-medium">
-              {component.name}{" "}
+              {componentNames[index] ?? component.name}{" "}
               <span className="text-sm font-normal text-slate-600">
                 · {t(`kinds.${component.kind}`)} ·{" "}
                 {formatMoney(toMinorUnits(component.price.amount), component.price.currency, locale)}

@@ -1,4 +1,5 @@
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { formatNumericDate } from "@/lib/i18n/format";
 import type { FilterProblem, TransactionFilters } from "@/lib/portal/transaction-paging";
 import { TextField } from "@/components/forms/text-field";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -17,6 +18,8 @@ export interface TransactionFiltersProps {
  */
 export function TransactionFiltersForm({ filters, problems, maxDay }: TransactionFiltersProps) {
   const t = useTranslations("transactions.filters");
+  // A date that did not read is answered with one written as the member's language writes it.
+  const example = formatNumericDate("2026-01-31", useLocale());
   const problemOf = (field: FilterProblem["field"]) => problems.find((problem) => problem.field === field);
   const field = (name: "from" | "to", label: string) => {
     const problem = problemOf(name);
@@ -27,7 +30,7 @@ export function TransactionFiltersForm({ filters, problems, maxDay }: Transactio
         type="date"
         max={maxDay}
         defaultValue={filters[name] ?? ""}
-        error={problem ? t(`problems.${problem.kind}`, { field: name }) : undefined}
+        error={problem ? t(`problems.${problem.kind}`, { field: name, example }) : undefined}
         className="min-w-0 flex-1"
       />
     );

@@ -1,7 +1,24 @@
 import { useLocale, useTranslations } from "next-intl";
 import { formatPoints, formatShortDate, isoDay } from "@/lib/i18n/format";
+import { describePartnerEntry, nameSource } from "@/lib/portal/partner-words";
 import type { TransactionRow } from "@/lib/portal/transaction-rows";
 import { ShopMovementDetails } from "./shop-movement-details";
+
+type TableTranslator = ReturnType<typeof useTranslations<"transactions">>;
+
+/** A partner's description in the reader's words: a known code worded, a flight's airports named, else as sent. */
+export function descriptionWords(description: string, t: TableTranslator): string {
+  const words = describePartnerEntry(description);
+  if (words.kind === "worded") return t(`descriptions.${words.key}`);
+  if (words.kind === "flight") return t("descriptions.flight", { from: words.from, to: words.to });
+  return words.text;
+}
+
+/** Who credited the points, named in the reader's words where the catalogue knows them. */
+export function sourceWords(source: string, t: TableTranslator): string {
+  const words = nameSource(source);
+  return words.kind === "named" ? t(`sources.${words.key}`) : words.text;
+}
 
 const kindStyle = {
   credit: {
@@ -32,6 +49,7 @@ export function TransactionRowsTable({
   compact?: boolean;
 }) {
   const t = useTranslations("transactions.table");
+  const words = useTranslations("transactions");
   const locale = useLocale();
   // Narrow screens: tight side padding and slim date and points columns, so the details keep most of the width.
   const cell = compact ? "px-2 py-2 sm:px-6" : "px-2 py-3 sm:px-5";
@@ -64,11 +82,13 @@ export function TransactionRowsTable({
                   <ShopMovementDetails movement={row.order} />
                 ) : (
                   <>
-                    <span className="block font-medium break-words text-slate-900">{row.description}</span>
+                    <span className="block font-medium break-words text-slate-900">
+                      {descriptionWords(row.description, words)}
+                    </span>
                     <span className="mt-0.5 block text-xs break-words text-slate-600">
                       {row.reference ? t("reference", { reference: row.reference }) : null}
                       {row.reference && row.source ? " · " : null}
-                      {row.source ? t("source", { source: row.source }) : null}
+                      {row.source ? t("source", { source: sourceWords(row.source, words) }) : null}
                     </span>
                   </>
                 )}

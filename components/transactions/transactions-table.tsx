@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import type { PagePosition } from "@/lib/portal/transaction-paging";
 import type { TransactionRow } from "@/lib/portal/transaction-rows";
 import { TransactionRowsTable } from "./transaction-rows-table";
 import { buttonStyles, ButtonLink } from "@/components/ui/button";
@@ -6,6 +7,8 @@ import { buttonStyles, ButtonLink } from "@/components/ui/button";
 export interface TransactionsTableProps {
   rows: TransactionRow[];
   page: number;
+  /** Where the page is among the history's pages, when known. */
+  position?: PagePosition;
   /** Links to the neighbouring pages; absent when there is none. */
   previousHref?: string;
   nextHref?: string;
@@ -23,6 +26,7 @@ const disabledStyle = buttonStyles({ variant: "secondary" });
 export function TransactionsTable({
   rows,
   page,
+  position,
   previousHref,
   nextHref,
   filtered,
@@ -69,7 +73,11 @@ export function TransactionsTable({
                   {t("previous")}
                 </span>
               )}
-              <span className="text-sm text-slate-600">{t("page", { page })}</span>
+              <span className="text-sm text-slate-600">
+                {position
+                  ? t(position.more ? "pageOfMore" : "page", { page, pages: position.pages })
+                  : t("pageAlone", { page })}
+              </span>
               {nextHref ? (
                 <ButtonLink href={nextHref} rel="next" variant="secondary">
                   {t("next")}

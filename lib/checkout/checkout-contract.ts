@@ -1,3 +1,4 @@
+import type { TimelineMessage } from "./timeline-message";
 import type { OrderState } from "./order-states";
 
 /**
@@ -92,6 +93,8 @@ export interface OrderTimelineEntry {
    * the programme's customer care did it, never who or why.
    */
   customerCare?: { action: "refund" | "settlement"; programme: string };
+  /** The same as a code with parameters, for the member's page to word in its language; absent on older entries. */
+  message?: TimelineMessage;
 }
 
 export interface OrderView {

@@ -83,3 +83,21 @@ export function formatDateTime(iso: string, locale?: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : `${dateTimeFormat(locale).format(date)} UTC`;
 }
+
+const numericDateFormat = (locale?: string) =>
+  cached(
+    `date-numeric:${formattingLocale(locale)}`,
+    () =>
+      new Intl.DateTimeFormat(formattingLocale(locale), {
+        day: "2-digit",
+        month: "2-digit",
+        year: "numeric",
+        timeZone: "UTC",
+      }),
+  );
+
+/** "31/01/2026": a day as the member types it in the page's language (an example beside a date that did not read). */
+export function formatNumericDate(value: string, locale?: string): string {
+  const date = parseDay(value);
+  return date ? numericDateFormat(locale).format(date) : value;
+}

@@ -1,8 +1,11 @@
 import { defaultLocale, isLocale, localeOfLanguageCode, type Locale } from "./locales";
 
 export interface LocaleSources {
-  /** The signed-in member's `locale.languageCode` from the service's membership read model. */
-  profileLanguageCode?: string | null;
+  /**
+   * The signed-in member's language as the session stores it: the profile's
+   * at sign-in, then the latest choice on the profile or in the header.
+   */
+  sessionLocale?: string | null;
   /** The language switcher's cookie. */
   cookie?: string | null;
   /** The request's Accept-Language header. */
@@ -10,13 +13,14 @@ export interface LocaleSources {
 }
 
 /**
- * Which language a member page speaks: the profile's language first (the
- * member chose it, and it follows them to any browser), then the switcher's
- * cookie, then the browser's languages in order of preference, then English.
+ * Which language a member page speaks: the signed-in member's session first
+ * (the profile's language, or what the member switched to since), then the
+ * switcher's cookie, then the browser's languages in order of preference,
+ * then English.
  */
 export function resolveLocale(sources: LocaleSources): Locale {
   return (
-    localeOfLanguageCode(sources.profileLanguageCode) ??
+    localeOfLanguageCode(sources.sessionLocale) ??
     (isLocale(sources.cookie) ? sources.cookie : undefined) ??
     preferredLocale(sources.acceptLanguage) ??
     defaultLocale

@@ -2,6 +2,7 @@ import { render, screen, within } from "@/test/support/render";
 import { describe, expect, it } from "vitest";
 import { TransactionsTable } from "@/components/transactions/transactions-table";
 import type { TransactionRow } from "@/lib/portal/transaction-rows";
+import es from "@/messages/es.json";
 
 const credit: TransactionRow = {
   identifier: "SBXCREDIT0001",
@@ -74,16 +75,67 @@ describe("the transactions table", () => {
 
     const creditCells = within(creditRow!).getAllByRole("cell");
     expect(creditCells[0]!.textContent).toBe("11 Nov 2026");
-    expect(creditCells[1]!.textContent).toContain("DEMOSHOP-PURCHASE");
+    expect(creditCells[1]!.textContent).toContain("Points earned at Demo Shop");
     expect(creditCells[1]!.textContent).toContain("Ref. GS6JXE");
-    expect(creditCells[1]!.textContent).toContain("From DEMOSHOP");
+    expect(creditCells[1]!.textContent).toContain("From Demo Partner");
     expect(creditCells[2]!.textContent).toBe("+2,000Credit");
 
     const debitCells = within(debitRow!).getAllByRole("cell");
     expect(debitCells[0]!.textContent).toBe("12 Oct 2026");
     expect(debitCells[0]!.querySelector("time")?.getAttribute("datetime")).toBe("2026-10-12");
+    expect(debitCells[1]!.textContent).toContain("Demo Shop purchase, paid in points");
     expect(debitCells[1]!.textContent).toContain("Ref. R895402727");
     expect(debitCells[2]!.textContent).toBe("\u2212125,000Debit");
+  });
+
+  it("words the seeded partner codes and sources in the page's language, and keeps a partner's own text", () => {
+    const rows: TransactionRow[] = [
+      { ...credit, identifier: "A1", description: "HOTEL-STAY" },
+      { ...credit, identifier: "A2", description: "FLIGHT-LHR-JFK" },
+      { ...debit, identifier: "A3", description: "LOUNGEPASS" },
+      { ...credit, identifier: "A4", description: "Goodwill", source: "CUSTCARE", reference: undefined },
+      { ...credit, identifier: "A5", description: "Bienvenue chez nous", source: "OTHERCO" },
+    ];
+    render(<TransactionsTable rows={rows} page={1} filtered={false} />, { locale: "es", messages: es });
+    const details = screen
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => within(row).getAllByRole("cell")[1]!.textContent);
+    expect(details[0]).toContain("Estancia en hotel");
+    expect(details[0]).toContain("De Demo Partner");
+    expect(details[1]).toContain("Vuelo LHR → JFK");
+    expect(details[2]).toContain("Pase a la sala VIP");
+    expect(details[3]).toBe("Puntos de cortesíaDe Atención al Cliente");
+    expect(details[4]).toContain("Bienvenue chez nous");
+    expect(details[4]).toContain("OTHERCO");
+    const page = document.body.textContent ?? "";
+    for (const code of ["HOTEL-STAY", "LOUNGEPASS", "DEMOSHOP", "CUSTCARE", "Goodwill"])
+      expect(page).not.toContain(code);
+  });
+
+  it("says where the page is among the history's pages", () => {
+    const { unmount } = render(
+      <TransactionsTable
+        rows={[credit]}
+        page={1}
+        position={{ page: 1, pages: 3, more: false }}
+        filtered={false}
+        nextHref="/transactions?page=2"
+      />,
+    );
+    expect(screen.getByText("Page 1 of 3")).toBeTruthy();
+    unmount();
+    render(
+      <TransactionsTable
+        rows={[credit]}
+        page={2}
+        position={{ page: 2, pages: 6, more: true }}
+        filtered={false}
+        previousHref="/transactions"
+        nextHref="/transactions?page=3"
+      />,
+    );
+    expect(screen.getByText("Page 2 of 6 or more")).toBeTruthy();
   });
 
   it("has a header row and a caption naming the page", () => {

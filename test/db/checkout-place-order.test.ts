@@ -248,7 +248,15 @@ describe("placing an order while the member waits", () => {
     );
     const order = placed(result);
     expect(order.card).toEqual({ brand: "visa", last4: "4242" });
-    expect(order.timeline[0]!.description).toContain("visa card ending 4242");
+    expect(order.timeline[0]!.description).toContain("Visa card ending 4242");
+    // The same as a code with parameters, for the member's page to word in its language.
+    expect(order.timeline[0]!.message).toEqual({
+      code: "placed",
+      points: 9_000,
+      cashMinor: 9_000,
+      currency: "GBP",
+      card: { brand: "visa", last4: "4242" },
+    });
     const facts = await orderFacts(db(), order.id);
     expect([facts.order.cardBrand, facts.order.cardLast4]).toEqual(["visa", "4242"]);
     // A token the processor never issued is no card at all.

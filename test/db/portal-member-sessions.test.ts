@@ -83,6 +83,26 @@ describe("the portal's member sessions (portal.member_sessions)", () => {
     expect(row?.refreshToken).not.toContain("refresh-1");
   });
 
+  it("carries the member's language, changed for one session by the switch and for all of them by the profile", async () => {
+    const first = await newSession({ locale: "es" });
+    const second = await newSession({ locale: "es" });
+    const other = await newSession({ membershipNumber: "3081000000000009", programme: "MERIDIAN", locale: "fr" });
+    expect(first.session.locale).toBe("es");
+
+    await store.setSessionLocale(db(), first.session.idHash, "it");
+    const locale = async (idHash: string) => (await store.findStoredSession(db(), idHash))?.locale;
+    expect(await locale(first.session.idHash)).toBe("it");
+    expect(await locale(second.session.idHash)).toBe("es");
+
+    await store.setMemberLocale(db(), { membershipNumber: "3081000000000001", programme: "NORTHSTAR" }, "ca");
+    expect(await locale(first.session.idHash)).toBe("ca");
+    expect(await locale(second.session.idHash)).toBe("ca");
+    // Another member's session is left alone.
+    expect(await locale(other.session.idHash)).toBe("fr");
+    // A session with no language stored reads none (the cookie and the browser decide).
+    expect((await newSession()).session.locale).toBeNull();
+  });
+
   it("leaves a token with time to spare alone", async () => {
     const { session } = await newSession();
     expect(await refreshing.ensureFreshTokens(db(), session)).toBe(session);

@@ -5,7 +5,10 @@ import { rowsOf } from "@/server/db/rows";
 import { demoShopProducts } from "@/lib/shop/demo-shop";
 import type { PriceOption } from "@/lib/contract/product-pricing";
 import { preparePortalDatabase, resetPortalDatabase } from "@/server/portal/db/portal-database";
-import { findShopProduct, listShopProducts } from "@/server/portal/shop/shop-products";
+import { demoShopTexts } from "@/lib/shop/demo-shop-texts";
+import { shopProductTexts } from "@/server/portal/db/schema";
+import { findShopProduct, listShopProducts, productNamesIn, seedShopTexts } from "@/server/portal/shop/shop-products";
+import { nameOrderedProducts } from "@/server/portal/shop/name-ordered-products";
 import { findValidQuote, saveQuote } from "@/server/portal/shop/quote-store";
 import { createEmptyPgliteDatabase, createPostgresDatabase, testDatabaseKind } from "@/test/support/test-database";
 
@@ -53,6 +56,58 @@ describe("the shop's products", () => {
     const result = await handle.db.execute(sql`select count(*)::int as total from portal.shop_products`);
     expect(rowsOf<{ total: number }>(result)[0]?.total).toBe(demoShopProducts().length);
     expect(await findShopProduct(handle.db, "NO-SUCH-PRODUCT")).toBeUndefined();
+  });
+});
+
+describe("the shop's words in each language", () => {
+  it("are seeded for every product in the five languages", async () => {
+    const result = await handle.db.execute(sql`select count(*)::int as total from portal.shop_product_texts`);
+    expect(rowsOf<{ total: number }>(result)[0]?.total).toBe(demoShopProducts().length * 5);
+  });
+
+  it("name and describe each product in the language asked for, English by default", async () => {
+    const spanish = await listShopProducts(handle.db, "es");
+    const flight = spanish.find((item) => item.product.id === "FLIGHT-LHR-MAD")!;
+    expect(flight.text.name).toBe("Londres Heathrow a Madrid, turista");
+    expect(flight.text.description).toContain("Madrid-Barajas");
+    const english = await findShopProduct(handle.db, "FLIGHT-LHR-MAD");
+    expect(english?.text.name).toBe("London Heathrow to Madrid, economy");
+    const pack = await findShopProduct(handle.db, "PACKAGE-MAD-CITY-BREAK", "it");
+    expect(pack?.text.componentNames).toEqual([
+      "Londra Heathrow a Madrid, economy",
+      "Hotel nel centro di Madrid, 3 notti",
+    ]);
+  });
+
+  it("fall back on English, then on the product's own name, where a language has none", async () => {
+    await handle.db
+      .delete(shopProductTexts)
+      .where(sql`${shopProductTexts.productId} = 'LOUNGE-LHR' and ${shopProductTexts.locale} = 'fr'`);
+    expect((await findShopProduct(handle.db, "LOUNGE-LHR", "fr"))?.text.name).toBe("Heathrow lounge pass");
+    // Seeding again adds what is missing and overwrites nothing.
+    await handle.db
+      .update(shopProductTexts)
+      .set({ name: "Pase VIP (editado)" })
+      .where(sql`${shopProductTexts.productId} = 'LOUNGE-LHR' and ${shopProductTexts.locale} = 'es'`);
+    await seedShopTexts(handle.db, demoShopTexts);
+    expect((await findShopProduct(handle.db, "LOUNGE-LHR", "fr"))?.text.name).toBe("Accès au salon de Heathrow");
+    expect((await findShopProduct(handle.db, "LOUNGE-LHR", "es"))?.text.name).toBe("Pase VIP (editado)");
+  });
+
+  it("name the products of orders in the reader's language, keeping an order's own name for a product without words", async () => {
+    expect(await productNamesIn(handle.db, [], "it")).toEqual(new Map());
+    const named = await nameOrderedProducts(
+      [
+        { productId: "HOTEL-MAD-3N", productName: "Hotel in central Madrid, 3 nights" },
+        { productId: "RETIRED-PRODUCT", productName: "A product the shop no longer has" },
+      ],
+      "it",
+      handle.db,
+    );
+    expect(named.map((item) => item.productName)).toEqual([
+      "Hotel nel centro di Madrid, 3 notti",
+      "A product the shop no longer has",
+    ]);
   });
 });
 

@@ -238,11 +238,17 @@ describe.concurrent("the redemption checkout in Chromium, as demo.shopper and de
         expect(await sliderStop(page)).not.toBe(whole);
         expect(await sliderStop(page)).toMatch(/ by card$/);
         await snap(page, "checkout-07-package");
+        const chosenStop = await sliderStop(page);
         // The way on carries the stop the slider rests on, never the uncovered one.
         await page.getByRole("button", { name: "Continue to payment" }).click();
         await page.waitForURL((url) => url.pathname === "/shop/PACKAGE-MAD-CITY-BREAK/checkout");
         await expectOnPage(() => page.getByRole("region", { name: "Your order" }).textContent()).toMatch(/by card/);
         expect(await page.getByRole("region", { name: "Your order" }).textContent()).not.toContain("49,000 points");
+        // "Change how I pay" goes back to the slider at the member's own split, not the suggested one.
+        await page.getByRole("link", { name: "Change how I pay" }).click();
+        await page.waitForURL((url) => url.pathname === "/shop/PACKAGE-MAD-CITY-BREAK");
+        await hydrated(priceSlider(page));
+        await expectOnPage(() => sliderStop(page)).toBe(chosenStop);
 
         // A checkout of a quote that does not hold (expired, another member's, made up) is never priced from it.
         await page.goto(`${app.origin}/shop/${flight}/checkout?quote=00000000-0000-4000-8000-000000000000&option=0`);
@@ -283,6 +289,14 @@ describe.concurrent("the redemption checkout in Chromium, as demo.shopper and de
         ]);
         await expectHeaderBalance(page, before);
         await snap(page, "checkout-04-capture-fails");
+        // Nothing was bought: the order offers to try again, at the same split.
+        const again = outcomePanel(page).getByRole("link", { name: "Try again" });
+        expect(await again.getAttribute("href")).toMatch(new RegExp(`^/shop/${flight}\\?points=\\d+$`));
+        // /orders says what the order took in the end: nothing, not its price.
+        await page.goto(`${app.origin}/orders`);
+        const listed = page.getByRole("listitem").filter({ has: page.locator(`a[href="/orders/${orderId}"]`) });
+        await expectOnPage(() => listed.textContent()).toContain("Nothing paid");
+        expect(await listed.textContent()).not.toContain("1,800 points");
         expect(await accountBalance(page, app.origin)).toBe(before);
         // The history names the product and the order for both movements, the return paired with its debit.
         await page.goto(`${app.origin}/transactions`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { locales, type Locale } from "@/lib/i18n/locales";
+import { demoShopTexts } from "@/lib/shop/demo-shop-texts";
 import sandbox from "@/sandbox.json";
 import ca from "@/messages/ca.json";
 import en from "@/messages/en.json";
@@ -29,6 +30,35 @@ const formats: Record<Exclude<Locale, "en">, { points: RegExp; day: RegExp }> = 
   fr: { points: /\d{1,3}(?:[\u202f\u00a0 ]\d{3})+ points/, day: /^\d{1,2} [a-zéû]{3,5}\.? \d{4}$/ },
   it: { points: /\d{1,3}(?:\.\d{3})+ punti/, day: /^\d{1,2} [a-z]{3} \d{4}$/ },
 };
+
+/**
+ * English from the data rather than the catalogue: the shop's English names
+ * and descriptions as seeded, the English sentences the checkout's saga
+ * writes beside each timeline code, and the partners' seeded codes that must
+ * read as words. Found on a page in another language, one of them is data
+ * left in English.
+ */
+function englishData(): string[] {
+  const products = Object.values(demoShopTexts).flatMap((texts) => [
+    texts.en.name,
+    texts.en.description,
+    ...(texts.en.componentNames ?? []),
+  ]);
+  const sagaSentences = [
+    "Order placed:",
+    "points debited",
+    "held on Visa",
+    "charged to Visa",
+    "Paid in points",
+    "Charging the card",
+    "points returned (",
+    "refunded to the card",
+    "could not be taken from",
+    "nothing was charged",
+  ];
+  const codes = ["HOTEL-STAY", "DEMOSHOP", "LOUNGEPASS", "CUSTCARE", "CARD-SIGNUP-BONUS", "FLIGHT-LHR"];
+  return [...products, ...sagaSentences, ...codes];
+}
 
 /**
  * The English catalogue's sentences, as a page would show them: each
@@ -63,6 +93,7 @@ describe("the member portal in the programme's five languages, in Chromium", () 
   let orderPath: string | undefined;
   let signedIn = false;
   const english = englishSentences();
+  const englishFromData = englishData();
 
   beforeAll(async () => {
     app = await sharedPortal();
@@ -75,10 +106,17 @@ describe("the member portal in the programme's five languages, in Chromium", () 
   afterAll(async () => {
     // Whatever happened above, demo.member1 reads English again (its profile's language) for the files after this one.
     try {
-      if (signedIn && (await page.getAttribute("html", "lang")) !== "en") {
-        await page.goto(`${app.origin}/account`);
-        await page.getByRole("banner").getByRole("combobox").selectOption("en");
-        await page.waitForFunction(() => document.documentElement.lang === "en", undefined, { timeout: 20_000 });
+      // Plain Playwright here: expect's polling helpers belong inside a test.
+      if (signedIn) {
+        await page.goto(`${app.origin}/profile`);
+        const language = page.locator("#field-language");
+        await language.waitFor({ timeout: 20_000 });
+        if ((await language.inputValue()) !== "EN") {
+          const current = ((await page.getAttribute("html", "lang")) ?? "en") as Locale;
+          await language.selectOption("EN");
+          await page.getByRole("button", { name: catalogues[current].profile.save }).click();
+          await page.waitForFunction(() => document.documentElement.lang === "en", undefined, { timeout: 20_000 });
+        }
       }
     } finally {
       await context?.close();
@@ -88,6 +126,18 @@ describe("the member portal in the programme's five languages, in Chromium", () 
   });
 
   const headerLanguage = () => page.getByRole("banner").getByRole("combobox");
+
+  /** The profile's language back to English (the next files sign demo.member1 in and read English). */
+  async function restoreEnglishProfile() {
+    await page.goto(`${app.origin}/profile`);
+    const language = await hydrated(page.locator("#field-language"));
+    if ((await language.inputValue()) === "EN") return;
+    await language.selectOption("EN");
+    const current = ((await page.getAttribute("html", "lang")) ?? "en") as Locale;
+    await page.getByRole("button", { name: catalogues[current].profile.save }).click();
+    await expectOnPage(() => page.getAttribute("html", "lang")).toBe("en");
+    await expectOnPage(() => page.locator("#field-language").inputValue()).toBe("EN");
+  }
 
   async function chooseInHeader(locale: Locale) {
     await page.goto(`${app.origin}/account`);
@@ -102,6 +152,8 @@ describe("the member portal in the programme's five languages, in Chromium", () 
     const text = (await page.locator("body").innerText()).replace(/\s+/g, " ");
     const left = english.filter((sentence) => text.includes(sentence));
     expect(left, `${locale} ${name}: English left on the page`).toEqual([]);
+    const leftFromData = englishFromData.filter((sentence) => text.includes(sentence));
+    expect(leftFromData, `${locale} ${name}: English (or a raw code) from the data`).toEqual([]);
     expect(await allViolations(page), `${locale} ${name}: axe`).toEqual([]);
     await screenshot(page, `languages-${locale}-${name}-1280`);
     await page.setViewportSize({ width: 360, height: 800 });
@@ -109,6 +161,12 @@ describe("the member portal in the programme's five languages, in Chromium", () 
     await expectOnPage(() => widerThanScreen(page), `${locale} ${name}: wider than 360 px`).toEqual([]);
     await expectNoOverflow(page);
     expect(await overflowingText(page), `${locale} ${name}: text wider than its box at 360 px`).toEqual([]);
+    // The member pages' navigation keeps its five tabs on one row at 360 px, in every language.
+    const tabTops = await page
+      .getByRole("navigation", { name: catalogues[locale].header.navLabel })
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+    expect(new Set(tabTops).size, `${locale} ${name}: navigation on one row at 360 px`).toBe(1);
     await screenshot(page, `languages-${locale}-${name}-360`);
     await page.setViewportSize({ width: 1280, height: 900 });
     return text;
@@ -133,7 +191,8 @@ describe("the member portal in the programme's five languages, in Chromium", () 
 
     await page.goto(`${app.origin}/profile`);
     await shown(page.getByRole("heading", { name: t.profile.title, level: 1 }));
-    await expectOnPage(() => page.locator("#field-language").inputValue()).toBe(locale.toUpperCase());
+    // The correspondence language is the profile's, chosen there (Spanish): the header's switch leaves it alone.
+    await expectOnPage(() => page.locator("#field-language").inputValue()).toBe("ES");
     await checkPage(locale, "profile");
 
     await page.goto(`${app.origin}/shop`);
@@ -144,11 +203,13 @@ describe("the member portal in the programme's five languages, in Chromium", () 
 
     await page.goto(`${app.origin}/shop/${product}`);
     const slider = await hydrated(page.getByRole("slider", { name: t.shop.priceOptions.heading }));
+    await expectOnPage(() => page.locator("h1").textContent()).toBe(demoShopTexts[product]![locale].name);
     await checkPage(locale, "product");
-    // All cash: the slider's first stop.
+    // Points and card: one stop short of the most points, so the history shows a redemption and the card a payment.
     await slider.focus();
-    await page.keyboard.press("Home");
-    await expectOnPage(() => page.locator("input[name=option]").inputValue()).toBe("cash");
+    await page.keyboard.press("End");
+    await page.keyboard.press("ArrowLeft");
+    await expectOnPage(() => page.locator("input[name=option]").inputValue()).not.toBe("cash");
     await page.getByRole("button", { name: t.shop.priceOptions.continue }).click();
     await page.waitForURL((url) => url.pathname === `/shop/${product}/checkout`);
     await shown(page.getByRole("heading", { name: t.checkout.title, level: 1 }));
@@ -167,7 +228,19 @@ describe("the member portal in the programme's five languages, in Chromium", () 
     } else await page.goto(`${app.origin}${orderPath}`);
     await expectOnPage(() => page.getByRole("status").first().textContent()).toContain(t.orders.outcome.completeTitle);
     await shown(page.getByRole("region", { name: t.orders.timeline.title }));
+    // The technical details open, so their words are read too.
+    await page.getByText(t.orders.timeline.technical).click();
     await checkPage(locale, "order");
+
+    // The history after the redemption: the order's debit named by the product in this language.
+    await page.goto(`${app.origin}/transactions`);
+    await shown(page.getByRole("heading", { name: t.transactions.title, level: 1 }));
+    await shown(page.locator("tbody").getByText(demoShopTexts[product]![locale].name).first());
+    await checkPage(locale, "history-after-order");
+
+    await page.goto(`${app.origin}/orders`);
+    await shown(page.getByRole("heading", { name: t.orders.title, level: 1 }));
+    await checkPage(locale, "orders");
   }
 
   async function fillCard(t: (typeof catalogues)[Locale], number: string) {
@@ -211,11 +284,14 @@ describe("the member portal in the programme's five languages, in Chromium", () 
       readingTime,
     );
 
-    it("reads English again once the header says so, and the profile says EN", async () => {
+    it("reads English once the header says so, while the profile's correspondence language stays Spanish", async () => {
       await chooseInHeader("en");
       await page.goto(`${app.origin}/profile`);
-      await expectOnPage(() => page.locator("#field-language").inputValue()).toBe("EN");
       await shown(page.getByRole("heading", { name: en.profile.title, level: 1 }));
+      // The header's switch is the pages' language only: the profile keeps what was chosen there.
+      await expectOnPage(() => page.locator("#field-language").inputValue()).toBe("ES");
+      // The profile changes it, and the pages follow at once.
+      await restoreEnglishProfile();
       expect(locales).toContain("en");
     });
   });

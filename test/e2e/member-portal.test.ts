@@ -103,6 +103,23 @@ describe.concurrent("the member portal in Chromium", () => {
     expect(await empty.count()).toBe(1);
     await snap(page, "desktop-07-transactions-empty");
 
+    // Where the member is: of how many pages, the 20-record limit said on page 1 too.
+    await page.goto(`${app.origin}/transactions`);
+    await shown(page.getByRole("navigation", { name: "Transaction pages" }).getByText("Page 1 of 2", { exact: true }));
+    await shown(page.getByText("20 most recent transactions"));
+    // A page beyond the programme's range is said to be none, not shown as page 2.
+    await page.goto(`${app.origin}/transactions?page=99`);
+    await shown(page.getByRole("heading", { name: "There is no page 99" }));
+    await expectAbsent(page.locator("tbody tr"), { once: page.getByRole("heading", { name: "There is no page 99" }) });
+    // A day that does not read is answered with one written as the member writes it.
+    await page.goto(`${app.origin}/transactions?from=2026-02-30`);
+    await shown(page.getByText("From must be a date, such as 31/01/2026."));
+    // A day written day first is read as the day it names.
+    await page.goto(`${app.origin}/transactions?from=${from.split("-").reverse().join("/")}&to=${to}`);
+    await expectOnPage(() => transactionRows(page)).toEqual([
+      { kind: "debit", text: expect.stringContaining("\u22125,000") },
+    ]);
+
     // Logout ends the session; a member page then sends the member to log in.
     await (await hydrated(page.getByRole("button", { name: "Log out" }))).click();
     await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("reason") === "signed-out");
@@ -124,6 +141,8 @@ describe.concurrent("the member portal in Chromium", () => {
     // The other variant: records 1–99999, 12 seeded transactions in pages of 10.
     await page.goto(`${app.origin}/transactions`);
     await expectOnPage(async () => (await transactionRows(page)).length).toBe(10);
+    // The page read two pages' worth ahead in its one call: it knows there are two.
+    await shown(page.getByRole("navigation", { name: "Transaction pages" }).getByText("Page 1 of 2", { exact: true }));
     await snap(page, "meridian-03-transactions");
     await page.getByRole("link", { name: "Next" }).click();
     await page.waitForURL((url) => url.searchParams.get("page") === "2");

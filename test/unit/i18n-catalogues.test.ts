@@ -1,6 +1,8 @@
 import { parse, TYPE, type MessageFormatElement, type PluralElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import { locales } from "@/lib/i18n/locales";
+import { demoShopProducts } from "@/lib/shop/demo-shop";
+import { demoShopTexts } from "@/lib/shop/demo-shop-texts";
 import ca from "@/messages/ca.json";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
@@ -126,6 +128,55 @@ describe("the message catalogues", () => {
     }
     expect(missing).toEqual([]);
   });
+});
+
+describe("the shop's seeded product texts", () => {
+  const products = demoShopProducts();
+
+  it("words every product of sandbox.json, and only those", () => {
+    expect(Object.keys(demoShopTexts).sort()).toEqual(products.map((product) => product.id).sort());
+  });
+
+  for (const product of products) {
+    describe(product.id, () => {
+      const texts = demoShopTexts[product.id];
+      const components = product.kind === "PACKAGE" ? product.components : [];
+
+      it("has a name and a description in every portal language", () => {
+        const missing = locales.flatMap((locale) => {
+          const text = texts?.[locale];
+          return [
+            ...(text?.name.trim() ? [] : [`${locale} name`]),
+            ...(text?.description.trim() ? [] : [`${locale} description`]),
+            ...((text?.componentNames ?? []).length === components.length ? [] : [`${locale} component names`]),
+          ];
+        });
+        expect(missing).toEqual([]);
+      });
+
+      it("says in English what sandbox.json says, so the English shop reads as before", () => {
+        expect(texts?.en.name).toBe(product.name);
+        expect(texts?.en.componentNames ?? []).toEqual(components.map((component) => component.name));
+      });
+
+      it("is translated: no name or description of three words or more is left as the English", () => {
+        const english = texts?.en;
+        const untranslated = locales
+          .filter((locale) => locale !== "en")
+          .flatMap((locale) => {
+            const text = texts?.[locale];
+            const same = (source: string | undefined, translated: string | undefined) =>
+              wordsOf(source ?? "").length >= 3 &&
+              wordsOf(source ?? "").join(" ") === wordsOf(translated ?? "").join(" ");
+            return [
+              ...(same(english?.name, text?.name) ? [`${locale} name`] : []),
+              ...(same(english?.description, text?.description) ? [`${locale} description`] : []),
+            ];
+          });
+        expect(untranslated).toEqual([]);
+      });
+    });
+  }
 });
 
 /** Keys whose English sentence is, by chance, also right in another language. */

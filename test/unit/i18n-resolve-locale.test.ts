@@ -4,15 +4,15 @@ import { isEnglishOnlyPath, preferredLocale, resolveLocale } from "@/lib/i18n/re
 
 describe("the language a member page speaks", () => {
   it("takes the profile's language first, whatever the cookie and the browser say", () => {
-    expect(resolveLocale({ profileLanguageCode: "ES", cookie: "fr", acceptLanguage: "it" })).toBe("es");
-    expect(resolveLocale({ profileLanguageCode: "ca" })).toBe("ca");
-    expect(resolveLocale({ profileLanguageCode: "EN", cookie: "fr" })).toBe("en");
+    expect(resolveLocale({ sessionLocale: "ES", cookie: "fr", acceptLanguage: "it" })).toBe("es");
+    expect(resolveLocale({ sessionLocale: "ca" })).toBe("ca");
+    expect(resolveLocale({ sessionLocale: "EN", cookie: "fr" })).toBe("en");
   });
 
   it("takes the switcher's cookie when the profile says nothing the portal speaks", () => {
     expect(resolveLocale({ cookie: "ca", acceptLanguage: "it" })).toBe("ca");
-    expect(resolveLocale({ profileLanguageCode: null, cookie: "it" })).toBe("it");
-    expect(resolveLocale({ profileLanguageCode: "DE", cookie: "fr" })).toBe("fr");
+    expect(resolveLocale({ sessionLocale: null, cookie: "it" })).toBe("it");
+    expect(resolveLocale({ sessionLocale: "DE", cookie: "fr" })).toBe("fr");
     expect(resolveLocale({ cookie: "de", acceptLanguage: "es" })).toBe("es");
   });
 

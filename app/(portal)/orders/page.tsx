@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { OrdersList } from "@/components/orders/orders-list";
 import { OrdersPager } from "@/components/orders/orders-pager";
 import { requireMemberSession } from "@/server/portal/auth/member-session";
 import { listMemberOrders } from "@/server/portal/checkout/list-member-orders";
+import { nameOrderedProducts } from "@/server/portal/shop/name-ordered-products";
 import { ButtonLink } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -23,7 +24,8 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const session = await requireMemberSession();
   const t = await getTranslations("orders");
   const page = pageNumber((await searchParams).page);
-  const result = await listMemberOrders(session.membershipNumber, page);
+  const listed = await listMemberOrders(session.membershipNumber, page);
+  const result = { ...listed, orders: await nameOrderedProducts(listed.orders, await getLocale()) };
 
   return (
     <>

@@ -20,7 +20,7 @@ export default async function ShopPage() {
   const session = await requireMemberSession();
   const t = await getTranslations("shop");
   const locale = await getLocale();
-  const products = await listShopProducts(await getPortalDatabase());
+  const products = await listShopProducts(await getPortalDatabase(), locale);
 
   return (
     <>
@@ -43,7 +43,10 @@ export default async function ShopPage() {
                   <span className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
                     {t(`kinds.${product.kind}`)}
                   </span>
-                  <span className="mt-1 font-medium text-slate-900">{product.name}</span>
+                  <span className="mt-1 font-medium text-slate-900">{listed.text.name}</span>
+                  {listed.text.description ? (
+                    <span className="mt-1 text-sm text-slate-600">{listed.text.description}</span>
+                  ) : null}
                   <span className="mt-auto flex flex-wrap items-baseline justify-between gap-x-3 pt-2 text-sm">
                     <span className="text-slate-600">{formatMoney(priceMinor, currency, locale)}</span>
                     {/* Each card is priced on its own, side by side, and streams in: the list never waits for them. */}

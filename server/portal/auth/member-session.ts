@@ -3,6 +3,7 @@ import { decode } from "next-auth/jwt";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import type { Locale } from "@/lib/i18n/locales";
 import { loginPath, type LoginReason } from "@/lib/portal/login-path";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { authSecret } from "./auth-secret";
@@ -18,6 +19,8 @@ export interface MemberSession {
   accessToken: string;
   /** The member's display name, when the service told us. */
   name?: string;
+  /** The language of the member's pages, as the session stores it (no call to the service to learn it). */
+  locale?: Locale;
 }
 
 /** Request header set by proxy.ts: the page asked for, to come back to after login. */
@@ -56,8 +59,15 @@ const currentMemberSession = cache(async (): Promise<MemberSession | null> => {
     programme: fresh.programme,
     accessToken: fresh.accessToken,
     ...(fresh.displayName ? { name: fresh.displayName } : {}),
+    ...(fresh.locale ? { locale: fresh.locale } : {}),
   };
 });
+
+/** The hash naming the current session's row, or null when nobody is signed in (the language switch stores its choice there). */
+export async function currentSessionIdHash(): Promise<string | null> {
+  const cookie = await readSessionCookie();
+  return cookie ? sessionIdHash(cookie.sid) : null;
+}
 
 /** The current member's session, or null when nobody is signed in (or the session has ended). */
 export async function getMemberSession(): Promise<MemberSession | null> {

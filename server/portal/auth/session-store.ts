@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { memberSessions } from "@/server/portal/db/schema";
 import { openToken, sealToken } from "./token-cipher";
 
@@ -13,6 +14,8 @@ export interface StoredSession {
   membershipNumber: string;
   programme: string;
   displayName: string | null;
+  /** The language the member's pages speak; null when neither the profile nor a switch has chosen one. */
+  locale: Locale | null;
   accessToken: string;
   accessExpiresAt: Date;
   refreshToken: string | null;
@@ -24,6 +27,7 @@ export interface NewSession {
   membershipNumber: string;
   programme: string;
   displayName?: string;
+  locale?: Locale;
   accessToken: string;
   accessExpiresAt: Date;
   refreshToken?: string;
@@ -46,6 +50,7 @@ export async function createStoredSession(db: Database, session: NewSession, now
     membershipNumber: session.membershipNumber,
     programme: session.programme,
     displayName: session.displayName?.slice(0, 120) ?? null,
+    locale: session.locale ?? null,
     accessToken: sealToken(session.accessToken),
     accessExpiresAt: session.accessExpiresAt,
     refreshToken: session.refreshToken ? sealToken(session.refreshToken) : null,
@@ -69,11 +74,36 @@ export async function findStoredSession(db: Database, idHash: string): Promise<S
     membershipNumber: row.membershipNumber,
     programme: row.programme,
     displayName: row.displayName,
+    locale: isLocale(row.locale) ? row.locale : null,
     accessToken,
     accessExpiresAt: row.accessExpiresAt,
     refreshToken,
     expiresAt: row.expiresAt,
   };
+}
+
+/** The language of one session's pages (the header's switch). */
+export async function setSessionLocale(db: Database, idHash: string, locale: Locale, now = new Date()): Promise<void> {
+  await db.update(memberSessions).set({ locale, updatedAt: now }).where(eq(memberSessions.idHash, idHash));
+}
+
+/**
+ * The language of every open session of one member (the profile's language
+ * changed): the database is what every instance reads, so each of the
+ * member's browsers speaks it from its next page on.
+ */
+export async function setMemberLocale(
+  db: Database,
+  member: { membershipNumber: string; programme: string },
+  locale: Locale,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .update(memberSessions)
+    .set({ locale, updatedAt: now })
+    .where(
+      and(eq(memberSessions.membershipNumber, member.membershipNumber), eq(memberSessions.programme, member.programme)),
+    );
 }
 
 export async function deleteStoredSession(db: Database, idHash: string): Promise<void> {

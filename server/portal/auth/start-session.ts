@@ -1,5 +1,6 @@
 import "server-only";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
+import { localeOfLanguageCode } from "@/lib/i18n/locales";
 import { env } from "@/server/config/env";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { logger } from "@/server/observability/logger";
@@ -37,6 +38,8 @@ export async function startMemberSession(member: SignedInMember, now = new Date(
       membershipNumber: member.membershipNumber,
       programme: member.programme,
       displayName: membership ? displayName(membership) : undefined,
+      // The profile's language, read once here: the pages take it from the session from now on.
+      locale: localeOfLanguageCode(membership?.member.person.locale?.languageCode),
       accessToken: member.accessToken,
       // A token answer without expires_in is treated as short-lived rather than as eternal.
       accessExpiresAt: new Date(member.accessExpiresAt ? member.accessExpiresAt * 1000 : now.getTime() + 5 * 60_000),

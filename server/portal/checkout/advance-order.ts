@@ -1,4 +1,5 @@
 import "server-only";
+import { orderMessage } from "@/lib/checkout/timeline-message";
 import { isUnfinished, type UnfinishedState } from "@/lib/checkout/order-states";
 import { checkoutSteps, stepOrder, type SagaAction } from "./checkout-steps";
 import { reversalDeadline } from "./reversal-deadline";
@@ -21,12 +22,13 @@ async function takeNextStep(run: SagaRun, from: number): Promise<StepResult> {
       to: "completed",
       step: "completed",
       description: "Paid in points; nothing to charge to a card",
+      message: orderMessage("paidInPoints", run.order),
     });
   }
   const step = checkoutSteps[next];
   if ("storedBefore" in step) {
-    const { state, description } = step.storedBefore;
-    return moveOn(run, { to: state, step: state, description });
+    const { state, description, code } = step.storedBefore;
+    return moveOn(run, { to: state, step: state, description, message: orderMessage(code, run.order) });
   }
   return step.run(run);
 }
@@ -45,6 +47,14 @@ async function undoCompletedOrder(run: SagaRun): Promise<StepResult> {
     to: "cancelled",
     step: "cancelled",
     description: `Order cancelled: ${undone.filter(Boolean).join(" and ")}`,
+    message: orderMessage(
+      order.refundId && order.reversalTransactionId
+        ? "cancelledRefundedReturned"
+        : order.refundId
+          ? "cancelledRefunded"
+          : "cancelledReturned",
+      order,
+    ),
   });
 }
 

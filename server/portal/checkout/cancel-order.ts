@@ -1,4 +1,5 @@
 import "server-only";
+import { orderMessage } from "@/lib/checkout/timeline-message";
 import { randomUUID } from "node:crypto";
 import type { CancelOrderInput, CancelOrderResult } from "@/lib/checkout/checkout-contract";
 import { checkoutDeps, type CheckoutDeps, type CheckoutOverrides } from "./checkout-deps";
@@ -90,6 +91,8 @@ export async function cancelOrder(
     step: "cancelling",
     description:
       actor.kind === "member" ? "Cancellation asked by the member" : `Refund by ${actor.username} of staff: ${reason}`,
+    // A member's own request is worded for them; staff's reads as customer care's (member-timeline.ts).
+    ...(actor.kind === "member" ? { message: orderMessage("cancellationAsked", leased) } : {}),
     changes: { cancelledBy: who, cancelReason: reason?.slice(0, 500) ?? null },
   });
   await driveOrder(run);

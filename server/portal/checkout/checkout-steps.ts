@@ -1,4 +1,5 @@
 import "server-only";
+import type { TimelineMessageCode } from "@/lib/checkout/timeline-message";
 import type { OrderState } from "@/lib/checkout/order-states";
 import type { OrderRow } from "./order-store";
 import type { SagaRun, StepResult } from "./saga-run";
@@ -17,7 +18,7 @@ export interface CheckoutStep {
   /** Whether the order's price calls for the step: no card part, no authorisation or capture; no points, no debit. */
   takes: (order: Pick<OrderRow, "points" | "cashMinor">) => boolean;
   /** The state stored before `run` is sent, when the step has one of its own (else it runs from the state before). */
-  storedBefore?: { state: OrderState; description: string };
+  storedBefore?: { state: OrderState; description: string; code: TimelineMessageCode };
   run: SagaAction;
   compensate: SagaAction;
 }
@@ -44,7 +45,7 @@ export const checkoutSteps = tracedSteps({
   debit: { takes: hasPoints, run: debitPoints, compensate: reversePoints },
   capture: {
     takes: hasCardPart,
-    storedBefore: { state: "capturing", description: "Charging the card" },
+    storedBefore: { state: "capturing", description: "Charging the card", code: "charging" },
     run: captureCard,
     compensate: refundCard,
   },

@@ -1,4 +1,5 @@
 import type { OrderTimelineEntry } from "@/lib/checkout/checkout-contract";
+import { readTimelineMessage } from "@/lib/checkout/timeline-message";
 import { programmeName } from "@/lib/portal/sign-in-programmes";
 import type { OrderEventRow } from "./order-store";
 
@@ -34,10 +35,12 @@ const careSentences = {
 export function timelineFor(events: OrderEventRow[], programme: string, audience: OrderAudience): OrderTimelineEntry[] {
   const name = programmeName(programme);
   return events.map((event, index) => {
+    const message = readTimelineMessage(event.message);
     const entry: OrderTimelineEntry = {
       at: event.at.toISOString(),
       step: event.step,
       description: event.description,
+      ...(message ? { message } : {}),
       ...(event.operation
         ? { call: { operation: event.operation, status: event.httpStatus, requestId: event.requestId } }
         : {}),

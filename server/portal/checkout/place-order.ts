@@ -1,6 +1,8 @@
 import "server-only";
+import { orderMessage } from "@/lib/checkout/timeline-message";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { cardBrandName } from "@/lib/checkout/card-brand";
 import { cardBrands } from "@/lib/payments-contract/card-rules";
 import { chargeCurrencies, tokenIdSchema } from "@/lib/payments-contract/contract";
 import { formatPoints } from "@/lib/i18n/format";
@@ -131,7 +133,7 @@ function placedDescription(productName: string, points: number, cashMinor: numbe
   const parts = [
     points > 0 ? `${formatPoints(points)} points` : null,
     cashMinor > 0
-      ? `${formatMoney(cashMinor, currency)} by ${card ? `${card.brand} card ending ${card.last4}` : "card"}`
+      ? `${formatMoney(cashMinor, currency)} by ${card ? `${cardBrandName(card.brand) ?? "a"} card ending ${card.last4}` : "card"}`
       : null,
   ].filter(Boolean);
   return `Order placed: ${productName} for ${parts.join(" and ")}`;
@@ -212,6 +214,13 @@ async function placeAndDrive(input: PlaceOrderInput, overrides: CheckoutOverride
       step: "priced",
       state: "priced",
       description: placedDescription(productName, choice.points, choice.cashMinor, choice.currency, card),
+      message: orderMessage("placed", {
+        points: choice.points,
+        cashMinor: choice.cashMinor,
+        currency: choice.currency,
+        cardBrand: card?.brand ?? null,
+        cardLast4: card?.last4 ?? null,
+      }),
       actor: "member",
     },
   );

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "@/server/portal/db/portal-database";
 import { orderEvents, orders } from "@/server/portal/db/schema";
 import { transitionOrder, type OrderState } from "@/lib/checkout/order-states";
+import type { TimelineMessage } from "@/lib/checkout/timeline-message";
 import type { OrderRow } from "./order-store";
 
 /** The remote call behind a step, as the timeline keeps it: never a token, a body or a card number. */
@@ -34,8 +35,10 @@ export interface OrderStep {
   to?: OrderState;
   /** The state's name, or the event's. */
   step: string;
-  /** In words a member understands. */
+  /** In English words a member understands (what staff read, and the fallback). */
   description: string;
+  /** The same as a code with parameters, worded in the reader's language. */
+  message?: TimelineMessage;
   /** `member`, `worker`, or `staff:<username>`. */
   actor: string;
   call?: StepCall;
@@ -80,6 +83,7 @@ export async function recordOrderStep(
       step: step.step,
       state: to,
       description: step.description.slice(0, 500),
+      message: step.message ?? null,
       actor: step.actor.slice(0, 80),
       operation: step.call?.operation ?? null,
       httpStatus: step.call?.status ?? null,

@@ -1,4 +1,5 @@
 import "server-only";
+import { orderMessage } from "@/lib/checkout/timeline-message";
 import type { CheckoutDeps } from "./checkout-deps";
 import type { RemoteCallName } from "./fault-switch";
 import type { OrderRow } from "./order-store";
@@ -84,6 +85,8 @@ export async function needsAttention(run: SagaRun, reason: string, call?: StepCa
     to: "needs_attention",
     step: "needs_attention",
     description: `Our team will look at this order: ${reason}`,
+    // The reason is the team's: the member reads only that someone will look at it.
+    message: orderMessage("needsAttention", run.order),
     call,
     changes: { attentionReason: reason, memberToken: null },
   });

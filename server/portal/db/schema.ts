@@ -41,6 +41,13 @@ export const memberSessions = portal.table(
     refreshToken: text("refresh_token"),
     /** Set while one request refreshes the tokens, so no other presents the same (rotating) refresh token. */
     refreshClaimedUntil: timestamp("refresh_claimed_until", { withTimezone: true }),
+    /**
+     * The language the member's pages speak (en, es, ca, fr, it): the
+     * profile's at sign-in, then whatever the profile or the header's switch
+     * chose. Kept here, in the database every instance reads, so no page asks
+     * the service for it and a change holds at once everywhere.
+     */
+    locale: varchar("locale", { length: 5 }),
     /** The session ends here whatever the tokens say. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -68,6 +75,28 @@ export const shopProducts = portal.table(
     position: integer("position").notNull(),
   },
   (table) => [check("shop_products_price_positive", sql`${table.priceMinor} > 0`)],
+);
+
+/**
+ * A product's words in each of the portal's languages, seeded beside the
+ * product (lib/shop/demo-shop-texts.ts). `component_names` names a package's
+ * components in the order of `details.components`. A language without a row
+ * reads the product's own (English) name.
+ */
+export const shopProductTexts = portal.table(
+  "shop_product_texts",
+  {
+    productId: varchar("product_id", { length: 60 })
+      .notNull()
+      .references(() => shopProducts.id, { onDelete: "cascade" }),
+    locale: varchar("locale", { length: 5 }).notNull(),
+    name: varchar("name", { length: 120 }).notNull(),
+    description: varchar("description", { length: 600 }).notNull(),
+    componentNames: jsonb("component_names")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.locale] })],
 );
 
 /**
@@ -355,6 +384,12 @@ export const orderEvents = portal.table(
     /** The order's state after the step. */
     state: varchar("state", { length: 30 }).notNull(),
     description: varchar("description", { length: 500 }).notNull(),
+    /**
+     * The same as a code with parameters (lib/checkout/timeline-message.ts),
+     * which the page words in its reader's language; null on rows written
+     * before it existed, which keep their English description.
+     */
+    message: jsonb("message"),
     /** Who: `member`, `worker`, or `staff:<username>`. */
     actor: varchar("actor", { length: 80 }).notNull(),
     operation: varchar("operation", { length: 40 }),

@@ -5,7 +5,10 @@ import { revalidatePath } from "next/cache";
 import { updateMembershipRequestSchema } from "@/lib/contract/update-membership";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { refusal } from "@/lib/actions/action-result";
+import { localeOfLanguageCode } from "@/lib/i18n/locales";
 import { endSessionAndLogIn } from "@/server/portal/auth/member-session";
+import { setMemberLocale } from "@/server/portal/auth/session-store";
+import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { customerIp } from "@/server/portal/customer-ip";
 import { loyaltyService } from "@/server/portal/loyalty-service";
 import { memberAction } from "@/server/portal/member-action";
@@ -43,6 +46,9 @@ export const updateProfile = memberAction<typeof updateSchema, undefined>(
       if (error instanceof LoyaltyApiError && error.status === 401) await endSessionAndLogIn("session-expired");
       return profileRefusal(error);
     }
+    // A new correspondence language is the pages' language too, in each of the member's sessions, at once.
+    const chosen = localeOfLanguageCode(input.member?.person?.locale?.languageCode);
+    if (chosen) await setMemberLocale(await getPortalDatabase(), member!, chosen);
     // The page is read again in the same round trip, so the form shows what is now stored.
     revalidatePath("/profile");
     return undefined;

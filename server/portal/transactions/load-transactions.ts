@@ -1,6 +1,13 @@
 import "server-only";
 import type { TransactionsVariant } from "@/lib/contract/retrieve-transactions";
-import { planTransactionRequest, transactionsPageSize, type TransactionFilters } from "@/lib/portal/transaction-paging";
+import { defaultLocale, type Locale } from "@/lib/i18n/locales";
+import {
+  pagePosition,
+  planTransactionRequest,
+  transactionsPageSize,
+  type PagePosition,
+  type TransactionFilters,
+} from "@/lib/portal/transaction-paging";
 import { toTransactionRows, type TransactionRow } from "@/lib/portal/transaction-rows";
 import { primaryProgramme } from "@/server/portal/auth/loyalty-provider";
 import type { MemberSession } from "@/server/portal/auth/member-session";
@@ -16,12 +23,15 @@ export function transactionsVariant(programme: string): TransactionsVariant {
 export interface TransactionPage {
   rows: TransactionRow[];
   hasNext: boolean;
+  /** Page 2 of 3 (or of 6 or more): read in the same call, a few pages ahead. */
+  position: PagePosition;
 }
 
-/** One page of the member's history (P3), with whether another follows. */
+/** One page of the member's history (P3), with whether another follows and how many pages there are. */
 export async function loadTransactionPage(
   session: MemberSession,
   filters: TransactionFilters,
+  locale: Locale = defaultLocale,
 ): Promise<TransactionPage> {
   const variant = transactionsVariant(session.programme);
   const answer = await loyaltyService().retrieveTransactions(
@@ -32,6 +42,15 @@ export async function loadTransactionPage(
     { accessToken: session.accessToken, customerIp: await customerIp() },
   );
   const rows = toTransactionRows(answer);
-  const page = await nameShopMovements(session.membershipNumber, rows.slice(0, transactionsPageSize));
-  return { rows: page, hasNext: rows.length > transactionsPageSize };
+  const page = await nameShopMovements(
+    session.membershipNumber,
+    rows.slice(0, transactionsPageSize),
+    undefined,
+    locale,
+  );
+  return {
+    rows: page,
+    hasNext: rows.length > transactionsPageSize,
+    position: pagePosition(variant, filters, rows.length),
+  };
 }

@@ -1,21 +1,25 @@
 import "server-only";
 import { and, eq, inArray, or } from "drizzle-orm";
+import { defaultLocale, type Locale } from "@/lib/i18n/locales";
 import type { TransactionRow } from "@/lib/portal/transaction-rows";
 import { formatOrderNumber } from "@/server/portal/checkout/order-number";
 import { getPortalDatabase, type Database } from "@/server/portal/db/portal-database";
 import { orders } from "@/server/portal/db/schema";
+import { productNamesIn } from "@/server/portal/shop/shop-products";
 
 /**
  * Names the shop's movements in a page of the member's history: a debit
  * the checkout made, or the reversal that gave its points back, is matched
  * to its order by the service's transaction identifier (kept on the order),
  * so the member reads the product and the order instead of the reference
- * the spec's fields allow ("Shop#NS2026000003#…", "PAYMENT-FAILED").
+ * the spec's fields allow ("Shop#NS2026000003#…", "PAYMENT-FAILED"),
+ * in the reader's language (the product's name as the shop words it).
  */
 export async function nameShopMovements(
   membershipNumber: string,
   rows: TransactionRow[],
   database?: Database,
+  locale: Locale = defaultLocale,
 ): Promise<TransactionRow[]> {
   const identifiers = rows.map((row) => row.identifier);
   if (identifiers.length === 0) return rows;
@@ -29,6 +33,11 @@ export async function nameShopMovements(
         or(inArray(orders.debitTransactionId, identifiers), inArray(orders.reversalTransactionId, identifiers)),
       ),
     );
+  const names = await productNamesIn(
+    db,
+    found.map((order) => order.productId),
+    locale,
+  );
   return rows.map((row) => {
     const order = found.find((candidate) =>
       row.kind === "debit"
@@ -41,7 +50,7 @@ export async function nameShopMovements(
       order: {
         id: order.id,
         orderNumber: formatOrderNumber(order),
-        productName: order.productName,
+        productName: names.get(order.productId) ?? order.productName,
         movement: row.kind === "debit" ? "points_used" : "points_returned",
         ...(row.kind === "credit" && order.debitedAt ? { debitedAt: order.debitedAt.toISOString() } : {}),
       },

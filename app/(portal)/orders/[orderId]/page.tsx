@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { OrderDetails } from "@/components/orders/order-details";
 import { requireMemberSession } from "@/server/portal/auth/member-session";
 import { findMemberOrder } from "@/server/portal/checkout/find-member-order";
+import { nameOrderedProducts } from "@/server/portal/shop/name-ordered-products";
 import { cancelOrderAction } from "@/server/portal/orders/cancel-order-action";
 import { textLink } from "@/components/ui/text-link";
 
@@ -24,8 +25,9 @@ interface Props {
 export default async function OrderPage({ params }: Props) {
   const session = await requireMemberSession();
   const { orderId } = await params;
-  const order = orderId.length <= 64 ? await findMemberOrder(session.membershipNumber, orderId) : null;
-  if (!order) notFound();
+  const found = orderId.length <= 64 ? await findMemberOrder(session.membershipNumber, orderId) : null;
+  if (!found) notFound();
+  const [order = found] = await nameOrderedProducts([found], await getLocale());
   const t = await getTranslations("orders");
 
   return (

@@ -18,22 +18,29 @@ import { textLink } from "@/components/ui/text-link";
 
 interface Props {
   params: Promise<{ productId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/** `?points=26775`: the split the member chose before ("Change how I pay"), for the slider to start on. */
+function chosenPoints(value: string | string[] | undefined): number | undefined {
+  return typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { productId } = await params;
-  const listed = await findShopProduct(await getPortalDatabase(), productId);
-  return { title: listed?.product.name ?? (await getTranslations("shop"))("notFound.title") };
+  const listed = await findShopProduct(await getPortalDatabase(), productId, await getLocale());
+  return { title: listed?.text.name ?? (await getTranslations("shop"))("notFound.title") };
 }
 
-export default async function ProductPage({ params }: Props) {
+export default async function ProductPage({ params, searchParams }: Props) {
   const session = await requireMemberSession();
   const { productId } = await params;
-  const listed = await findShopProduct(await getPortalDatabase(), productId);
+  const locale = await getLocale();
+  const listed = await findShopProduct(await getPortalDatabase(), productId, locale);
   if (!listed) notFound();
   const today = new Date();
   const t = await getTranslations("shop");
-  const locale = await getLocale();
+  const startPoints = chosenPoints((await searchParams).points);
 
   return (
     <>
@@ -45,15 +52,16 @@ export default async function ProductPage({ params }: Props) {
       <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
         {t(`kinds.${listed.product.kind}`)}
       </p>
-      <h1 className="mb-1 text-2xl font-bold tracking-tight">{listed.product.name}</h1>
+      <h1 className="mb-1 text-2xl font-bold tracking-tight">{listed.text.name}</h1>
+      {listed.text.description ? <p className="mb-2 text-slate-700">{listed.text.description}</p> : null}
       <p className="mb-4 text-slate-700">
         {t("beforePoints", { price: formatMoney(listed.priceMinor, listed.currency, locale) })}
       </p>
       <div className="grid gap-6 md:grid-cols-2">
-        <ProductDetails product={listed.product} today={today} />
+        <ProductDetails product={listed.product} componentNames={listed.text.componentNames} today={today} />
         <section aria-label={t("howToPay")} className="rounded-xl border border-slate-200 bg-white p-4">
           <Suspense fallback={<PricingSkeleton />}>
-            <ProductPricing session={session} listed={listed} />
+            <ProductPricing session={session} listed={listed} startPoints={startPoints} />
           </Suspense>
         </section>
       </div>
@@ -62,7 +70,15 @@ export default async function ProductPage({ params }: Props) {
 }
 
 /** Priced on every visit: a quote is never reused at a stale price. */
-async function ProductPricing({ session, listed }: { session: MemberSession; listed: ListedProduct }) {
+async function ProductPricing({
+  session,
+  listed,
+  startPoints,
+}: {
+  session: MemberSession;
+  listed: ListedProduct;
+  startPoints: number | undefined;
+}) {
   let balance: number | undefined;
   try {
     balance = (await loadAccount(session)).balance?.amount;
@@ -84,6 +100,7 @@ async function ProductPricing({ session, listed }: { session: MemberSession; lis
       price={{ minor: quote.priceMinor, currency: quote.currency }}
       balance={quote.balance}
       options={quote.options}
+      startPoints={startPoints}
     />
   );
 }

@@ -1,5 +1,7 @@
 import { getMemberSession } from "@/server/portal/auth/member-session";
 import { findMemberOrder } from "@/server/portal/checkout/find-member-order";
+import { requestLocale } from "@/server/portal/i18n/request-config";
+import { nameOrderedProducts } from "@/server/portal/shop/name-ordered-products";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -14,5 +16,6 @@ export async function GET(_request: Request, { params }: { params: Promise<{ ord
   const { orderId } = await params;
   const order = orderId.length <= 64 ? await findMemberOrder(session.membershipNumber, orderId) : null;
   if (!order) return Response.json({ error: "not-found" }, { status: 404, headers: noStore });
-  return Response.json(order, { headers: noStore });
+  const [named] = await nameOrderedProducts([order], await requestLocale());
+  return Response.json(named, { headers: noStore });
 }

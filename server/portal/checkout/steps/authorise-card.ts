@@ -1,4 +1,5 @@
 import "server-only";
+import { orderMessage } from "@/lib/checkout/timeline-message";
 import type { Authorisation } from "@/lib/payments-contract/contract";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { StepCall } from "../record-order-step";
@@ -18,6 +19,7 @@ function held(run: SagaRun, authorisation: Authorisation, call: StepCall): Promi
     to: "card_authorised",
     step: "card_authorised",
     description: `${formatMoney(order.cashMinor, order.currency)} held on ${cardName(order)}`,
+    message: orderMessage("cardHeld", order),
     call,
     changes: { authorisationId: authorisation.id },
   });
@@ -30,6 +32,7 @@ function declined(run: SagaRun, code: string, call: StepCall): Promise<StepResul
     to: "declined",
     step: "declined",
     description: `${cardName(run.order)} was not accepted. No points were used and nothing was charged.`,
+    message: orderMessage("cardDeclined", run.order),
     call,
     changes: { memberToken: null },
   });

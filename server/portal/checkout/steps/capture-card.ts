@@ -1,4 +1,5 @@
 import "server-only";
+import { orderMessage } from "@/lib/checkout/timeline-message";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { StepCall } from "../record-order-step";
 import { moveOn, needsAttention, wait, type SagaRun, type StepResult } from "../saga-run";
@@ -11,6 +12,7 @@ function captured(run: SagaRun, chargeId: string | null, call: StepCall | undefi
     to: "completed",
     step: "completed",
     description: `${formatMoney(order.cashMinor, order.currency)} charged to ${cardName(order)}`,
+    message: orderMessage("cardCharged", order),
     call,
     changes: { chargeId },
   });
@@ -22,6 +24,7 @@ function notTaken(run: SagaRun, why: string, call: StepCall | undefined): Promis
     to: "voiding",
     step: "capture_failed",
     description: `The card payment could not be taken from ${cardName(run.order)}; ${why}.`,
+    message: orderMessage("paymentNotTaken", run.order),
     call,
   });
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { cardBrandName } from "@/lib/checkout/card-brand";
 import type { ChargeCurrency } from "@/lib/payments-contract/contract";
 import { formatOrderNumber } from "../order-number";
 import type { OrderRow } from "../order-store";
@@ -19,4 +20,6 @@ export function cardRequest(order: OrderRow) {
 
 /** The card as the timeline names it ("Visa card ending 4242"), never its number. */
 export const cardName = (order: OrderRow) =>
-  order.cardBrand && order.cardLast4 ? `${order.cardBrand} card ending ${order.cardLast4}` : "the card";
+  order.cardBrand && order.cardLast4
+    ? `${cardBrandName(order.cardBrand) ?? "The"} card ending ${order.cardLast4}`
+    : "the card";

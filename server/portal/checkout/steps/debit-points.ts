@@ -1,4 +1,5 @@
 import "server-only";
+import { orderMessage, type TimelineMessageCode } from "@/lib/checkout/timeline-message";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { formatPoints } from "@/lib/i18n/format";
 import type { StepCall } from "../record-order-step";
@@ -48,6 +49,7 @@ export async function debitPoints(run: SagaRun): Promise<StepResult> {
       to: "points_debited",
       step: "points_debited",
       description: `${formatPoints(order.points)} points debited (transaction ${debit.identifier})`,
+      message: orderMessage("pointsUsed", order, { kind: "transaction", id: debit.identifier }),
       call: recorder.call(),
       changes: { debitTransactionId: debit.identifier, debitedAt: new Date(debit.dateMade), memberToken: null },
     });
@@ -75,25 +77,26 @@ async function judgeRefusal(run: SagaRun, error: Error, call: StepCall): Promise
   // Any other refusal is certain: the key has no success stored (it would have been replayed) and this
   // request moved nothing (on error the balance is unchanged).
   if (error.has("BALANCE_INSUFFICIENT")) run.refusal = "insufficient_points";
-  const why =
+  const [why, code] =
     error.status === 401
-      ? "your sign-in had expired"
+      ? (["your sign-in had expired", "pointsNotUsedSignIn"] as const)
       : error.has("BALANCE_INSUFFICIENT")
-        ? "your balance does not cover them"
-        : `the loyalty service refused them (${error.code})`;
-  return moveOn(run, noDebit(run, `No points were debited and nothing was charged: ${why}.`, call));
+        ? (["your balance does not cover them", "pointsNotUsedBalance"] as const)
+        : ([`the loyalty service refused them (${error.code})`, "pointsNotUsedRefused"] as const);
+  return moveOn(run, noDebit(run, `No points were debited and nothing was charged: ${why}.`, call, code));
 }
 
 /**
  * The order's end when its points were certainly not debited: cancelled,
  * or first the authorisation undone (voiding) when the card part came first.
  */
-function noDebit(run: SagaRun, description: string, call: StepCall): RunStep {
+function noDebit(run: SagaRun, description: string, call: StepCall, code: TimelineMessageCode): RunStep {
   const held = run.order.state === "card_authorised";
   return {
     to: held ? "voiding" : "cancelled",
     step: held ? "debit_refused" : "cancelled",
     description,
+    message: orderMessage(code, run.order),
     call,
     changes: { memberToken: null },
   };
@@ -108,6 +111,7 @@ async function settleWithoutToken(run: SagaRun): Promise<StepResult> {
       to: "points_debited",
       step: "points_debited",
       description: `${formatPoints(run.order.points)} points debited (transaction ${search.identifier}, found in the member's transactions)`,
+      message: orderMessage("pointsUsed", run.order, { kind: "transaction", id: search.identifier }),
       call: search.call,
       changes: { debitTransactionId: search.identifier, debitedAt: run.order.createdAt, memberToken: null },
     });
@@ -119,6 +123,7 @@ async function settleWithoutToken(run: SagaRun): Promise<StepResult> {
         run,
         "No points were debited and nothing was charged: the debit never reached the loyalty service.",
         search.call,
+        "pointsNotUsedNotReached",
       ),
     );
     return moved;

@@ -1,4 +1,5 @@
 import "server-only";
+import { orderMessage } from "@/lib/checkout/timeline-message";
 import { formatMoney } from "@/lib/shop/price-choices";
 import { moveOn, needsAttention, wait, type SagaRun, type StepResult } from "../saga-run";
 import { callProcessor } from "./processor-call";
@@ -36,6 +37,7 @@ export async function refundCard(run: SagaRun): Promise<StepResult> {
   return moveOn(run, {
     step: "card_refunded",
     description: `${formatMoney(order.cashMinor, order.currency)} refunded to the card (refund ${refundId})`,
+    message: orderMessage("cardRefunded", order, refundId ? { kind: "refund", id: refundId } : undefined),
     call: call,
     changes: { refundId },
   });

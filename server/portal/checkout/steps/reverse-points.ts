@@ -1,4 +1,5 @@
 import "server-only";
+import { orderMessage } from "@/lib/checkout/timeline-message";
 import type { ReverseRequest } from "@/lib/contract/reverse-transaction";
 import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { formatPoints } from "@/lib/i18n/format";
@@ -58,6 +59,7 @@ export async function reversePoints(run: SagaRun): Promise<StepResult> {
       to,
       step: to ?? "points_reversed",
       description: `${formatPoints(order.points)} points returned (transaction ${reversal.identifier})`,
+      message: orderMessage("pointsReturned", order, { kind: "transaction", id: reversal.identifier }),
       call: recorder.call(),
       changes: { reversalTransactionId: reversal.identifier },
     });

@@ -1,4 +1,5 @@
 import "server-only";
+import { orderMessage } from "@/lib/checkout/timeline-message";
 import { formatPoints } from "@/lib/i18n/format";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { StepCall } from "../record-order-step";
@@ -44,6 +45,7 @@ export async function voidCard(run: SagaRun): Promise<StepResult> {
       to: "reversing",
       step: "reversing",
       description: released ? `${released}; ${points}` : `Nothing was charged to ${cardName(order)}; ${points}`,
+      message: orderMessage(released ? "holdReleasedReturning" : "nothingChargedReturning", order),
       call,
     });
   }
@@ -53,6 +55,7 @@ export async function voidCard(run: SagaRun): Promise<StepResult> {
     description: released
       ? `${released}; no points were used and nothing was charged.`
       : `No points were used and nothing was charged to ${cardName(order)}.`,
+    message: orderMessage(released ? "holdReleased" : "nothingCharged", order),
     call,
     changes: { memberToken: null },
   });

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { CheckoutPanel } from "@/components/checkout/checkout-panel";
 import { ChoiceSummary } from "@/components/checkout/choice-summary";
 import { testCardsOf } from "@/lib/payments-contract/test-cards";
@@ -37,7 +37,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   const { productId } = await params;
   const query = await searchParams;
   const db = await getPortalDatabase();
-  const listed = await findShopProduct(db, productId);
+  const listed = await findShopProduct(db, productId, await getLocale());
   if (!listed) notFound();
   const productHref = `/shop/${encodeURIComponent(listed.product.id)}`;
 
@@ -62,7 +62,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
           </ButtonLink>
         }
       >
-        <p>{t("priceExpired", { product: listed.product.name })}</p>
+        <p>{t("priceExpired", { product: listed.text.name })}</p>
       </ErrorPanel>
     );
   }
@@ -74,7 +74,8 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   return (
     <>
       <p className="mb-2 text-sm">
-        <Link href={productHref} className={textLink}>
+        {/* Back to the product with the split chosen, so the slider starts where the member left it. */}
+        <Link href={`${productHref}?points=${choice.points}`} className={textLink}>
           {t("changeHowIPay")}
         </Link>
       </p>
@@ -83,7 +84,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
         {/* min-w-0: a grid item is otherwise as wide as its widest word or table, wider than a phone. */}
         <div className="min-w-0 space-y-6">
           <ChoiceSummary
-            productName={listed.product.name}
+            productName={listed.text.name}
             points={choice.points}
             cashMinor={choice.cashMinor}
             currency={choice.currency}
