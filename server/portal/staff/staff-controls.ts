@@ -16,7 +16,7 @@ export interface StaffControls {
 /** Kept if the row were ever missing: the migration's seeded values, the stricter reading. */
 const seededControls: StaffControls = {
   goodwillApprovalPoints: 10_000,
-  refundApprovalCashMinor: 10_000,
+  refundApprovalCashMinor: 25_000,
   approvalExpiryMinutes: 4_320,
 };
 

@@ -66,8 +66,8 @@ INSERT INTO "portal"."staff_reason_codes" ("code", "label", "needs_text", "posit
   ('data_correction', 'Data correction', false, 4),
   ('fraud_review', 'Fraud review', false, 5),
   ('other', 'Other', true, 6);--> statement-breakpoint
--- Above 10,000 points or £100.00 a second administrator approves; a request waits 3 days at most.
+-- Above 10,000 points or £250.00 of card refund a second administrator approves; a request waits 3 days at most.
 INSERT INTO "portal"."staff_controls" ("id", "goodwill_approval_points", "refund_approval_cash_minor", "approval_expiry_minutes")
-  VALUES (1, 10000, 10000, 4320);--> statement-breakpoint
+  VALUES (1, 10000, 25000, 4320);--> statement-breakpoint
 -- Agents credit no goodwill points; each administrator puts at most 100,000 in motion per day.
 INSERT INTO "portal"."staff_role_limits" ("role", "daily_goodwill_points") VALUES ('AGENT', 0), ('ADMIN', 100000);
