@@ -12,16 +12,20 @@ export const auditPageSize = 50;
  * outcome row (same request and action) exists, the outcome's line stands
  * for both; an attempt with no outcome yet shows as its own line.
  */
-const folded = sql`not (${staffAuditEvents.outcome} = 'attempted' and exists (
+// The outer row, named in full: Drizzle leaves a selected column unqualified, which inside a subquery would name the
+// subquery's own row.
+const outer = (column: string) => sql.raw(`"staff_audit_events"."${column}"`);
+
+const folded = sql`not (${outer("outcome")} = 'attempted' and exists (
   select 1 from "portal"."staff_audit_events" outcome
-  where outcome.request_id = ${staffAuditEvents.requestId} and outcome.action = ${staffAuditEvents.action}
+  where outcome.request_id = ${outer("request_id")} and outcome.action = ${outer("action")}
     and outcome.outcome <> 'attempted'))`;
 
 /** When the action was attempted, for a line that folds its attempt in; null for an action with no attempt row. */
 const attemptedAt = sql<Date | string | null>`(
   select min(attempt.at) from "portal"."staff_audit_events" attempt
-  where attempt.request_id = ${staffAuditEvents.requestId} and attempt.action = ${staffAuditEvents.action}
-    and attempt.outcome = 'attempted' and ${staffAuditEvents.outcome} <> 'attempted')`;
+  where attempt.request_id = ${outer("request_id")} and attempt.action = ${outer("action")}
+    and attempt.outcome = 'attempted' and ${outer("outcome")} <> 'attempted')`;
 
 /** A line of the trail: the outcome's row, with when its attempt began. */
 export type AuditLine = AuditEventRow & { attemptedAt: Date | null };
