@@ -1,6 +1,11 @@
 import Link from "next/link";
 import { formatDateTime } from "@/lib/i18n/format";
-import { auditActions, auditOutcomeLabels, type AuditAction, type AuditOutcome } from "@/lib/portal/staff/audit-actions";
+import {
+  auditActions,
+  auditOutcomeLabels,
+  type AuditAction,
+  type AuditOutcome,
+} from "@/lib/portal/staff/audit-actions";
 import { auditFields } from "@/lib/portal/staff/audit-fields";
 import { Disclosure } from "@/components/ui/disclosure";
 import { buttonStyles, ButtonLink } from "@/components/ui/button";

@@ -80,7 +80,11 @@ export function CreditPointsForm(props: CreditPointsFormProps) {
     try {
       result = await onCredit(form.getValues());
     } catch {
-      result = { ok: false, code: "failed", message: "The credit could not be sent. Check the balance before trying again." };
+      result = {
+        ok: false,
+        code: "failed",
+        message: "The credit could not be sent. Check the balance before trying again.",
+      };
     }
     setPending(false);
     if (result.ok) {
@@ -184,8 +188,11 @@ export function CreditPointsForm(props: CreditPointsFormProps) {
         How many points, and why
       </h2>
       <p className="text-sm text-slate-600">
-        Balance now: <strong data-testid="credit-balance">{balance === null ? "not known" : `${formatPoints(balance)} points`}</strong>.
-        Above {formatPoints(approvalAbove)} points another administrator must approve. You can credit{" "}
+        Balance now:{" "}
+        <strong data-testid="credit-balance">
+          {balance === null ? "not known" : `${formatPoints(balance)} points`}
+        </strong>
+        . Above {formatPoints(approvalAbove)} points another administrator must approve. You can credit{" "}
         {formatPoints(leftToday)} more points today.
       </p>
       <FormAlert ref={alertRef} title="No points were credited" messages={messages} />

@@ -36,7 +36,10 @@ export function RequestDecision({
         const result = await action({ requestId, ...(note.trim() ? { note } : {}) });
         setSaid(result.ok ? { tone: "ok", message: done } : { tone: "problem", message: result.message });
       } catch {
-        setSaid({ tone: "problem", message: "The decision could not be sent. Reload the page to see where it stands." });
+        setSaid({
+          tone: "problem",
+          message: "The decision could not be sent. Reload the page to see where it stands.",
+        });
       }
     });
 

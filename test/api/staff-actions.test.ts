@@ -394,7 +394,13 @@ describe("what the staff actions do", () => {
     expect((await listAttentionOrders(db())).map((entry) => entry.order.id)).not.toContain(older);
     // Settled once: a second settlement is refused.
     expect(
-      await settleOrderAction({ membershipNumber: member1, orderId: older, outcome: "cancelled", reasonCode: "other", reason: "Again" }),
+      await settleOrderAction({
+        membershipNumber: member1,
+        orderId: older,
+        outcome: "cancelled",
+        reasonCode: "other",
+        reason: "Again",
+      }),
     ).toMatchObject({ ok: false, code: "refused" });
   });
 
@@ -485,7 +491,13 @@ describe("what the staff actions do", () => {
   it("credits goodwill points once per form, whatever the double clicks", async () => {
     await signInAs(db(), "staff.admin");
     const formKey = randomUUID();
-    const input = { membershipNumber: member1, points: "1000", reasonCode: "service_recovery", reason: "Lost luggage", formKey };
+    const input = {
+      membershipNumber: member1,
+      points: "1000",
+      reasonCode: "service_recovery",
+      reason: "Lost luggage",
+      formKey,
+    };
     const agent = { agentId: "tests", tokens: partnerClientTokens() };
     const balance = async () =>
       (await loyaltyService().retrieveAccountAsAgent("NORTHSTAR", member1, agent)).balance?.amount;

@@ -177,7 +177,11 @@ describe("the console's action forms (useStaffActionForm)", () => {
 
     expect(await screen.findByText("500 points credited. The balance is now 250,500 points.")).toBeTruthy();
     const first = onCredit.mock.calls[0]![0];
-    expect(first).toMatchObject({ membershipNumber: "3081000000000012", points: "500", reasonCode: "service_recovery" });
+    expect(first).toMatchObject({
+      membershipNumber: "3081000000000012",
+      points: "500",
+      reasonCode: "service_recovery",
+    });
     // The finished credit is not a form ready to send the same amount again.
     expect(screen.queryByLabelText("Points")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Make another credit" }));
@@ -227,7 +231,12 @@ describe("the console's action forms (useStaffActionForm)", () => {
     await user.click(screen.getByRole("button", { name: "Settle order" }));
     expect(await screen.findByText("Settled: the order is now points returned.")).toBeTruthy();
     expect(onSettle).toHaveBeenCalledExactlyOnceWith(
-      expect.objectContaining({ membershipNumber: "3081000000000012", orderId: "order-2", reasonCode: "other", reason }),
+      expect.objectContaining({
+        membershipNumber: "3081000000000012",
+        orderId: "order-2",
+        reasonCode: "other",
+        reason,
+      }),
     );
   });
 

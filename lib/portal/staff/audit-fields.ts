@@ -24,7 +24,10 @@ const fieldLabels: Record<string, string> = {
 
 function words(key: string): string {
   if (fieldLabels[key]) return fieldLabels[key];
-  const spaced = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_.]/g, " ").toLowerCase();
+  const spaced = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_.]/g, " ")
+    .toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 

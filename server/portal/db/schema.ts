@@ -462,7 +462,9 @@ export const staffAdjustments = portal.table(
   },
   (table) => [
     uniqueIndex("staff_adjustments_form_key_idx").on(table.formKey),
-    index("staff_adjustments_pending_idx").on(table.requestedAt).where(sql`${table.status} = 'pending'`),
+    index("staff_adjustments_pending_idx")
+      .on(table.requestedAt)
+      .where(sql`${table.status} = 'pending'`),
     index("staff_adjustments_daily_idx").on(table.requestedBy, table.requestedAt),
     check("staff_adjustments_kind", sql`${table.kind} in ('goodwill_credit', 'order_refund')`),
     check(

@@ -107,7 +107,11 @@ export async function performGoodwillCredit(
   as?: AuditAction,
 ): Promise<GoodwillCreditDone> {
   const { staff, db, remote } = context;
-  const credit = { membershipNumber: adjustment.membershipNumber, points: adjustment.points!, formKey: adjustment.formKey };
+  const credit = {
+    membershipNumber: adjustment.membershipNumber,
+    points: adjustment.points!,
+    formKey: adjustment.formKey,
+  };
   const planned = await planGoodwillCredit(staff, credit, new Date()).catch(async (error: unknown) => {
     // The member could not be read: nothing was sent, and the adjustment says why.
     await settleStaffAdjustment(db, adjustment.id, { error }, new Date());

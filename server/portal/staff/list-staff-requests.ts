@@ -26,7 +26,10 @@ export async function listPendingRequests(
       .orderBy(asc(staffAdjustments.requestedAt), asc(staffAdjustments.id))
       .limit(pageSize + 1)
       .offset((page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(staffAdjustments).where(pending),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(staffAdjustments)
+      .where(pending),
   ]);
   return { rows: rows.slice(0, pageSize), hasNext: rows.length > pageSize, total: count?.total ?? 0 };
 }

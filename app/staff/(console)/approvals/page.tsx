@@ -178,8 +178,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
               return (
                 <li key={request.id} className="px-4 py-3 sm:px-6" data-settled-request={request.id}>
                   <p className="font-medium text-slate-900">
-                    {requestKindLabels[request.kind]}: {amount(request)} ·{" "}
-                    {requestStatusLabel(request.status, expired)}
+                    {requestKindLabels[request.kind]}: {amount(request)} · {requestStatusLabel(request.status, expired)}
                   </p>
                   <p className="mt-1 text-sm break-words text-slate-700">
                     Member {request.membershipNumber} · requested by {request.requestedBy}
