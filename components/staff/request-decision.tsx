@@ -5,6 +5,7 @@ import type { StaffActionResult } from "@/lib/actions/action-result";
 import type { RequestDecisionInput } from "@/lib/portal/staff/staff-forms";
 import { TextField } from "@/components/forms/text-field";
 import { Button } from "@/components/ui/button";
+import { useAnnounceDecision } from "./decision-notices";
 
 type Decide = (input: RequestDecisionInput) => Promise<StaffActionResult<unknown>>;
 
@@ -28,12 +29,14 @@ export function RequestDecision({
   const [note, setNote] = useState("");
   const [said, setSaid] = useState<{ tone: "ok" | "problem"; message: string }>();
   const [pending, startTransition] = useTransition();
+  const announce = useAnnounceDecision();
 
   const decide = (action: Decide, done: string) =>
     startTransition(async () => {
       setSaid(undefined);
       try {
         const result = await action({ requestId, ...(note.trim() ? { note } : {}) });
+        if (result.ok) announce(`${done} (${summary}).`);
         setSaid(result.ok ? { tone: "ok", message: done } : { tone: "problem", message: result.message });
       } catch {
         setSaid({
@@ -67,7 +70,7 @@ export function RequestDecision({
           disabled={pending}
           aria-busy={pending || undefined}
           aria-label={`Approve ${summary}`}
-          onClick={() => decide(onApprove, "Approved and carried out.")}
+          onClick={() => decide(onApprove, "Approved and carried out")}
         >
           Approve
         </Button>
@@ -75,7 +78,7 @@ export function RequestDecision({
           variant="secondary"
           disabled={pending}
           aria-label={`Reject ${summary}`}
-          onClick={() => decide(onReject, "Rejected: nothing was done.")}
+          onClick={() => decide(onReject, "Rejected: nothing was done")}
         >
           Reject
         </Button>

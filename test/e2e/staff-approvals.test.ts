@@ -70,7 +70,7 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
     const createButton = await hydrated(create.getByRole("button", { name: "Create account" }));
     await create.getByLabel("Username").fill("approver.two");
     await create.getByLabel("Role").selectOption("ADMIN");
-    await create.getByLabel("Reason").fill("Second administrator for approvals");
+    await create.getByLabel("Reason", { exact: true }).fill("Second administrator for approvals");
     await createButton.click();
     const secondPassword = (await shown(create.getByTestId("one-time-password")))
       .textContent()
@@ -80,9 +80,9 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
     await admin.getByRole("link", { name: "Credit goodwill points" }).click();
     await admin.waitForURL((url) => url.pathname.endsWith("/credit"));
     await expectOnPage(() => admin.getByTestId("credit-balance").textContent()).toBe("1,200 points");
-    await admin.getByLabel("Points").fill("20000");
-    await admin.getByLabel("Reason").selectOption("flight_disruption");
-    await admin.getByLabel("Details").fill("Three cancelled flights this month");
+    await admin.getByLabel("Points", { exact: true }).fill("20000");
+    await admin.getByLabel("Reason", { exact: true }).selectOption("flight_disruption");
+    await admin.getByLabel("Details", { exact: true }).fill("Three cancelled flights this month");
     await checked(admin, "staff-approvals-1280-credit-form");
     await (await hydrated(admin.getByRole("button", { name: "Review credit" }))).click();
     const confirm = admin.getByRole("region", { name: "Confirm the credit" });
@@ -92,7 +92,7 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
     await confirm.getByRole("button", { name: "Send for approval" }).click();
     await shown(admin.getByRole("heading", { name: "Sent for approval" }));
     // The finished request is not a form ready to send the same amount again.
-    await expectAbsent(admin.getByLabel("Points"), {
+    await expectAbsent(admin.getByLabel("Points", { exact: true }), {
       once: admin.getByRole("button", { name: "Make another credit" }),
     });
     await checked(admin, "staff-approvals-1280-credit-requested");
@@ -118,9 +118,9 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
     await expectCount(request, 1);
     await checked(approver, "staff-approvals-1280-queue-approver");
     const approve = await hydrated(request.getByRole("button", { name: /^Approve goodwill credit of 20,000 points/ }));
-    await request.getByLabel("Note").fill("Booking checked");
+    await request.getByRole("textbox", { name: /^Note/ }).fill("Booking checked");
     await approve.click();
-    await shown(approver.getByRole("status").filter({ hasText: "Approved and carried out." }));
+    await shown(approver.getByRole("status").filter({ hasText: "Approved and carried out" }));
     expect(await balance(approver)).toContain("21,200");
     await approver.goto(`${app.origin}/staff/approvals`);
     await expectCount(approver.locator("[data-request]").filter({ hasText: member }), 0);
@@ -157,11 +157,11 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
     }
     // The confirmation step at 360 px.
     await page.goto(`${app.origin}/staff/members/${member}/credit`);
-    await page.getByLabel("Points").fill("500");
-    await page.getByLabel("Reason").selectOption("other");
+    await page.getByLabel("Points", { exact: true }).fill("500");
+    await page.getByLabel("Reason", { exact: true }).selectOption("other");
     await (await hydrated(page.getByRole("button", { name: "Review credit" }))).click();
     await shown(page.getByText("Say why: “Other” needs a few words."));
-    await page.getByLabel("Details").fill("Lounge closed on arrival");
+    await page.getByLabel("Details", { exact: true }).fill("Lounge closed on arrival");
     await page.getByRole("button", { name: "Review credit" }).click();
     await shown(page.getByRole("region", { name: "Confirm the credit" }));
     await checked(page, "staff-approvals-360-credit-confirm");

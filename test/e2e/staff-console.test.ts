@@ -159,7 +159,9 @@ describe.concurrent("the staff console in Chromium", () => {
         await page.getByRole("button", { name: "Save changes" }).click();
         await expectOnPage(() => page.getByLabel("Reason").getAttribute("aria-invalid")).toBe("true");
         await page.getByLabel("Reason").selectOption("data_correction");
-        await page.getByLabel("Details").fill("Member called: new email, identity checked with the postcode");
+        await page
+          .getByLabel("Details", { exact: true })
+          .fill("Member called: new email, identity checked with the postcode");
         await page.getByRole("button", { name: "Save changes" }).click();
         await expectCount(page.getByRole("status").filter({ hasText: "Saved: Email address." }), 1);
         await snap(page, "staff-04-edit-saved");
@@ -300,7 +302,7 @@ describe.concurrent("the staff console in Chromium", () => {
         };
         await useSession(agentCookie);
         await page.getByLabel("Reason").selectOption("complaint");
-        await page.getByLabel("Details").fill("Trying as an agent");
+        await page.getByLabel("Details", { exact: true }).fill("Trying as an agent");
         await refund.click();
         await expectOnPage(() =>
           page.getByRole("alert").filter({ hasText: "The order was not refunded" }).textContent(),
@@ -310,7 +312,9 @@ describe.concurrent("the staff console in Chromium", () => {
         await expectOnPage(() => page.getByTestId("order-status").textContent()).toBe("Completed");
 
         await page.getByLabel("Reason").selectOption("flight_disruption");
-        await page.getByLabel("Details").fill("Flight cancelled by the airline, member asked for a refund");
+        await page
+          .getByLabel("Details", { exact: true })
+          .fill("Flight cancelled by the airline, member asked for a refund");
         await (await hydrated(page.getByRole("button", { name: "Refund order" }))).click();
         await expectCount(page.getByRole("status").filter({ hasText: "The order is cancelled." }), 1);
         await page.reload();

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { formatMinorAmount } from "@/components/checkout/pay-label";
 import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
+import { DecisionNotices } from "@/components/staff/decision-notices";
 import { RequestDecision } from "@/components/staff/request-decision";
 import { ButtonLink, buttonStyles } from "@/components/ui/button";
 import { textLink } from "@/components/ui/text-link";
@@ -68,102 +69,104 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
         </p>
       </div>
 
-      <section aria-labelledby="pending-heading" className="space-y-3">
-        <h2 id="pending-heading" className="text-lg font-semibold text-slate-900">
-          Waiting ({pending.total})
-        </h2>
-        {pending.rows.length === 0 ? (
-          <p
-            role="status"
-            className="rounded-xl border border-slate-200 bg-white p-6 text-center text-sm text-slate-600 shadow-sm"
-          >
-            No request is waiting for approval.
-          </p>
-        ) : (
-          <ul className="space-y-4">
-            {pending.rows.map((request) => {
-              const own = request.requestedBy === staff.username;
-              const summary = `${requestKindLabels[request.kind]?.toLowerCase()} of ${amount(request)} for member ${request.membershipNumber}`;
-              return (
-                <li
-                  key={request.id}
-                  data-request={request.id}
-                  className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-                >
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <p className="font-semibold text-slate-900">
-                      {requestKindLabels[request.kind]}: {amount(request)}
-                    </p>
-                    <p className="text-sm text-slate-600">
-                      Waiting {formatDuration(now.getTime() - request.requestedAt.getTime())} · expires in{" "}
-                      {formatDuration(request.expiresAt!.getTime() - now.getTime())}
-                    </p>
-                  </div>
-                  <p className="mt-1 text-sm break-words text-slate-700">
-                    Member{" "}
-                    <Link href={`/staff/members/${request.membershipNumber}`} className={textLink}>
-                      {request.membershipNumber}
-                    </Link>
-                    {request.orderId ? (
-                      <>
-                        {" · "}
-                        <Link
-                          href={`/staff/members/${request.membershipNumber}/orders/${request.orderId}`}
-                          className={textLink}
-                        >
-                          the order
-                        </Link>
-                      </>
-                    ) : null}{" "}
-                    · requested by <strong>{request.requestedBy}</strong> on{" "}
-                    <time dateTime={request.requestedAt.toISOString()}>
-                      {formatDateTime(request.requestedAt.toISOString())}
-                    </time>
-                  </p>
-                  <Reason request={request} labels={labels} />
-                  <div className="mt-3 border-t border-slate-100 pt-3">
-                    {own ? (
-                      <p className="text-sm text-slate-700">
-                        Your request: another administrator approves or rejects it.
+      <DecisionNotices>
+        <section aria-labelledby="pending-heading" className="space-y-3">
+          <h2 id="pending-heading" className="text-lg font-semibold text-slate-900">
+            Waiting ({pending.total})
+          </h2>
+          {pending.rows.length === 0 ? (
+            <p
+              role="status"
+              className="rounded-xl border border-slate-200 bg-white p-6 text-center text-sm text-slate-600 shadow-sm"
+            >
+              No request is waiting for approval.
+            </p>
+          ) : (
+            <ul className="space-y-4">
+              {pending.rows.map((request) => {
+                const own = request.requestedBy === staff.username;
+                const summary = `${requestKindLabels[request.kind]?.toLowerCase()} of ${amount(request)} for member ${request.membershipNumber}`;
+                return (
+                  <li
+                    key={request.id}
+                    data-request={request.id}
+                    className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+                  >
+                    <div className="flex flex-wrap items-baseline justify-between gap-2">
+                      <p className="font-semibold text-slate-900">
+                        {requestKindLabels[request.kind]}: {amount(request)}
                       </p>
-                    ) : (
-                      <RequestDecision
-                        requestId={request.id}
-                        summary={summary}
-                        onApprove={approveRequestAction}
-                        onReject={rejectRequestAction}
-                      />
-                    )}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        {page > 1 || pending.hasNext ? (
-          <nav aria-label="Pages of waiting requests" className="flex items-center justify-between gap-3">
-            {page > 1 ? (
-              <ButtonLink href={`/staff/approvals?page=${page - 1}`} rel="prev" variant="secondary">
-                Previous
-              </ButtonLink>
-            ) : (
-              <span className={buttonStyles({ variant: "secondary" })} aria-disabled="true">
-                Previous
-              </span>
-            )}
-            <span className="text-sm text-slate-600">Page {page}</span>
-            {pending.hasNext ? (
-              <ButtonLink href={`/staff/approvals?page=${page + 1}`} rel="next" variant="secondary">
-                Next
-              </ButtonLink>
-            ) : (
-              <span className={buttonStyles({ variant: "secondary" })} aria-disabled="true">
-                Next
-              </span>
-            )}
-          </nav>
-        ) : null}
-      </section>
+                      <p className="text-sm text-slate-600">
+                        Waiting {formatDuration(now.getTime() - request.requestedAt.getTime())} · expires in{" "}
+                        {formatDuration(request.expiresAt!.getTime() - now.getTime())}
+                      </p>
+                    </div>
+                    <p className="mt-1 text-sm break-words text-slate-700">
+                      Member{" "}
+                      <Link href={`/staff/members/${request.membershipNumber}`} className={textLink}>
+                        {request.membershipNumber}
+                      </Link>
+                      {request.orderId ? (
+                        <>
+                          {" · "}
+                          <Link
+                            href={`/staff/members/${request.membershipNumber}/orders/${request.orderId}`}
+                            className={textLink}
+                          >
+                            the order
+                          </Link>
+                        </>
+                      ) : null}{" "}
+                      · requested by <strong>{request.requestedBy}</strong> on{" "}
+                      <time dateTime={request.requestedAt.toISOString()}>
+                        {formatDateTime(request.requestedAt.toISOString())}
+                      </time>
+                    </p>
+                    <Reason request={request} labels={labels} />
+                    <div className="mt-3 border-t border-slate-100 pt-3">
+                      {own ? (
+                        <p className="text-sm text-slate-700">
+                          Your request: another administrator approves or rejects it.
+                        </p>
+                      ) : (
+                        <RequestDecision
+                          requestId={request.id}
+                          summary={summary}
+                          onApprove={approveRequestAction}
+                          onReject={rejectRequestAction}
+                        />
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {page > 1 || pending.hasNext ? (
+            <nav aria-label="Pages of waiting requests" className="flex items-center justify-between gap-3">
+              {page > 1 ? (
+                <ButtonLink href={`/staff/approvals?page=${page - 1}`} rel="prev" variant="secondary">
+                  Previous
+                </ButtonLink>
+              ) : (
+                <span className={buttonStyles({ variant: "secondary" })} aria-disabled="true">
+                  Previous
+                </span>
+              )}
+              <span className="text-sm text-slate-600">Page {page}</span>
+              {pending.hasNext ? (
+                <ButtonLink href={`/staff/approvals?page=${page + 1}`} rel="next" variant="secondary">
+                  Next
+                </ButtonLink>
+              ) : (
+                <span className={buttonStyles({ variant: "secondary" })} aria-disabled="true">
+                  Next
+                </span>
+              )}
+            </nav>
+          ) : null}
+        </section>
+      </DecisionNotices>
 
       <section aria-labelledby="settled-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <h2 id="settled-heading" className="px-4 pt-4 pb-2 text-lg font-semibold text-slate-900 sm:px-6">
