@@ -6,7 +6,7 @@ export function formatDuration(milliseconds: number): string {
   if (minutes < 60) return unit(minutes, "minute");
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return unit(hours, "hour");
-  return unit(Math.floor(hours / 24), "day");
+  return unit(Math.round(hours / 24), "day");
 }
 
 /** What a request's stored status means to staff; a pending one past its expiry reads as expired. */
