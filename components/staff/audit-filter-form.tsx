@@ -30,7 +30,7 @@ export function AuditFilterForm({
       aria-label="Filter the audit trail"
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <SelectField
           name="actor"
           label="Actor"
