@@ -11,7 +11,7 @@ import { rejectRequestAction } from "@/server/portal/staff/actions/reject-reques
 import { decideStaffRequest } from "@/server/portal/staff/approve-staff-request";
 import { prepareStaffAccount } from "@/server/portal/staff/create-staff-account";
 import { listPendingRequests } from "@/server/portal/staff/list-staff-requests";
-import { goodwillPointsToday } from "@/server/portal/staff/record-staff-adjustment";
+import { goodwillPointsToday, recordStaffAdjustment } from "@/server/portal/staff/record-staff-adjustment";
 import { openStaffAudit } from "@/server/portal/staff/staff-action-audit";
 import type { StaffSession } from "@/server/portal/staff/staff-session";
 import { findMemberOrder } from "@/server/portal/checkout/find-member-order";
@@ -251,6 +251,38 @@ describe("the daily goodwill limit", () => {
       }),
     ).toMatchObject({ ok: false, code: "forbidden" });
     await db().update(staffRoleLimits).set({ dailyGoodwillPoints: 100_000 }).where(eq(staffRoleLimits.role, "ADMIN"));
+  });
+});
+
+describe("the daily goodwill limit under two credits at once", () => {
+  it("lets only one of two credits that each fit, but not together, be stored", async () => {
+    const staff = { username: "third.admin", role: "ADMIN" as const };
+    const now = new Date();
+    const used = await goodwillPointsToday(db(), staff.username, now);
+    await db()
+      .update(staffRoleLimits)
+      .set({ dailyGoodwillPoints: used + 8_000 })
+      .where(eq(staffRoleLimits.role, "ADMIN"));
+    const credit = () =>
+      recordStaffAdjustment(
+        db(),
+        staff,
+        {
+          kind: "goodwill_credit",
+          formKey: randomUUID(),
+          membershipNumber: member1,
+          points: 5_000,
+          reasonCode: "complaint",
+          expiresAt: null,
+        },
+        now,
+      );
+    const outcomes = await Promise.allSettled([credit(), credit()]);
+    await db().update(staffRoleLimits).set({ dailyGoodwillPoints: 100_000 }).where(eq(staffRoleLimits.role, "ADMIN"));
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = outcomes.find((outcome) => outcome.status === "rejected") as PromiseRejectedResult;
+    expect(String(refused.reason.message)).toMatch(/you can credit 3,000 more today\.$/);
+    expect(await goodwillPointsToday(db(), staff.username, now)).toBe(used + 5_000);
   });
 });
 
