@@ -13,9 +13,12 @@ export function AuditFilterForm({
   actors,
   problems,
   exportHref,
+  reasonCodes,
 }: {
   filters: AuditFilters;
   actors: string[];
+  /** Every reason code with its words (retired ones too: old rows carry them). */
+  reasonCodes: ReadonlyArray<{ value: string; label: string }>;
   problems: AuditFilterProblem[];
   exportHref: string;
 }) {
@@ -27,7 +30,7 @@ export function AuditFilterForm({
       aria-label="Filter the audit trail"
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <SelectField
           name="actor"
           label="Actor"
@@ -52,6 +55,14 @@ export function AuditFilterForm({
           placeholder="Membership number"
           defaultValue={filters.membershipNumber ?? ""}
           error={problem("member")}
+        />
+        <SelectField
+          name="reason"
+          label="Reason"
+          placeholder="Any reason"
+          options={reasonCodes}
+          defaultValue={filters.reasonCode ?? ""}
+          error={problem("reason")}
         />
         <TextField name="from" label="From" type="date" defaultValue={filters.from ?? ""} error={problem("from")} />
         <TextField name="to" label="To" type="date" defaultValue={filters.to ?? ""} error={problem("to")} />

@@ -1,6 +1,12 @@
 import Link from "next/link";
 import { formatDateTime } from "@/lib/i18n/format";
-import { auditActions, type AuditAction } from "@/lib/portal/staff/audit-actions";
+import {
+  auditActions,
+  auditOutcomeLabels,
+  type AuditAction,
+  type AuditOutcome,
+} from "@/lib/portal/staff/audit-actions";
+import { auditFields } from "@/lib/portal/staff/audit-fields";
 import { Disclosure } from "@/components/ui/disclosure";
 import { buttonStyles, ButtonLink } from "@/components/ui/button";
 import { textLink } from "@/components/ui/text-link";
@@ -8,6 +14,8 @@ import { textLink } from "@/components/ui/text-link";
 export interface AuditRowView {
   id: number;
   at: string;
+  /** When the action was attempted, for a line that folds its attempt in. */
+  attemptedAt: string | null;
   actor: string;
   actorRole: string;
   action: string;
@@ -16,6 +24,9 @@ export interface AuditRowView {
   targetId: string | null;
   membershipNumber: string | null;
   reason: string | null;
+  reasonCode: string | null;
+  /** The reason code's words. */
+  reasonLabel: string | null;
   before: unknown;
   after: unknown;
   ip: string | null;
@@ -27,14 +38,22 @@ const outcomeTone: Record<string, string> = {
   attempted: "bg-slate-100 text-slate-800 ring-slate-500/30",
   failed: "bg-rose-50 text-rose-800 ring-rose-600/30",
   unknown: "bg-amber-50 text-amber-900 ring-amber-600/30",
+  refused: "bg-rose-50 text-rose-800 ring-rose-600/30",
 };
 
-function Json({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <span className="text-slate-500">—</span>;
+/** Before or after as labelled fields, never raw JSON. */
+function Fields({ value }: { value: unknown }) {
+  const fields = auditFields(value);
+  if (fields.length === 0) return <p className="text-slate-500">—</p>;
   return (
-    <pre className="max-w-full overflow-x-auto text-xs break-all whitespace-pre-wrap">
-      {JSON.stringify(value, null, 1)}
-    </pre>
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+      {fields.map((field) => (
+        <div key={field.label} className="contents">
+          <dt className="text-slate-600">{field.label}</dt>
+          <dd className="break-all text-slate-900">{field.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -73,8 +92,13 @@ export function AuditTable({
                 <span
                   className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${outcomeTone[row.outcome] ?? ""}`}
                 >
-                  {row.outcome}
+                  {auditOutcomeLabels[row.outcome as AuditOutcome] ?? row.outcome}
                 </span>
+                {row.attemptedAt ? (
+                  <span className="text-xs text-slate-600">
+                    attempted <time dateTime={row.attemptedAt}>{formatDateTime(row.attemptedAt)}</time>
+                  </span>
+                ) : null}
               </div>
               <p className="mt-1 text-sm break-words text-slate-700">
                 By <strong>{row.actor}</strong> ({row.actorRole})
@@ -93,19 +117,23 @@ export function AuditTable({
                   </>
                 ) : null}
               </p>
-              {row.reason ? (
-                <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-900">Reason: {row.reason}</p>
+              {row.reasonLabel || row.reason ? (
+                <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-900" data-audit-reason>
+                  Reason: {row.reasonLabel ?? ""}
+                  {row.reasonLabel && row.reason ? " — " : ""}
+                  {row.reason ?? ""}
+                </p>
               ) : null}
               {row.before !== null || row.after !== null ? (
                 <Disclosure className="mt-2 text-sm" summary="Before and after">
                   <div className="mt-2 grid gap-2 sm:grid-cols-2">
                     <div>
                       <p className="text-xs font-semibold text-slate-600 uppercase">Before</p>
-                      <Json value={row.before} />
+                      <Fields value={row.before} />
                     </div>
                     <div>
                       <p className="text-xs font-semibold text-slate-600 uppercase">After</p>
-                      <Json value={row.after} />
+                      <Fields value={row.after} />
                     </div>
                   </div>
                 </Disclosure>

@@ -2,21 +2,25 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
+import { useState } from "react";
+import type { z } from "zod";
 import type { StaffActionResult } from "@/lib/actions/action-result";
-import { reasonSchema } from "@/lib/portal/staff/reason";
+import { withReasonCode, type ReasonCodeOption } from "@/lib/portal/staff/reason";
 import type { RefundOrderInput } from "@/lib/portal/staff/staff-forms";
-import { ReasonField } from "./reason-field";
+import { ReasonCodeFields } from "./reason-code-fields";
 import { StaffFormCard, StaffOutcomeCard } from "./staff-form-card";
 import { useStaffActionForm } from "./use-staff-action-form";
 
-const schema = z.object({ reason: reasonSchema });
+const schema = withReasonCode({});
+const empty = { reasonCode: "", reason: "" };
 
 /** ADMIN: refund a completed order (points reversed, card refunded) with a reason. */
 export function RefundOrderForm({
   membershipNumber,
   orderId,
   until,
+  reasonCodes,
+  approvalAbove,
   onRefund,
 }: {
   membershipNumber: string;
@@ -27,15 +31,32 @@ export function RefundOrderForm({
    * stays on screen: the page is rendered again after it, without the form).
    */
   until: string | null;
-  onRefund: (input: RefundOrderInput) => Promise<StaffActionResult<{ state: string; status: string }>>;
+  reasonCodes: readonly ReasonCodeOption[];
+  /** When set, the refund's cash is above the approval threshold (its words, e.g. "£100.00"): it is requested. */
+  approvalAbove?: string;
+  onRefund: (
+    input: RefundOrderInput,
+  ) => Promise<StaffActionResult<{ state: string; status: string; requested: boolean }>>;
 }) {
-  const form = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { reason: "" } });
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: empty,
+  });
+  // One per form shown: a double submission stores one request.
+  const [formKey, setFormKey] = useState(() => crypto.randomUUID());
   const refund = useStaffActionForm({
     form,
-    fields: ["reason"],
-    action: ({ reason }: z.output<typeof schema>) => onRefund({ membershipNumber, orderId, reason }),
-    said: ({ status }) => `The order is ${status.toLowerCase()}.`,
-    onSuccess: () => form.reset({ reason: "" }),
+    fields: ["reasonCode", "reason"],
+    action: ({ reasonCode, reason }: z.output<typeof schema>) =>
+      onRefund({ membershipNumber, orderId, formKey, reasonCode, ...(reason ? { reason } : {}) }),
+    said: ({ status, requested }) =>
+      requested
+        ? "Refund requested: another administrator approves it in Approvals. Nothing was refunded yet."
+        : `The order is ${status.toLowerCase()}.`,
+    onSuccess: () => {
+      form.reset(empty);
+      setFormKey(crypto.randomUUID());
+    },
     refused: {
       title: "The order was not refunded",
       notSent: "The refund could not be sent. Check the order before trying again.",
@@ -46,15 +67,26 @@ export function RefundOrderForm({
   return (
     <StaffFormCard
       form={refund}
-      submit={{ label: "Refund order", pendingLabel: "Refunding…" }}
+      submit={
+        approvalAbove
+          ? { label: "Request refund", pendingLabel: "Requesting…" }
+          : { label: "Refund order", pendingLabel: "Refunding…" }
+      }
       heading="Refund this order"
       intro={
         <p className="text-sm text-slate-600">
           The member&apos;s points are returned and the card is refunded in full. Possible until {until}.
+          {approvalAbove
+            ? ` The card part is more than ${approvalAbove}: another administrator must approve the refund.`
+            : null}
         </p>
       }
     >
-      <ReasonField registration={form.register("reason")} error={form.formState.errors.reason?.message} />
+      <ReasonCodeFields
+        codes={reasonCodes}
+        code={{ registration: form.register("reasonCode"), error: form.formState.errors.reasonCode?.message }}
+        details={{ registration: form.register("reason"), error: form.formState.errors.reason?.message }}
+      />
     </StaffFormCard>
   );
 }

@@ -5,23 +5,22 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { FieldError } from "@/components/forms/field-error";
 import type { StaffActionResult } from "@/lib/actions/action-result";
-import { reasonSchema } from "@/lib/portal/staff/reason";
+import { withReasonCode, type ReasonCodeOption } from "@/lib/portal/staff/reason";
 import {
   settlementLabels,
   settlementOutcomes,
   type SettleOrderInput,
   type SettlementOutcome,
 } from "@/lib/portal/staff/staff-forms";
-import { ReasonField } from "./reason-field";
+import { ReasonCodeFields } from "./reason-code-fields";
 import { StaffFormCard, StaffOutcomeCard } from "./staff-form-card";
 import { useStaffActionForm } from "./use-staff-action-form";
 
-const schema = z.object({
+const schema = withReasonCode({
   outcome: z
     .string()
     .refine((value) => (settlementOutcomes as readonly string[]).includes(value), "Choose how the order was settled.")
     .transform((value) => value as SettlementOutcome),
-  reason: reasonSchema,
 });
 type Values = z.input<typeof schema>;
 
@@ -30,23 +29,29 @@ export function SettleOrderForm({
   membershipNumber,
   orderId,
   open,
+  reasonCodes,
+  idBase,
   onSettle,
 }: {
   membershipNumber: string;
   orderId: string;
   /** Whether the order needs attention; once settled only the outcome stays on screen. */
   open: boolean;
+  reasonCodes: readonly ReasonCodeOption[];
+  /** Where a page shows several of these forms, each needs ids of its own. */
+  idBase?: string;
   onSettle: (input: SettleOrderInput) => Promise<StaffActionResult<{ state: string }>>;
 }) {
   const form = useForm<Values, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { outcome: "", reason: "" },
+    defaultValues: { outcome: "", reasonCode: "", reason: "" },
   });
   const outcomeError = form.formState.errors.outcome?.message;
   const settle = useStaffActionForm({
     form,
-    fields: ["outcome", "reason"],
-    action: ({ outcome, reason }: z.output<typeof schema>) => onSettle({ membershipNumber, orderId, outcome, reason }),
+    fields: ["outcome", "reasonCode", "reason"],
+    action: ({ outcome, reasonCode, reason }: z.output<typeof schema>) =>
+      onSettle({ membershipNumber, orderId, outcome, reasonCode, ...(reason ? { reason } : {}) }),
     said: ({ state }) => `Settled: the order is now ${state.replace(/_/g, " ")}.`,
     refused: {
       title: "The order was not settled",
@@ -79,7 +84,12 @@ export function SettleOrderForm({
         </div>
         <FieldError name="outcome" message={outcomeError} />
       </fieldset>
-      <ReasonField registration={form.register("reason")} error={form.formState.errors.reason?.message} />
+      <ReasonCodeFields
+        codes={reasonCodes}
+        id={idBase}
+        code={{ registration: form.register("reasonCode"), error: form.formState.errors.reasonCode?.message }}
+        details={{ registration: form.register("reason"), error: form.formState.errors.reason?.message }}
+      />
     </StaffFormCard>
   );
 }

@@ -21,18 +21,21 @@ import { utcToday } from "@/lib/contract/register-account";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
 import type { StaffActionResult } from "@/lib/actions/action-result";
 import type { StaffProfileEditInput } from "@/lib/portal/staff/profile-edit-schema";
-import { reasonSchema } from "@/lib/portal/staff/reason";
-import { ReasonField } from "./reason-field";
+import { withReasonCode, type ReasonCodeOption } from "@/lib/portal/staff/reason";
+import { ReasonCodeFields } from "./reason-code-fields";
 import { Button } from "@/components/ui/button";
 
 export interface StaffProfileFormProps {
   membership: MembershipResponse;
   countries: readonly SelectOption[];
+  /** The reason codes to choose from (kept in the database). */
+  reasonCodes: readonly ReasonCodeOption[];
   onSave: (input: StaffProfileEditInput) => Promise<StaffActionResult<{ changed: string[] }>>;
   today?: string;
 }
 
-const reasonFormSchema = z.object({ reason: reasonSchema });
+const reasonFormSchema = withReasonCode({});
+const noReason = { reasonCode: "", reason: "" };
 type Step = { kind: "edit" } | { kind: "review"; changes: ProfileChange[] };
 
 /**
@@ -41,7 +44,7 @@ type Step = { kind: "edit" } | { kind: "review"; changes: ProfileChange[] };
  * changes, before and after, with the required reason; only then is it
  * saved (the server plans and checks it again).
  */
-export function StaffProfileForm({ membership, countries, onSave, today }: StaffProfileFormProps) {
+export function StaffProfileForm({ membership, countries, reasonCodes, onSave, today }: StaffProfileFormProps) {
   const schema = useMemo(() => profileFormSchema(membership, today ?? utcToday()), [membership, today]);
   const profile = useForm<ProfileFormValues>({
     resolver: zodResolver(schema),
@@ -49,9 +52,9 @@ export function StaffProfileForm({ membership, countries, onSave, today }: Staff
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
-  const reasonForm = useForm<z.input<typeof reasonFormSchema>>({
+  const reasonForm = useForm<z.input<typeof reasonFormSchema>, unknown, z.output<typeof reasonFormSchema>>({
     resolver: zodResolver(reasonFormSchema),
-    defaultValues: { reason: "" },
+    defaultValues: noReason,
   });
   const [step, setStep] = useState<Step>({ kind: "edit" });
   const [status, setStatus] = useState<{ tone: "success" | "info"; message: string }>();
@@ -67,7 +70,7 @@ export function StaffProfileForm({ membership, countries, onSave, today }: Staff
     if (previous.current === membership) return;
     previous.current = membership;
     profile.reset(toProfileValues(membership));
-    reasonForm.reset({ reason: "" });
+    reasonForm.reset(noReason);
   }, [membership, profile, reasonForm]);
 
   useEffect(() => {
@@ -88,14 +91,15 @@ export function StaffProfileForm({ membership, countries, onSave, today }: Staff
   };
 
   const save = (event: FormEvent<HTMLFormElement>) =>
-    reasonForm.handleSubmit(async ({ reason }) => {
+    reasonForm.handleSubmit(async ({ reasonCode, reason }) => {
       setAlertMessages([]);
       let result: StaffActionResult<{ changed: string[] }>;
       try {
         result = await onSave({
           membershipNumber: membership.membershipIdentifier,
           values: profile.getValues(),
-          reason,
+          reasonCode,
+          ...(reason ? { reason } : {}),
         });
       } catch {
         result = {
@@ -112,8 +116,8 @@ export function StaffProfileForm({ membership, countries, onSave, today }: Staff
       const messages = [result.message];
       let placed: ProfileField | undefined;
       for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
-        if (field === "reason") {
-          reasonForm.setError("reason", { type: "server", message });
+        if (field === "reason" || field === "reasonCode") {
+          reasonForm.setError(field, { type: "server", message });
         } else if ((profileFields as readonly string[]).includes(field) && shown.has(field as ProfileField)) {
           profile.setError(field as ProfileField, { type: "server", message });
           placed ??= field as ProfileField;
@@ -201,9 +205,16 @@ export function StaffProfileForm({ membership, countries, onSave, today }: Staff
               </table>
             </div>
           </section>
-          <ReasonField
-            registration={reasonForm.register("reason")}
-            error={reasonForm.formState.errors.reason?.message}
+          <ReasonCodeFields
+            codes={reasonCodes}
+            code={{
+              registration: reasonForm.register("reasonCode"),
+              error: reasonForm.formState.errors.reasonCode?.message,
+            }}
+            details={{
+              registration: reasonForm.register("reason"),
+              error: reasonForm.formState.errors.reason?.message,
+            }}
           />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button

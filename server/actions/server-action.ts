@@ -68,7 +68,10 @@ export interface ActionSteps<
   /** 3. The session the action needs; `signedOut` answers `session: "answer"` without one. */
   session: { mode: Mode; kind?: SessionKind<Session>; signedOut?: ActionRefusal<Reason> };
   /** 4. What the session may do (a role's permission, a sandbox of one's own). */
-  allow?: (session: SessionOf<Mode, Session>, requestId: string) => ActionRefusal<Reason> | undefined;
+  allow?: (
+    session: SessionOf<Mode, Session>,
+    requestId: string,
+  ) => ActionRefusal<Reason> | undefined | Promise<ActionRefusal<Reason> | undefined>;
   /** 5. A limit each submission counts against, and its refusal past it. */
   rateLimit?: () => Promise<ActionRefusal<Reason> | undefined>;
   /** 6. The posted value as plain values for the schema (FormData is not typed); the value itself by default. */
@@ -149,7 +152,7 @@ export function serverAction<
         steps.session.signedOut ?? refusal<Reason>("unauthenticated", "Your session has ended. Sign in again."),
       );
     }
-    const forbidden = steps.allow?.(session, requestId);
+    const forbidden = await steps.allow?.(session, requestId);
     if (forbidden) return answer(forbidden);
 
     const limited = await steps.rateLimit?.();

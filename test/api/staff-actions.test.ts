@@ -82,6 +82,8 @@ interface ActionCase {
   /** The roles that may; the others are refused. */
   roles: Array<"AGENT" | "ADMIN">;
   reason: boolean;
+  /** Takes a reason code from the list (details optional, required for "other"). */
+  coded?: boolean;
   /** A call to the service: an `attempted` row before it, the outcome after. */
   remote: boolean;
   input: () => Promise<Record<string, unknown>>;
@@ -112,10 +114,12 @@ const cases: ActionCase[] = [
     audit: "profile.updated",
     roles: ["AGENT", "ADMIN"],
     reason: true,
+    coded: true,
     remote: true,
     input: async () => ({
       membershipNumber: shopper,
       values: { ...(await membershipValues(shopper)), email: `casey.${randomUUID().slice(0, 6)}@example.com` },
+      reasonCode: "data_correction",
       reason: "Member asked on the phone, identity checked",
     }),
   },
@@ -125,8 +129,15 @@ const cases: ActionCase[] = [
     audit: "points.credited",
     roles: ["ADMIN"],
     reason: true,
+    coded: true,
     remote: true,
-    input: async () => ({ membershipNumber: shopper, points: "250", reason: "Delayed flight", formKey: randomUUID() }),
+    input: async () => ({
+      membershipNumber: shopper,
+      points: "250",
+      reasonCode: "flight_disruption",
+      reason: "Delayed flight",
+      formKey: randomUUID(),
+    }),
   },
   {
     name: "refund an order",
@@ -134,10 +145,13 @@ const cases: ActionCase[] = [
     audit: "order.refunded",
     roles: ["ADMIN"],
     reason: true,
+    coded: true,
     remote: true,
     input: async () => ({
       membershipNumber: member1,
       orderId: (await completedOrder(db(), harness)).id,
+      formKey: randomUUID(),
+      reasonCode: "other",
       reason: "Flight cancelled by the airline",
     }),
   },
@@ -147,11 +161,13 @@ const cases: ActionCase[] = [
     audit: "order.settled",
     roles: ["ADMIN"],
     reason: true,
+    coded: true,
     remote: false,
     input: async () => ({
       membershipNumber: member1,
       orderId: await attentionOrder(db(), "the charge's outcome could not be learnt"),
       outcome: "completed",
+      reasonCode: "service_recovery",
       reason: "Processor's dashboard shows the charge captured",
     }),
   },
@@ -205,7 +221,7 @@ describe.each(cases)("the staff action: $name", (action) => {
 
   // Actions open to both roles have no wrong role; those that need one are refused to the other.
   if (action.roles.length < 2)
-    it("refuses the wrong role and writes no audit row", async () => {
+    it("refuses the wrong role and records the refused attempt, changing nothing", async () => {
       const wrong = action.roles.includes("ADMIN") ? "AGENT" : "ADMIN";
       await signInAs(db(), usernames[wrong]);
       const input = await action.input();
@@ -215,10 +231,31 @@ describe.each(cases)("the staff action: $name", (action) => {
         code: "forbidden",
         message: "Your role does not allow this.",
       });
+      const rows = await auditSince(before);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ action: action.audit, outcome: "refused", actor: usernames[wrong] });
+    });
+
+  if (action.coded)
+    it("refuses without a reason code, with one not on the list, or with Other and no details, and writes no audit row", async () => {
+      await signInAs(db(), usernames[action.roles[0]!]);
+      const input = await action.input();
+      const before = await latestAuditId();
+      const { reasonCode: _code, ...withoutCode } = input;
+      const attempts: Array<[Record<string, unknown>, string]> = [
+        [withoutCode, "reasonCode"],
+        [{ ...input, reasonCode: "made_up" }, "reasonCode"],
+        [{ ...input, reasonCode: "other", reason: "   " }, "reason"],
+      ];
+      for (const [attempt, field] of attempts) {
+        const result = await run(action.action, attempt);
+        expect(result).toMatchObject({ ok: false, code: "invalid" });
+        if (!result.ok) expect(Object.keys(result.fieldErrors ?? {})).toEqual([field]);
+      }
       expect(await auditSince(before)).toEqual([]);
     });
 
-  if (action.reason)
+  if (action.reason && !action.coded)
     it("refuses without a reason, or with a blank one, and writes no audit row", async () => {
       await signInAs(db(), usernames[action.roles[0]!]);
       const input = await action.input();
@@ -250,6 +287,7 @@ describe.each(cases)("the staff action: $name", (action) => {
         ip: "198.51.100.23",
       });
       if (action.reason) expect(succeeded[0]!.reason).toBe(input.reason);
+      if (action.coded) expect(succeeded[0]!.reasonCode).toBe(input.reasonCode);
       expect(rows.map((row) => row.outcome)).toEqual(action.remote ? ["attempted", "succeeded"] : ["succeeded"]);
       expect(new Set(rows.map((row) => row.requestId)).size).toBe(1);
     }
@@ -285,8 +323,14 @@ describe("what the staff actions do", () => {
       (await loyaltyService().retrieveAccountAsAgent("NORTHSTAR", member1, agent)).balance?.amount;
     const order = await completedOrder(db(), harness, { points: 4_000, cashMinor: 14_000 });
     const afterPurchase = await balance();
-    const result = await refundOrderAction({ membershipNumber: member1, orderId: order.id, reason: "Goodwill refund" });
-    expect(result).toEqual({ ok: true, data: { state: "cancelled", status: "Cancelled" } });
+    const result = await refundOrderAction({
+      membershipNumber: member1,
+      orderId: order.id,
+      formKey: randomUUID(),
+      reasonCode: "complaint",
+      reason: "Goodwill refund",
+    });
+    expect(result).toEqual({ ok: true, data: { requested: false, state: "cancelled", status: "Cancelled" } });
     expect(await balance()).toBe(afterPurchase! + 4_000);
     const facts = await orderFacts(db(), order.id);
     expect(facts.pointsKept).toBe(0);
@@ -312,7 +356,8 @@ describe("what the staff actions do", () => {
 
     // A second refund of it is refused before anything is sent, and audited not at all.
     const mark = await latestAuditId();
-    expect(await refundOrderAction({ membershipNumber: member1, orderId: order.id, reason: "Again" })).toMatchObject({
+    const again = { membershipNumber: member1, orderId: order.id, formKey: randomUUID(), reasonCode: "complaint" };
+    expect(await refundOrderAction(again)).toMatchObject({
       ok: false,
       code: "refused",
     });
@@ -331,6 +376,7 @@ describe("what the staff actions do", () => {
       membershipNumber: member1,
       orderId: older,
       outcome: "points_returned",
+      reasonCode: "data_correction",
       reason: "Reversal found in the ledger",
     });
     expect(result).toEqual({ ok: true, data: { state: "points_returned" } });
@@ -348,7 +394,13 @@ describe("what the staff actions do", () => {
     expect((await listAttentionOrders(db())).map((entry) => entry.order.id)).not.toContain(older);
     // Settled once: a second settlement is refused.
     expect(
-      await settleOrderAction({ membershipNumber: member1, orderId: older, outcome: "cancelled", reason: "Again" }),
+      await settleOrderAction({
+        membershipNumber: member1,
+        orderId: older,
+        outcome: "cancelled",
+        reasonCode: "other",
+        reason: "Again",
+      }),
     ).toMatchObject({ ok: false, code: "refused" });
   });
 
@@ -405,6 +457,7 @@ describe("what the staff actions do", () => {
     const result = await updateMemberProfileAction({
       membershipNumber: shopper,
       values: { ...values, email: "casey.audit@example.com" },
+      reasonCode: "data_correction",
       reason: "Member's new address",
     });
     expect(result).toEqual({ ok: true, data: { changed: ["Email address"] } });
@@ -427,6 +480,7 @@ describe("what the staff actions do", () => {
     const refused = await updateMemberProfileAction({
       membershipNumber: shopper,
       values: { ...(await membershipValues(shopper)), email: "no-at-sign" },
+      reasonCode: "data_correction",
       reason: "Typo on purpose",
     });
     expect(refused).toMatchObject({ ok: false, code: "invalid" });
@@ -437,7 +491,13 @@ describe("what the staff actions do", () => {
   it("credits goodwill points once per form, whatever the double clicks", async () => {
     await signInAs(db(), "staff.admin");
     const formKey = randomUUID();
-    const input = { membershipNumber: member1, points: "1000", reason: "Lost luggage", formKey };
+    const input = {
+      membershipNumber: member1,
+      points: "1000",
+      reasonCode: "service_recovery",
+      reason: "Lost luggage",
+      formKey,
+    };
     const agent = { agentId: "tests", tokens: partnerClientTokens() };
     const balance = async () =>
       (await loyaltyService().retrieveAccountAsAgent("NORTHSTAR", member1, agent)).balance?.amount;

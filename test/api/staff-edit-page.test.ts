@@ -1,6 +1,7 @@
 import { desc, eq, gt } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { revealProfileAction } from "@/server/portal/staff/actions/reveal-profile-action";
 import EditMemberPage from "@/app/staff/(console)/members/[membershipNumber]/edit/page";
 import { members, telecomAddresses } from "@/server/loyalty/members/member-tables";
 import { staffAuditEvents } from "@/server/portal/db/schema";
@@ -35,11 +36,8 @@ const auditSince = (id: number) => db().select().from(staffAuditEvents).where(gt
  * its markup, and everything its components are handed (what Next.js sends
  * the browser as the page's payload: client components' props included).
  */
-async function editPage(searchParams: Record<string, string> = {}): Promise<string> {
-  const page = await EditMemberPage({
-    params: Promise.resolve({ membershipNumber: member }),
-    searchParams: Promise.resolve(searchParams),
-  });
+async function editPage(): Promise<string> {
+  const page = await EditMemberPage({ params: Promise.resolve({ membershipNumber: member }) });
   // Inside the provider the root layout gives every page (staff pages are English).
   const markup = renderToStaticMarkup(withEnglishMessages(page));
   return `${markup}\n${JSON.stringify(page)}`;
@@ -88,13 +86,14 @@ describe("the profile edit page: contact details masked for an agent until the a
     ]);
   });
 
-  it("opens the form in full for an agent who reveals them, recorded as member.contact_revealed", async () => {
+  it("opens the form in full for an agent who reveals them (a POST), recorded once; a reload hides them again", async () => {
     await signInAs(db(), "staff.agent");
     const before = await latestAuditId();
-    const html = await editPage({ contact: "revealed" });
-    expect(html).toContain(fullEmail);
-    expect(html).toContain(fullPhone);
-    expect(html).toContain('name="email"');
+    const revealed = await revealProfileAction({ membershipNumber: member });
+    expect(revealed.ok).toBe(true);
+    if (!revealed.ok) return;
+    expect(revealed.data.member.person.emailAddresses?.preferredEmailAddress.emailAddress).toBe(fullEmail);
+    expect(JSON.stringify(revealed.data)).toContain(fullPhone);
     const rows = await auditSince(before);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -105,6 +104,12 @@ describe("the profile edit page: contact details masked for an agent until the a
     expect(JSON.stringify(rows[0]!.after)).not.toContain(fullEmail);
     expect(JSON.stringify(rows[0]!.after)).not.toContain(fullPhone);
     expect(rows[0]!.after).toMatchObject({ revealed: ["email", "Mobile"] });
+
+    // Reloading the page (a GET, whatever its URL says) reveals nothing and records no reveal.
+    const reload = await latestAuditId();
+    const html = await editPage();
+    expect(html).not.toContain(fullEmail);
+    expect((await auditSince(reload)).map((row) => row.action)).toEqual(["member.viewed"]);
   });
 
   it("shows an administrator the form in full at once, recorded as a full view", async () => {

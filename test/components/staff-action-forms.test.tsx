@@ -2,10 +2,11 @@ import { render, screen, waitFor } from "@/test/support/render";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { CreateStaffForm } from "@/components/staff/create-staff-form";
-import { CreditPointsForm } from "@/components/staff/credit-points-form";
+import { CreditPointsForm, type CreditDone } from "@/components/staff/credit-points-form";
 import { RefundOrderForm } from "@/components/staff/refund-order-form";
 import { SettleOrderForm } from "@/components/staff/settle-order-form";
 import type { StaffActionResult } from "@/lib/actions/action-result";
+import type { ReasonCodeOption } from "@/lib/portal/staff/reason";
 import type {
   CreateStaffInput,
   CreditPointsInput,
@@ -13,33 +14,94 @@ import type {
   SettleOrderInput,
 } from "@/lib/portal/staff/staff-forms";
 
-type Refund = (input: RefundOrderInput) => Promise<StaffActionResult<{ state: string; status: string }>>;
-type Credit = (input: CreditPointsInput) => Promise<StaffActionResult<{ points: number; balanceAfter: number | null }>>;
+type Refund = (
+  input: RefundOrderInput,
+) => Promise<StaffActionResult<{ state: string; status: string; requested: boolean }>>;
+type Credit = (input: CreditPointsInput) => Promise<StaffActionResult<CreditDone>>;
 type Settle = (input: SettleOrderInput) => Promise<StaffActionResult<{ state: string }>>;
 type Create = (input: CreateStaffInput) => Promise<StaffActionResult<{ username: string; password: string }>>;
 
 const reason = "The member was charged twice for one order.";
+const reasonCodes: ReasonCodeOption[] = [
+  { code: "service_recovery", label: "Service recovery", needsText: false },
+  { code: "complaint", label: "Complaint", needsText: false },
+  { code: "other", label: "Other", needsText: true },
+];
 
-function refundForm(onRefund: Refund) {
+function refundForm(onRefund: Refund, approvalAbove?: string) {
   const user = userEvent.setup();
-  render(<RefundOrderForm membershipNumber="3081000000000012" orderId="order-1" until="1 June" onRefund={onRefund} />);
+  render(
+    <RefundOrderForm
+      membershipNumber="3081000000000012"
+      orderId="order-1"
+      until="1 June"
+      reasonCodes={reasonCodes}
+      {...(approvalAbove ? { approvalAbove } : {})}
+      onRefund={onRefund}
+    />,
+  );
+  return user;
+}
+
+function creditForm(onCredit: Credit) {
+  const user = userEvent.setup();
+  render(
+    <CreditPointsForm
+      membershipNumber="3081000000000012"
+      memberName="Casey Shopper"
+      balance={250_000}
+      approvalAbove={10_000}
+      leftToday={100_000}
+      reasonCodes={reasonCodes}
+      onCredit={onCredit}
+    />,
+  );
   return user;
 }
 
 describe("the console's action forms (useStaffActionForm)", () => {
-  it("sends the form's values with its reason and shows the outcome", async () => {
-    const onRefund = vi.fn<Refund>(async () => ({ ok: true, data: { state: "cancelled", status: "Cancelled" } }));
+  it("sends the form's values with its reason code and details, shows the outcome, and starts a new form", async () => {
+    const onRefund = vi.fn<Refund>(async () => ({
+      ok: true,
+      data: { state: "cancelled", status: "Cancelled", requested: false },
+    }));
     const user = refundForm(onRefund);
-    await user.type(screen.getByLabelText("Reason"), reason);
+    await user.selectOptions(screen.getByLabelText("Reason"), "complaint");
+    await user.type(screen.getByLabelText(/^Details/), reason);
     await user.click(screen.getByRole("button", { name: "Refund order" }));
 
     expect(await screen.findByText("The order is cancelled.")).toBeTruthy();
     expect(onRefund).toHaveBeenCalledExactlyOnceWith({
       membershipNumber: "3081000000000012",
       orderId: "order-1",
+      formKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      reasonCode: "complaint",
       reason,
     });
-    expect((screen.getByLabelText("Reason") as HTMLTextAreaElement).value).toBe("");
+    expect((screen.getByLabelText(/^Details/) as HTMLTextAreaElement).value).toBe("");
+  });
+
+  it("requires a reason code, and details for Other, before anything is sent", async () => {
+    const onRefund = vi.fn<Refund>();
+    const user = refundForm(onRefund);
+    await user.click(screen.getByRole("button", { name: "Refund order" }));
+    expect(await screen.findByText("Choose a reason.")).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText("Reason"), "other");
+    await user.click(screen.getByRole("button", { name: "Refund order" }));
+    expect(await screen.findByText("Say why: “Other” needs a few words.")).toBeTruthy();
+    expect(onRefund).not.toHaveBeenCalled();
+  });
+
+  it("says a refund above the threshold is requested, not made", async () => {
+    const onRefund = vi.fn<Refund>(async () => ({
+      ok: true,
+      data: { state: "completed", status: "Completed", requested: true },
+    }));
+    const user = refundForm(onRefund, "£250.00");
+    expect(screen.getByText(/another administrator must approve the refund/)).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText("Reason"), "complaint");
+    await user.click(screen.getByRole("button", { name: "Request refund" }));
+    expect(await screen.findByText(/Refund requested: another administrator approves it/)).toBeTruthy();
   });
 
   it("puts a refusal's field message under its field and the refusal in the alert, which takes the focus", async () => {
@@ -50,7 +112,8 @@ describe("the console's action forms (useStaffActionForm)", () => {
       fieldErrors: { reason: "Say why in at least ten characters." },
     }));
     const user = refundForm(onRefund);
-    await user.type(screen.getByLabelText("Reason"), reason);
+    await user.selectOptions(screen.getByLabelText("Reason"), "complaint");
+    await user.type(screen.getByLabelText(/^Details/), reason);
     await user.click(screen.getByRole("button", { name: "Refund order" }));
 
     const alert = await screen.findByRole("alert");
@@ -66,7 +129,7 @@ describe("the console's action forms (useStaffActionForm)", () => {
       throw new TypeError("Failed to fetch");
     });
     const user = refundForm(onRefund);
-    await user.type(screen.getByLabelText("Reason"), reason);
+    await user.selectOptions(screen.getByLabelText("Reason"), "complaint");
     await user.click(screen.getByRole("button", { name: "Refund order" }));
 
     expect((await screen.findByRole("alert")).textContent).toContain(
@@ -81,11 +144,11 @@ describe("the console's action forms (useStaffActionForm)", () => {
       message: "Some details need correcting.",
       fieldErrors: { membershipNumber: "This membership is not known to the service." },
     }));
-    const user = userEvent.setup();
-    render(<CreditPointsForm membershipNumber="3081000000000012" formKey={crypto.randomUUID()} onCredit={onCredit} />);
+    const user = creditForm(onCredit);
     await user.type(screen.getByLabelText("Points"), "500");
-    await user.type(screen.getByLabelText("Reason"), reason);
-    await user.click(screen.getByRole("button", { name: /credit/i }));
+    await user.selectOptions(screen.getByLabelText("Reason"), "service_recovery");
+    await user.click(screen.getByRole("button", { name: "Review credit" }));
+    await user.click(await screen.findByRole("button", { name: "Credit points" }));
 
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("No points were credited");
@@ -93,35 +156,73 @@ describe("the console's action forms (useStaffActionForm)", () => {
     expect(onCredit).toHaveBeenCalledOnce();
   });
 
-  it("credits: the outcome in words, with the balance after, and a new form key for the next credit", async () => {
-    const onCredit = vi.fn<Credit>(async () => ({ ok: true, data: { points: 500, balanceAfter: 250_500 } }));
-    const user = userEvent.setup();
-    const formKey = crypto.randomUUID();
-    render(<CreditPointsForm membershipNumber="3081000000000012" formKey={formKey} onCredit={onCredit} />);
+  it("credits after a confirmation with the balance before and after; then offers a new empty form with a new key", async () => {
+    const onCredit = vi.fn<Credit>(async () => ({
+      ok: true,
+      data: { requested: false, points: 500, balanceAfter: 250_500 },
+    }));
+    const user = creditForm(onCredit);
+    expect(screen.getByTestId("credit-balance").textContent).toBe("250,000 points");
     await user.type(screen.getByLabelText("Points"), "500");
-    await user.type(screen.getByLabelText("Reason"), reason);
+    await user.selectOptions(screen.getByLabelText("Reason"), "service_recovery");
+    await user.type(screen.getByLabelText(/^Details/), reason);
+    await user.click(screen.getByRole("button", { name: "Review credit" }));
+
+    const confirm = await screen.findByRole("region", { name: "Confirm the credit" });
+    expect(confirm.textContent).toContain("Casey Shopper");
+    expect(confirm.textContent).toContain("250,000");
+    expect(confirm.textContent).toContain("250,500");
+    expect(onCredit).not.toHaveBeenCalled();
     await user.click(screen.getByRole("button", { name: "Credit points" }));
 
     expect(await screen.findByText("500 points credited. The balance is now 250,500 points.")).toBeTruthy();
-    expect(onCredit).toHaveBeenCalledExactlyOnceWith({
+    const first = onCredit.mock.calls[0]![0];
+    expect(first).toMatchObject({
       membershipNumber: "3081000000000012",
       points: "500",
-      reason,
-      formKey,
+      reasonCode: "service_recovery",
     });
+    // The finished credit is not a form ready to send the same amount again.
+    expect(screen.queryByLabelText("Points")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Make another credit" }));
+    expect((screen.getByLabelText("Points") as HTMLInputElement).value).toBe("");
     await user.type(screen.getByLabelText("Points"), "20");
-    await user.type(screen.getByLabelText("Reason"), reason);
-    await user.click(screen.getByRole("button", { name: "Credit points" }));
+    await user.selectOptions(screen.getByLabelText("Reason"), "complaint");
+    await user.click(screen.getByRole("button", { name: "Review credit" }));
+    await user.click(await screen.findByRole("button", { name: "Credit points" }));
     await waitFor(() => expect(onCredit).toHaveBeenCalledTimes(2));
-    expect(onCredit.mock.calls[1]![0].formKey).not.toBe(formKey);
+    expect(onCredit.mock.calls[1]![0].formKey).not.toBe(first.formKey);
+  });
+
+  it("says a credit above the threshold becomes a request and the balance does not move", async () => {
+    const onCredit = vi.fn<Credit>(async () => ({
+      ok: true,
+      data: { requested: true, points: 20_000, balanceAfter: null },
+    }));
+    const user = creditForm(onCredit);
+    await user.type(screen.getByLabelText("Points"), "20000");
+    await user.selectOptions(screen.getByLabelText("Reason"), "complaint");
+    await user.click(screen.getByRole("button", { name: "Review credit" }));
+    expect(await screen.findByText(/this becomes a request/)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Send for approval" }));
+    expect(await screen.findByText(/wait for another administrator's approval/)).toBeTruthy();
   });
 
   it("settles: the outcome chosen and the reason sent; the page's form is labelled by its heading", async () => {
     const onSettle = vi.fn<Settle>(async () => ({ ok: true, data: { state: "points_returned" } }));
     const user = userEvent.setup();
-    render(<SettleOrderForm membershipNumber="3081000000000012" orderId="order-2" open onSettle={onSettle} />);
+    render(
+      <SettleOrderForm
+        membershipNumber="3081000000000012"
+        orderId="order-2"
+        open
+        reasonCodes={reasonCodes}
+        onSettle={onSettle}
+      />,
+    );
     expect(screen.getByRole("form", { name: "Settle this order" })).toBeTruthy();
-    await user.type(screen.getByLabelText("Reason"), reason);
+    await user.selectOptions(screen.getByLabelText("Reason"), "other");
+    await user.type(screen.getByLabelText(/^Details/), reason);
     await user.click(screen.getByRole("button", { name: "Settle order" }));
     expect(await screen.findByText("Choose how the order was settled.")).toBeTruthy();
     expect(onSettle).not.toHaveBeenCalled();
@@ -130,7 +231,12 @@ describe("the console's action forms (useStaffActionForm)", () => {
     await user.click(screen.getByRole("button", { name: "Settle order" }));
     expect(await screen.findByText("Settled: the order is now points returned.")).toBeTruthy();
     expect(onSettle).toHaveBeenCalledExactlyOnceWith(
-      expect.objectContaining({ membershipNumber: "3081000000000012", orderId: "order-2", reason }),
+      expect.objectContaining({
+        membershipNumber: "3081000000000012",
+        orderId: "order-2",
+        reasonCode: "other",
+        reason,
+      }),
     );
   });
 

@@ -29,12 +29,23 @@ type Save = StaffProfileFormProps["onSave"];
 
 function setup(onSave = vi.fn<Save>(async () => ({ ok: true as const, data: { changed: ["Email address"] } }))) {
   const user = userEvent.setup();
-  render(<StaffProfileForm membership={membership} countries={countries} onSave={onSave} today="2026-06-15" />);
+  render(
+    <StaffProfileForm
+      membership={membership}
+      countries={countries}
+      reasonCodes={[
+        { code: "data_correction", label: "Data correction", needsText: false },
+        { code: "other", label: "Other", needsText: true },
+      ]}
+      onSave={onSave}
+      today="2026-06-15"
+    />,
+  );
   return { user, onSave };
 }
 
 describe("the staff profile form", () => {
-  it("previews what changes, requires a reason, then sends the values and the reason", async () => {
+  it("previews what changes, requires a reason code, then sends the values, the code and the details", async () => {
     const { user, onSave } = setup();
     await user.clear(screen.getByLabelText("Email address"));
     await user.type(screen.getByLabelText("Email address"), "casey.new@example.com");
@@ -46,15 +57,17 @@ describe("the staff profile form", () => {
     expect(rows[1]!.textContent).toBe("Email addressCASEY@EXAMPLE.COMcasey.new@example.com");
 
     await user.click(screen.getByRole("button", { name: "Save changes" }));
-    expect(await screen.findByText("Give a reason.")).toBeTruthy();
+    expect(await screen.findByText("Choose a reason.")).toBeTruthy();
     expect(onSave).not.toHaveBeenCalled();
 
-    await user.type(screen.getByLabelText("Reason"), "Member asked by phone");
+    await user.selectOptions(screen.getByLabelText("Reason"), "data_correction");
+    await user.type(screen.getByLabelText(/^Details/), "Member asked by phone");
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     expect(await screen.findByText("Saved: Email address.")).toBeTruthy();
     expect(onSave).toHaveBeenCalledOnce();
     const sent = onSave.mock.calls[0]![0];
     expect(sent.membershipNumber).toBe("3081000000000012");
+    expect(sent.reasonCode).toBe("data_correction");
     expect(sent.reason).toBe("Member asked by phone");
     expect(sent.values.email).toBe("casey.new@example.com");
   });
@@ -83,7 +96,8 @@ describe("the staff profile form", () => {
     await user.clear(screen.getByLabelText("Email address"));
     await user.type(screen.getByLabelText("Email address"), "casey.other@example.com");
     await user.click(screen.getByRole("button", { name: "Review changes" }));
-    await user.type(await screen.findByLabelText("Reason"), "A reason");
+    await user.selectOptions(await screen.findByLabelText("Reason"), "other");
+    await user.type(screen.getByLabelText(/^Details/), "A reason");
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     expect(await screen.findByText("Emails take at most 50 characters.")).toBeTruthy();
     expect(screen.getByRole("alert").textContent).toContain("The loyalty service refused a change: no.");

@@ -171,6 +171,8 @@ describe("one checkout, one trace", () => {
     const result = await refundOrderAction({
       membershipNumber: shopperNumber,
       orderId: order.id,
+      formKey: randomUUID(),
+      reasonCode: "complaint",
       reason: "Goodwill refund",
     });
     expect(result).toMatchObject({ ok: true });

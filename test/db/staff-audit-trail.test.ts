@@ -105,9 +105,10 @@ describe("the staff audit trail (portal.staff_audit_events)", () => {
         },
         at("2026-03-10"),
       ),
+      // An attempt whose outcome is not known yet (a request of its own): it stays a line of its own.
       await appendAuditEvent(
         db(),
-        admin,
+        { ...admin, requestId: "req-admin-pending" },
         { action: "points.credited", outcome: "attempted", membershipNumber: shopper, reason: "=1+2 formula?" },
         at("2026-03-11", "23:59:59"),
       ),
@@ -178,8 +179,9 @@ describe("the staff audit trail (portal.staff_audit_events)", () => {
       ip: "198.51.100.7",
       request_id: "req-admin",
     });
-    expect(JSON.parse(byColumn[0]!.before!)).toEqual({ balance: 60000 });
-    expect(JSON.parse(byColumn[0]!.after!)).toEqual({ points: 500, note: 'a "quoted", value' });
+    // Before and after as readable fields, not JSON.
+    expect(byColumn[0]!.before).toBe("Balance: 60000");
+    expect(byColumn[0]!.after).toBe('Note: a "quoted", value; Points: 500');
     // A reason a spreadsheet would run as a formula is kept as text.
     expect(byColumn[1]!.reason).toBe("'=1+2 formula?");
 
@@ -193,6 +195,85 @@ describe("the staff audit trail (portal.staff_audit_events)", () => {
     });
     expect((exported.rows[0]!.after as { filters: unknown }).filters).toEqual(filters);
     expect(byColumn.some((record) => record.action === "audit.exported")).toBe(false);
+  });
+
+  it("shows one line per action: an attempt with its outcome is folded into it, on screen and in the CSV; filters by reason code", async () => {
+    const day = "2026-05-02";
+    const credit = { ...admin, requestId: "req-folded" };
+    // The approval in the same request is an action of its own: a line of its own.
+    const approval = await appendAuditEvent(
+      db(),
+      credit,
+      { action: "request.approved", outcome: "succeeded", membershipNumber: member1, reasonCode: "flight_disruption" },
+      at(day, "09:59:59"),
+    );
+    const attempted = await appendAuditEvent(
+      db(),
+      credit,
+      {
+        action: "points.credited",
+        outcome: "attempted",
+        membershipNumber: member1,
+        reasonCode: "flight_disruption",
+        reason: "Cancelled flight",
+        before: { balance: 100 },
+        after: { points: 20000 },
+      },
+      at(day, "10:00:00"),
+    );
+    const succeeded = await appendAuditEvent(
+      db(),
+      credit,
+      {
+        action: "points.credited",
+        outcome: "succeeded",
+        membershipNumber: member1,
+        reasonCode: "flight_disruption",
+        reason: "Cancelled flight",
+        before: { balance: 100 },
+        after: { points: 20000, balance: 20100 },
+      },
+      at(day, "10:00:02"),
+    );
+    await appendAuditEvent(
+      db(),
+      agent,
+      { action: "profile.updated", outcome: "succeeded", membershipNumber: member1, reasonCode: "data_correction" },
+      at(day),
+    );
+    await appendAuditEvent(db(), agent, { action: "page.refused", outcome: "refused" }, at(day));
+
+    const { filters } = parseAuditSearch({ from: day, to: day, reason: "flight_disruption" });
+    const page = await findAuditEvents(db(), filters, 1);
+    expect(page.rows.map((row) => [row.id, row.outcome])).toEqual([
+      [succeeded.id, "succeeded"],
+      [approval.id, "succeeded"],
+    ]);
+    expect(page.rows[0]!.attemptedAt?.toISOString()).toBe(attempted.at.toISOString());
+    expect(page.rows[1]!.attemptedAt).toBeNull();
+
+    const csv = await readStream(await exportAuditEvents(db(), { ...admin, requestId: "req-fold-export" }, filters));
+    const [header, ...records] = parseCsv(csv);
+    const byColumn = records.map((record) => Object.fromEntries(header!.map((column, i) => [column, record[i]])));
+    expect(byColumn.map((record) => [record.action, record.outcome, record.reason_code])).toEqual([
+      ["request.approved", "succeeded", "flight_disruption"],
+      ["points.credited", "succeeded", "flight_disruption"],
+    ]);
+    expect(byColumn[1]).toMatchObject({
+      attempted_at: attempted.at.toISOString(),
+      before: "Balance: 100",
+      after: "Points: 20000; Balance: 20100",
+    });
+
+    // The attempted row itself is still in the table.
+    const [stored] = rowsOf<{ n: number }>(
+      await db().execute(sql`select count(*)::int as n from portal.staff_audit_events where request_id = 'req-folded'`),
+    );
+    expect(stored!.n).toBe(3);
+    // An unknown reason code is a filter problem, not a query.
+    expect(parseAuditSearch({ reason: "DROP TABLE" }).problems).toEqual([
+      { field: "reason", message: "Choose a reason from the list." },
+    ]);
   });
 
   it("quotes every field and neutralises a formula at the start of any field", () => {

@@ -11,6 +11,7 @@ import { SkipLink } from "@/components/ui/skip-link";
 const navigation: Array<StaffNavItem & { permission: StaffPermission }> = [
   { href: "/staff", label: "Find a member", permission: "member.view", exact: true },
   { href: "/staff/attention", label: "Needs attention", permission: "attention.view" },
+  { href: "/staff/approvals", label: "Approvals", permission: "request.decide" },
   { href: "/staff/audit", label: "Audit trail", permission: "audit.view" },
   { href: "/staff/accounts", label: "Staff accounts", permission: "staff.manage" },
 ];

@@ -13,13 +13,31 @@ export const auditActions = {
   "member.contact_revealed": "Contact details revealed",
   "profile.updated": "Profile updated",
   "points.credited": "Goodwill points credited",
+  "points.credit_requested": "Goodwill credit requested",
   "order.refunded": "Order refunded",
+  "order.refund_requested": "Refund requested",
+  "request.approved": "Request approved",
+  "request.rejected": "Request rejected",
   "order.settled": "Order settled",
   "audit.exported": "Audit trail exported",
+  "page.refused": "Page refused",
 } as const;
 export type AuditAction = keyof typeof auditActions;
 export const auditActionNames = Object.keys(auditActions) as AuditAction[];
 
-/** What became of an action: a local change only succeeds (or writes nothing); a remote one is recorded around its call. */
-export const auditOutcomes = ["succeeded", "attempted", "failed", "unknown"] as const;
+/**
+ * What became of an action: a local change only succeeds (or writes
+ * nothing); a remote one is recorded around its call (`attempted`, then
+ * its outcome); `refused` is a role trying what it may not do.
+ */
+export const auditOutcomes = ["succeeded", "attempted", "failed", "unknown", "refused"] as const;
 export type AuditOutcome = (typeof auditOutcomes)[number];
+
+/** The outcomes in the console's words. */
+export const auditOutcomeLabels: Record<AuditOutcome, string> = {
+  succeeded: "Succeeded",
+  attempted: "Under way",
+  failed: "Failed",
+  unknown: "Outcome unknown",
+  refused: "Refused: role not allowed",
+};

@@ -6,6 +6,8 @@ export interface AuditFilters {
   actor?: string;
   action?: AuditAction;
   membershipNumber?: string;
+  /** A reason code (portal.staff_reason_codes). */
+  reasonCode?: string;
   /** `YYYY-MM-DD`, UTC, inclusive. */
   from?: string;
   /** `YYYY-MM-DD`, UTC, inclusive. */
@@ -13,7 +15,7 @@ export interface AuditFilters {
 }
 
 export interface AuditFilterProblem {
-  field: "actor" | "action" | "member" | "from" | "to";
+  field: "actor" | "action" | "member" | "reason" | "from" | "to";
   message: string;
 }
 
@@ -53,6 +55,11 @@ export function parseAuditSearch(params: SearchParams): {
     if (isMembershipNumber(member)) filters.membershipNumber = member;
     else problems.push({ field: "member", message: "A membership number has 16 to 24 digits." });
   }
+  const reasonCode = single(params.reason);
+  if (reasonCode !== undefined) {
+    if (/^[a-z_]{1,30}$/.test(reasonCode)) filters.reasonCode = reasonCode;
+    else problems.push({ field: "reason", message: "Choose a reason from the list." });
+  }
   for (const field of ["from", "to"] as const) {
     const value = single(params[field]);
     if (value === undefined) continue;
@@ -74,6 +81,7 @@ export function auditSearchString(filters: AuditFilters, page?: number): string 
   if (filters.actor) query.set("actor", filters.actor);
   if (filters.action) query.set("action", filters.action);
   if (filters.membershipNumber) query.set("member", filters.membershipNumber);
+  if (filters.reasonCode) query.set("reason", filters.reasonCode);
   if (filters.from) query.set("from", filters.from);
   if (filters.to) query.set("to", filters.to);
   if (page && page > 1) query.set("page", String(page));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { profileFields, type ProfileField } from "@/lib/portal/profile/profile-fields";
 import { membershipNumberSchema } from "./member-number";
-import { reasonSchema } from "./reason";
+import { withReasonCode } from "./reason";
 
 /** The profile form's values as typed (every field a string), as the member's own form holds them. */
 export const profileValuesSchema = z.object(
@@ -13,9 +13,8 @@ export const profileValuesSchema = z.object(
  * the PATCHes again from the membership it reads itself, with the member
  * form's own plan and contract schema) and why.
  */
-export const staffProfileEditSchema = z.object({
+export const staffProfileEditSchema = withReasonCode({
   membershipNumber: membershipNumberSchema,
   values: profileValuesSchema,
-  reason: reasonSchema,
 });
 export type StaffProfileEditInput = z.input<typeof staffProfileEditSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { membershipNumberSchema } from "./member-number";
-import { reasonSchema } from "./reason";
+import { reasonSchema, withReasonCode } from "./reason";
 import { staffRoles } from "./staff-roles";
 
 /**
@@ -10,7 +10,7 @@ import { staffRoles } from "./staff-roles";
  */
 
 /** Goodwill points (P4): a whole number the credit operation accepts (1 to 999,999). */
-export const creditPointsSchema = z.object({
+export const creditPointsSchema = withReasonCode({
   membershipNumber: membershipNumberSchema,
   points: z
     .string()
@@ -19,17 +19,17 @@ export const creditPointsSchema = z.object({
     .regex(/^\d+$/, "Points are a whole number.")
     .transform(Number)
     .pipe(z.number().int().min(1, "Credit at least 1 point.").max(999_999, "Credit at most 999,999 points at once.")),
-  reason: reasonSchema,
   /** One per form shown: a double submission credits once (it becomes the Idempotency-Key). */
   formKey: z.uuid(),
 });
 export type CreditPointsInput = z.input<typeof creditPointsSchema>;
 
 /** Refund a completed order (the saga's cancelOrder as staff). */
-export const refundOrderSchema = z.object({
+export const refundOrderSchema = withReasonCode({
   membershipNumber: membershipNumberSchema,
   orderId: z.uuid("There is no such order."),
-  reason: reasonSchema,
+  /** One per form shown: a refund that needs approval is requested once, whatever the double clicks. */
+  formKey: z.uuid(),
 });
 export type RefundOrderInput = z.input<typeof refundOrderSchema>;
 
@@ -49,11 +49,10 @@ export const settlementLabels: Record<SettlementOutcome, { label: string; hint: 
   cancelled: { label: "Nothing was taken", hint: "No points and no money were taken: cancel the order." },
 };
 
-export const settleOrderSchema = z.object({
+export const settleOrderSchema = withReasonCode({
   membershipNumber: membershipNumberSchema,
   orderId: z.uuid("There is no such order."),
   outcome: z.enum(settlementOutcomes, { error: "Choose how the order was settled." }),
-  reason: reasonSchema,
 });
 export type SettleOrderInput = z.input<typeof settleOrderSchema>;
 
@@ -88,3 +87,16 @@ export const revealContactSchema = z.object({
   membershipNumber: membershipNumberSchema,
 });
 export type RevealContactInput = z.input<typeof revealContactSchema>;
+
+/** A second administrator's decision on a request (a large goodwill credit or refund): approve or reject it. */
+export const requestDecisionSchema = z.object({
+  requestId: z.uuid("There is no such request."),
+  /** Why, kept with the decision (optional). */
+  note: z
+    .string()
+    .trim()
+    .max(500, "A note takes at most 500 characters.")
+    .optional()
+    .transform((value) => (value === "" ? undefined : value)),
+});
+export type RequestDecisionInput = z.input<typeof requestDecisionSchema>;

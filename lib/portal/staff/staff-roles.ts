@@ -21,6 +21,8 @@ export const staffPermissions = {
   "order.settle": ["ADMIN"],
   /** Goodwill points (P4). */
   "points.credit": ["ADMIN"],
+  /** Approve or reject another administrator's request (a large goodwill credit or refund). */
+  "request.decide": ["ADMIN"],
   "audit.view": ["ADMIN"],
   "staff.manage": ["ADMIN"],
 } as const satisfies Record<string, readonly StaffRole[]>;

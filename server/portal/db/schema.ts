@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   char,
   check,
   index,
@@ -351,6 +352,8 @@ export const staffAuditEvents = portal.table(
     /** The member concerned, when there is one, so the trail can be read per member. */
     membershipNumber: varchar("membership_number", { length: 24 }),
     reason: text("reason"),
+    /** The reason's code from portal.staff_reason_codes, for actions that take one. */
+    reasonCode: varchar("reason_code", { length: 30 }).references(() => staffReasonCodes.code),
     before: jsonb("before"),
     after: jsonb("after"),
     ip: varchar("ip", { length: 45 }),
@@ -361,7 +364,12 @@ export const staffAuditEvents = portal.table(
     index("staff_audit_events_actor_idx").on(table.actor, table.id),
     index("staff_audit_events_action_idx").on(table.action, table.id),
     index("staff_audit_events_member_idx").on(table.membershipNumber, table.id),
-    check("staff_audit_events_outcome", sql`${table.outcome} in ('succeeded', 'attempted', 'failed', 'unknown')`),
+    index("staff_audit_events_request_idx").on(table.requestId, table.action),
+    index("staff_audit_events_reason_code_idx").on(table.reasonCode, table.id),
+    check(
+      "staff_audit_events_outcome",
+      sql`${table.outcome} in ('succeeded', 'attempted', 'failed', 'unknown', 'refused')`,
+    ),
   ],
 );
 
@@ -397,4 +405,111 @@ export const orderEvents = portal.table(
     requestId: varchar("request_id", { length: 100 }),
   },
   (table) => [index("order_events_order_idx").on(table.orderId, table.id)],
+);
+
+/**
+ * Why staff move points or money or change a profile: a code from this list
+ * (seeded by the migration), with free text required where `needs_text` is
+ * set ("other"). A retired code stays for the rows that carry it.
+ */
+export const staffReasonCodes = portal.table("staff_reason_codes", {
+  code: varchar("code", { length: 30 }).primaryKey(),
+  label: varchar("label", { length: 80 }).notNull(),
+  needsText: boolean("needs_text").notNull().default(false),
+  position: integer("position").notNull(),
+  retiredAt: timestamp("retired_at", { withTimezone: true }),
+});
+
+/**
+ * The console's controls over money, one row (id 1), seeded by the
+ * migration: above which goodwill credit or refund a second administrator
+ * must approve, and how long a request waits before it expires.
+ */
+export const staffControls = portal.table(
+  "staff_controls",
+  {
+    id: integer("id").primaryKey(),
+    /** A goodwill credit of more points than this is a request for approval. */
+    goodwillApprovalPoints: integer("goodwill_approval_points").notNull(),
+    /** A refund of more cash (minor units) than this is a request for approval. */
+    refundApprovalCashMinor: integer("refund_approval_cash_minor").notNull(),
+    /** A pending request expires this many minutes after it was made. */
+    approvalExpiryMinutes: integer("approval_expiry_minutes").notNull(),
+  },
+  (table) => [
+    check("staff_controls_one_row", sql`${table.id} = 1`),
+    check(
+      "staff_controls_positive",
+      sql`${table.goodwillApprovalPoints} >= 0 and ${table.refundApprovalCashMinor} >= 0 and ${table.approvalExpiryMinutes} > 0`,
+    ),
+  ],
+);
+
+/** Goodwill points each role may put in motion per member of staff per day (UTC); 0 for none. */
+export const staffRoleLimits = portal.table(
+  "staff_role_limits",
+  {
+    role: varchar("role", { length: 10 }).primaryKey(),
+    dailyGoodwillPoints: integer("daily_goodwill_points").notNull(),
+  },
+  (table) => [
+    check("staff_role_limits_role", sql`${table.role} in ('AGENT', 'ADMIN')`),
+    check("staff_role_limits_positive", sql`${table.dailyGoodwillPoints} >= 0`),
+  ],
+);
+
+/**
+ * Every goodwill credit staff put in motion, and every refund that needed a
+ * second administrator: stored before it is taken. A credit within the
+ * threshold is stored `approved` by its maker and performed at once; one
+ * above it is `pending` until another administrator approves (a conditional
+ * UPDATE … WHERE status = 'pending' takes it exactly once) or rejects it, or
+ * it expires. `performed` and `failed` say how the action went. The
+ * database refuses a decision by the one who asked.
+ */
+export const staffAdjustments = portal.table(
+  "staff_adjustments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: varchar("kind", { length: 20 }).notNull(),
+    /** The form's key: a double submission stores one adjustment; the action's Idempotency-Key derives from it. */
+    formKey: uuid("form_key").notNull(),
+    status: varchar("status", { length: 12 }).notNull(),
+    membershipNumber: varchar("membership_number", { length: 24 }).notNull(),
+    orderId: uuid("order_id"),
+    points: integer("points"),
+    cashMinor: integer("cash_minor"),
+    currency: char("currency", { length: 3 }),
+    reasonCode: varchar("reason_code", { length: 30 })
+      .notNull()
+      .references(() => staffReasonCodes.code),
+    reason: text("reason"),
+    requestedBy: varchar("requested_by", { length: 50 }).notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    /** Null when no approval was needed. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    decidedBy: varchar("decided_by", { length: 50 }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decisionNote: text("decision_note"),
+    performedAt: timestamp("performed_at", { withTimezone: true }),
+    /** What the action answered, or why it failed (codes, never a secret). */
+    result: jsonb("result"),
+  },
+  (table) => [
+    uniqueIndex("staff_adjustments_form_key_idx").on(table.formKey),
+    index("staff_adjustments_pending_idx")
+      .on(table.requestedAt)
+      .where(sql`${table.status} = 'pending'`),
+    index("staff_adjustments_daily_idx").on(table.requestedBy, table.requestedAt),
+    check("staff_adjustments_kind", sql`${table.kind} in ('goodwill_credit', 'order_refund')`),
+    check(
+      "staff_adjustments_status",
+      sql`${table.status} in ('pending', 'approved', 'rejected', 'expired', 'performed', 'failed', 'unknown')`,
+    ),
+    check("staff_adjustments_four_eyes", sql`${table.decidedBy} is null or ${table.decidedBy} <> ${table.requestedBy}`),
+    check(
+      "staff_adjustments_subject",
+      sql`(${table.kind} = 'goodwill_credit' and ${table.points} > 0) or (${table.kind} = 'order_refund' and ${table.orderId} is not null)`,
+    ),
+  ],
 );

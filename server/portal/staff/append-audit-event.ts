@@ -11,6 +11,10 @@ export interface AuditSubject {
   membershipNumber?: string;
   before?: unknown;
   after?: unknown;
+  /** The reason's code, when the action takes one (portal.staff_reason_codes). */
+  reasonCode?: string;
+  /** The reason, when the subject's own (an approval records the request's). */
+  reason?: string;
 }
 
 /** Who did it, from where, under which request. */
@@ -24,7 +28,6 @@ export interface AuditActor {
 export interface AuditEvent extends AuditSubject {
   action: AuditAction;
   outcome: AuditOutcome;
-  reason?: string;
 }
 
 export type AuditEventRow = typeof staffAuditEvents.$inferSelect;
@@ -52,6 +55,7 @@ export async function appendAuditEvent(
       targetId: event.targetId ?? null,
       membershipNumber: event.membershipNumber ?? null,
       reason: event.reason ?? null,
+      reasonCode: event.reasonCode ?? null,
       before: event.before ?? null,
       after: event.after ?? null,
       ip: actor.ip ?? null,

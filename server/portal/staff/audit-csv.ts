@@ -1,10 +1,16 @@
 import "server-only";
-import type { AuditEventRow } from "./append-audit-event";
+import { auditFieldsLine } from "@/lib/portal/staff/audit-fields";
+import type { AuditLine } from "./find-audit-events";
 
-/** The export's columns, in order: every column of the trail. */
+/**
+ * The export's columns, in order: one line per action, as on screen (an
+ * attempt folded into its outcome, with when it was attempted), before and
+ * after as readable fields.
+ */
 export const auditCsvColumns = [
   "id",
   "at",
+  "attempted_at",
   "actor",
   "actor_role",
   "action",
@@ -12,6 +18,7 @@ export const auditCsvColumns = [
   "target_type",
   "target_id",
   "membership_number",
+  "reason_code",
   "reason",
   "before",
   "after",
@@ -33,13 +40,14 @@ export function csvField(value: string | number | null): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+const fields = (value: unknown) => (value === null || value === undefined ? null : auditFieldsLine(value));
 
-/** One row as a CSV line (CRLF-terminated). */
-export function auditCsvLine(row: AuditEventRow): string {
+/** One line as a CSV line (CRLF-terminated). */
+export function auditCsvLine(row: AuditLine): string {
   const values: Array<string | number | null> = [
     row.id,
     row.at.toISOString(),
+    row.attemptedAt?.toISOString() ?? null,
     row.actor,
     row.actorRole,
     row.action,
@@ -47,9 +55,10 @@ export function auditCsvLine(row: AuditEventRow): string {
     row.targetType,
     row.targetId,
     row.membershipNumber,
+    row.reasonCode,
     row.reason,
-    json(row.before),
-    json(row.after),
+    fields(row.before),
+    fields(row.after),
     row.ip,
     row.requestId,
   ];

@@ -2,7 +2,11 @@ import { primaryProgramme } from "@/lib/contract/primary-programme";
 import "server-only";
 import type { CreditRequest } from "@/lib/contract/credit-currency";
 import { loyaltyService } from "@/server/portal/loyalty-service";
+import type { AuditAction } from "@/lib/portal/staff/audit-actions";
 import type { AuditSubject } from "./append-audit-event";
+import { performStaffAdjustment, settleStaffAdjustment } from "./settle-staff-adjustment";
+import type { StaffAdjustment } from "./record-staff-adjustment";
+import type { StaffAuditContext } from "./staff-action-audit";
 import { ownProgramme, readMemberAccount, readMemberProfile } from "./read-member";
 import { StaffRefusal } from "./staff-refusal";
 import type { StaffSession } from "./staff-session";
@@ -82,4 +86,57 @@ export async function sendGoodwillCredit(
     balanceAfter: account.ok ? (account.value.balance?.amount ?? null) : null,
     dateMade: answer.dateMade,
   };
+}
+
+export interface GoodwillCreditDone {
+  points: number;
+  balanceAfter: number | null;
+  dateMade: string;
+}
+
+/**
+ * Performs a stored goodwill credit (approved: by its maker within the
+ * threshold, or by a second administrator): the audit rows around the call
+ * (as `points.credited`, with the adjustment's reason and code), P4 with the
+ * Idempotency-Key of the adjustment's form, then the adjustment's outcome.
+ * Sent again (a retry, a double click), the service replays the credit.
+ */
+export async function performGoodwillCredit(
+  context: { staff: StaffSession; db: StaffAuditContext["db"]; remote: StaffAuditContext["remote"] },
+  adjustment: StaffAdjustment,
+  as?: AuditAction,
+): Promise<GoodwillCreditDone> {
+  const { staff, db, remote } = context;
+  const credit = {
+    membershipNumber: adjustment.membershipNumber,
+    points: adjustment.points!,
+    formKey: adjustment.formKey,
+  };
+  const planned = await planGoodwillCredit(staff, credit, new Date()).catch(async (error: unknown) => {
+    // The member could not be read: nothing was sent, and the adjustment says why.
+    await settleStaffAdjustment(db, adjustment.id, { error }, new Date());
+    throw error;
+  });
+  const audit: AuditSubject = {
+    ...planned.audit,
+    reasonCode: adjustment.reasonCode,
+    ...(adjustment.reason ? { reason: adjustment.reason } : {}),
+    after: {
+      ...(planned.audit.after as object),
+      ...(adjustment.decidedBy ? { requestedBy: adjustment.requestedBy, approvedBy: adjustment.decidedBy } : {}),
+    },
+  };
+  return remote(
+    audit,
+    async () => {
+      const result = await performStaffAdjustment(
+        db,
+        adjustment.id,
+        () => sendGoodwillCredit(staff, credit, planned),
+        (done) => ({ balanceAfter: done.balanceAfter, dateMade: done.dateMade }),
+      );
+      return { result, after: { ...(audit.after as object), balance: result.balanceAfter, dateMade: result.dateMade } };
+    },
+    as,
+  );
 }

@@ -16,13 +16,28 @@ export interface StaffAuditContext {
    * A change of the portal's own tables: `change` runs in one transaction
    * with the audit row, so both commit or neither does.
    */
-  local<T>(change: (tx: Database) => Promise<{ result: T; audit: AuditSubject }>): Promise<T>;
+  local<T>(change: (tx: Database) => Promise<{ result: T; audit: AuditSubject }>, as?: AuditAction): Promise<T>;
+  /**
+   * Like `local`, but the change may find nothing to do (a request someone
+   * else decided first): then it answers `undefined` and nothing is recorded.
+   */
+  localIf<T>(
+    change: (tx: Database) => Promise<{ result: T; audit: AuditSubject } | undefined>,
+    as?: AuditAction,
+  ): Promise<T | undefined>;
+  /** The action repeats one already recorded (the same form sent twice): it succeeds without a row of its own. */
+  replayed(): void;
   /**
    * A change made by another party (the service, the saga's calls): one row
    * before the call (`attempted`, with what is about to change) and one after
    * it (`succeeded`, or `failed` / `unknown` with why), with one request id.
    */
-  remote<T>(audit: AuditSubject, call: () => Promise<{ result: T; after?: unknown }>): Promise<T>;
+  remote<T>(
+    audit: AuditSubject,
+    call: () => Promise<{ result: T; after?: unknown }>,
+    /** A follow-on action of another name (the credit an approval performs): its own rows, not the action's one. */
+    as?: AuditAction,
+  ): Promise<T>;
 }
 
 /**
@@ -34,47 +49,74 @@ export async function openStaffAudit(opened: {
   staff: StaffSession;
   action: AuditAction;
   reason: string | undefined;
+  reasonCode?: string | undefined;
   requestId: string;
 }): Promise<Audit<StaffAuditContext>> {
-  const { staff, action, reason, requestId } = opened;
+  const { staff, action, reason, reasonCode, requestId } = opened;
   const db = await getPortalDatabase();
   const ip = await customerIp();
   const actor: AuditActor = { username: staff.username, role: staff.role, ip, requestId };
   let succeeded = 0;
-  const record = (target: Database, outcome: "succeeded" | "attempted" | "failed" | "unknown", audit: AuditSubject) =>
-    appendAuditEvent(target, actor, { action, outcome, reason, ...audit });
+  let replay = false;
+  const record = (
+    target: Database,
+    outcome: "succeeded" | "attempted" | "failed" | "unknown",
+    audit: AuditSubject,
+    as: AuditAction = action,
+  ) =>
+    appendAuditEvent(target, actor, {
+      action: as,
+      outcome,
+      ...(reason === undefined ? {} : { reason }),
+      ...(reasonCode === undefined ? {} : { reasonCode }),
+      ...audit,
+    });
 
   return {
     context: {
       ip,
       db,
-      local: (change) =>
+      local: (change, as) =>
         db.transaction(async (tx) => {
           const { result, audit } = await change(tx);
-          await record(tx, "succeeded", audit);
+          await record(tx, "succeeded", audit, as);
           succeeded += 1;
           return result;
         }),
-      remote: async (audit, call) => {
-        await record(db, "attempted", audit);
+      localIf: (change, as) =>
+        db.transaction(async (tx) => {
+          const changed = await change(tx);
+          if (changed === undefined) return undefined;
+          await record(tx, "succeeded", changed.audit, as);
+          succeeded += 1;
+          return changed.result;
+        }),
+      replayed: () => {
+        replay = true;
+      },
+      remote: async (audit, call, as = action) => {
+        await record(db, "attempted", audit, as);
         let answer: Awaited<ReturnType<typeof call>>;
         try {
           answer = await call();
         } catch (error) {
-          await record(db, isUnknownOutcome(error) ? "unknown" : "failed", {
-            ...audit,
-            after: { error: describeFailure(error) },
-          }).catch((failure: unknown) =>
+          await record(
+            db,
+            isUnknownOutcome(error) ? "unknown" : "failed",
+            { ...audit, after: { error: describeFailure(error) } },
+            as,
+          ).catch((failure: unknown) =>
             logger.error({ err: failure, requestId }, "the outcome of a staff action could not be audited"),
           );
           throw error;
         }
-        await record(db, "succeeded", { ...audit, after: answer.after ?? audit.after });
-        succeeded += 1;
+        await record(db, "succeeded", { ...audit, after: answer.after ?? audit.after }, as);
+        if (as === action) succeeded += 1;
         return answer.result;
       },
     },
     settle: () => {
+      if (replay && succeeded === 0) return;
       if (succeeded !== 1) throw new Error(`${action} recorded ${succeeded} audit rows instead of one`);
     },
   };

@@ -9,6 +9,7 @@ import { logger } from "@/server/observability/logger";
 import { customerIp } from "@/server/portal/customer-ip";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { appendAuditEvent, type AuditActor, type AuditSubject } from "./append-audit-event";
+import { reasonProblems } from "./find-reason-codes";
 import { openStaffAudit, type StaffAuditContext } from "./staff-action-audit";
 import { staffFailure } from "./staff-refusal";
 import { getStaffSession, requireStaffSession, type StaffSession } from "./staff-session";
@@ -18,6 +19,8 @@ export interface StaffActionContext<Input> extends StaffAuditContext {
   staff: StaffSession;
   /** The reason given, when the action requires one. */
   reason: string | undefined;
+  /** The reason's code, when the action takes one (checked against portal.staff_reason_codes). */
+  reasonCode: string | undefined;
   requestId: string;
 }
 
@@ -28,9 +31,9 @@ export type StaffActionDefinition<Schema extends z.ZodType> = {
   permission: StaffPermission;
   /** The form's own schema, parsed again here: the browser is not trusted. */
   input: Schema;
-} & (z.output<Schema> extends { reason: string }
+} & (z.output<Schema> extends { reason: string } | { reasonCode: string }
   ? {
-      /** Whether the reason the schema parses (reasonSchema) is kept in the audit row. */
+      /** Whether the reason the schema parses (reasonSchema, or withReasonCode's) is kept in the audit row. */
       reasonRequired: boolean;
     }
   : {
@@ -54,7 +57,9 @@ export function staffAction<Schema extends z.ZodType, T>(
   handler: (context: StaffActionContext<z.output<Schema>>) => Promise<T>,
 ): (input: z.input<Schema>) => Promise<StaffActionResult<T>> {
   const { action, permission, reasonRequired, input } = definition;
-  const reasonOf = (parsed: unknown) => (reasonRequired ? (parsed as { reason: string }).reason : undefined);
+  const reasonOf = (parsed: unknown) => (reasonRequired ? (parsed as { reason?: string }).reason : undefined);
+  const reasonCodeOf = (parsed: unknown) =>
+    reasonRequired ? (parsed as { reasonCode?: string }).reasonCode : undefined;
   return serverAction<z.input<Schema>, Schema, StaffSession, "answer", T, never, StaffAuditContext>(
     {
       surface: "staff",
@@ -65,24 +70,54 @@ export function staffAction<Schema extends z.ZodType, T>(
         kind: staffSessions,
         signedOut: refusal("unauthenticated", "Your staff session has ended. Log in again."),
       },
-      allow: (staff, requestId) => {
+      allow: async (staff, requestId) => {
         if (mayDo(staff.role, permission)) return undefined;
         logger.warn(
           { action, requestId, actor: staff.username, role: staff.role },
           "staff action refused: role not allowed",
         );
+        await recordRefusal(staff, requestId, { action, after: { permission } });
         return refusal("forbidden", "Your role does not allow this.");
       },
       input,
       invalid: { fieldErrors: true },
       audit: ({ session, input: parsed, requestId }) =>
-        openStaffAudit({ staff: session, action, reason: reasonOf(parsed), requestId }),
+        openStaffAudit({
+          staff: session,
+          action,
+          reason: reasonOf(parsed),
+          reasonCode: reasonCodeOf(parsed),
+          requestId,
+        }),
       onError: (error, requestId) => staffFailure(error, action, requestId),
       actor: (staff) => ({ actor: staff.username }),
       referenceEveryRefusal: true,
     },
-    ({ input: parsed, session, requestId, ...audit }) =>
-      handler({ ...audit, input: parsed, staff: session, reason: reasonOf(parsed), requestId }),
+    async ({ input: parsed, session, requestId, ...audit }) => {
+      const reason = reasonOf(parsed);
+      const reasonCode = reasonCodeOf(parsed);
+      if (reasonCode !== undefined) {
+        const problems = await reasonProblems(audit.db, reasonCode, reason);
+        if (problems) return refusal("invalid", "Some details need correcting.", { fieldErrors: problems });
+      }
+      return handler({ ...audit, input: parsed, staff: session, reason, reasonCode, requestId });
+    },
+  );
+}
+
+/**
+ * A role trying what it may not (an agent posting an administrator's
+ * action, opening an administrator's page): one `refused` row. A failure
+ * to record it is logged; the refusal stands either way.
+ */
+export async function recordRefusal(
+  staff: StaffSession,
+  requestId: string,
+  event: AuditSubject & { action: AuditAction },
+): Promise<void> {
+  const actor: AuditActor = { username: staff.username, role: staff.role, ip: await customerIp(), requestId };
+  await appendAuditEvent(await getPortalDatabase(), actor, { outcome: "refused", ...event }).catch((error: unknown) =>
+    logger.error({ err: error, requestId, action: event.action }, "a refused staff action could not be audited"),
   );
 }
 

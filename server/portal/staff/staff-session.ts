@@ -6,6 +6,10 @@ import { mayDo, type StaffPermission, type StaffRole } from "@/lib/portal/staff/
 import { staffLoginPath } from "@/lib/portal/staff/staff-paths";
 import { env } from "@/server/config/env";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
+import { randomUUID } from "node:crypto";
+import { logger } from "@/server/observability/logger";
+import { customerIp } from "@/server/portal/customer-ip";
+import { appendAuditEvent } from "./append-audit-event";
 import { findStaffSession, type StaffSessionLifetime } from "./staff-session-store";
 
 /** The signed-in member of staff, as pages and actions see them. */
@@ -97,12 +101,35 @@ export async function requireStaffSession(): Promise<StaffSession> {
 
 /**
  * For pages: the staff session when its role may do `permission`, else
- * `forbidden` (the page shows that it is not for this role). Checked on
- * the server for every page, whatever the navigation offered.
+ * `forbidden` (the page shows that it is not for this role, and the audit
+ * trail records the refused attempt). Checked on the server for every
+ * page, whatever the navigation offered.
  */
 export async function requireStaffPermission(
   permission: StaffPermission,
 ): Promise<{ session: StaffSession; allowed: boolean }> {
   const session = await requireStaffSession();
-  return { session, allowed: mayDo(session.role, permission) };
+  const allowed = mayDo(session.role, permission);
+  if (!allowed) {
+    const path = (await headers()).get(requestedPathHeader) ?? undefined;
+    await recordPageRefusal(session, permission, path);
+  }
+  return { session, allowed };
+}
+
+/** A page or download a role may not open, asked for anyway: one `page.refused` row (a failure to write it is logged). */
+export async function recordPageRefusal(
+  session: StaffSession,
+  permission: StaffPermission,
+  path: string | undefined,
+): Promise<void> {
+  await appendAuditEvent(
+    await getPortalDatabase(),
+    { username: session.username, role: session.role, ip: await customerIp(), requestId: randomUUID() },
+    {
+      action: "page.refused",
+      outcome: "refused",
+      after: { permission, ...(path ? { page: path.split("?")[0]!.slice(0, 200) } : {}) },
+    },
+  ).catch((error: unknown) => logger.error({ err: error, permission }, "a refused staff page could not be audited"));
 }

@@ -5,6 +5,7 @@ import { revalidatePath } from "next/cache";
 import { settleOrderSchema } from "@/lib/portal/staff/staff-forms";
 import { releaseOrder } from "@/server/portal/checkout/order-store";
 import { leaseAttentionOrder, settleAttentionOrder } from "../settle-attention-order";
+import { reasonCodeLabels } from "../find-reason-codes";
 import { staffAction } from "../staff-action";
 
 /**
@@ -14,9 +15,11 @@ import { staffAction } from "../staff-action";
  */
 export const settleOrderAction = staffAction(
   { action: "order.settled", permission: "order.settle", input: settleOrderSchema, reasonRequired: true },
-  async ({ input, staff, reason, db, local }) => {
+  async ({ input, staff, reason, reasonCode, db, local }) => {
     const now = new Date();
-    const settlement = { ...input, username: staff.username, reason: reason! };
+    // The timeline says why in words: the free text, else the code's label.
+    const because = reason ?? (await reasonCodeLabels(db))[reasonCode!] ?? reasonCode!;
+    const settlement = { ...input, username: staff.username, reason: because };
     const leased = await leaseAttentionOrder(db, settlement, now);
     let settled;
     try {

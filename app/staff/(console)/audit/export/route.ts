@@ -5,7 +5,7 @@ import { staffLoginPath } from "@/lib/portal/staff/staff-paths";
 import { customerIp } from "@/server/portal/customer-ip";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { exportAuditEvents } from "@/server/portal/staff/export-audit-events";
-import { getStaffSession } from "@/server/portal/staff/staff-session";
+import { getStaffSession, recordPageRefusal } from "@/server/portal/staff/staff-session";
 
 /**
  * "Export CSV" of the audit page: the rows its filters select, as a file.
@@ -21,6 +21,7 @@ export async function GET(request: Request): Promise<Response> {
     });
   }
   if (!mayDo(staff.role, "audit.view")) {
+    await recordPageRefusal(staff, "audit.view", url.pathname);
     return new Response("Your role does not allow exporting the audit trail.\n", {
       status: 403,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },

@@ -8,6 +8,7 @@ import { OrderTimeline } from "@/components/staff/order-timeline";
 import { RefundOrderForm } from "@/components/staff/refund-order-form";
 import { SettleOrderForm } from "@/components/staff/settle-order-form";
 import { StaffServiceProblem } from "@/components/staff/staff-service-problem";
+import { formatMinorAmount } from "@/components/checkout/pay-label";
 import { formatLongDate } from "@/lib/i18n/format";
 import { isMembershipNumber } from "@/lib/portal/staff/member-number";
 import { mayDo } from "@/lib/portal/staff/staff-roles";
@@ -16,6 +17,9 @@ import { refundOrderAction } from "@/server/portal/staff/actions/refund-order-ac
 import { settleOrderAction } from "@/server/portal/staff/actions/settle-order-action";
 import { ownProgramme, readMemberAccount, readMemberProfile } from "@/server/portal/staff/read-member";
 import { requireStaffPermission } from "@/server/portal/staff/staff-session";
+import { getPortalDatabase } from "@/server/portal/db/portal-database";
+import { listReasonCodes } from "@/server/portal/staff/find-reason-codes";
+import { readStaffControls } from "@/server/portal/staff/staff-controls";
 
 export const metadata: Metadata = { title: "Order" };
 
@@ -57,7 +61,12 @@ export default async function StaffOrderPage({
       </div>
     );
   }
-  const account = await readMemberAccount(staff, ownProgramme(profile.value) ?? "", membershipNumber);
+  const db = await getPortalDatabase();
+  const [account, reasonCodes, controls] = await Promise.all([
+    readMemberAccount(staff, ownProgramme(profile.value) ?? "", membershipNumber),
+    listReasonCodes(db),
+    readStaffControls(db),
+  ]);
 
   return (
     <div className="space-y-6">
@@ -112,6 +121,10 @@ export default async function StaffOrderPage({
           membershipNumber={membershipNumber}
           orderId={order.id}
           until={order.cancellableUntil ? `${time.format(new Date(order.cancellableUntil))} UTC` : null}
+          reasonCodes={reasonCodes}
+          {...(order.cashMinor > controls.refundApprovalCashMinor
+            ? { approvalAbove: formatMinorAmount(controls.refundApprovalCashMinor, order.currency) }
+            : {})}
           onRefund={refundOrderAction}
         />
       ) : null}
@@ -120,6 +133,7 @@ export default async function StaffOrderPage({
           membershipNumber={membershipNumber}
           orderId={order.id}
           open={order.state === "needs_attention"}
+          reasonCodes={reasonCodes}
           onSettle={settleOrderAction}
         />
       ) : null}

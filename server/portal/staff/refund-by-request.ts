@@ -1,0 +1,49 @@
+import "server-only";
+import type { AuditAction } from "@/lib/portal/staff/audit-actions";
+import type { AuditSubject } from "./append-audit-event";
+import type { StaffAdjustment } from "./record-staff-adjustment";
+import { orderFacts, planOrderRefund, refundOrder } from "./refund-order";
+import { performStaffAdjustment, settleStaffAdjustment } from "./settle-staff-adjustment";
+import type { StaffAuditContext } from "./staff-action-audit";
+import type { StaffSession } from "./staff-session";
+
+/**
+ * Performs an approved refund request: the saga's refund as the approving
+ * administrator, with the request's reason on the order's timeline, audited
+ * around the saga's calls (as `order.refunded`), then the request's outcome.
+ * The order's own states let it be refunded once, whoever asks again.
+ */
+export async function performRequestedRefund(
+  context: { staff: StaffSession; db: StaffAuditContext["db"]; remote: StaffAuditContext["remote"] },
+  request: StaffAdjustment,
+  timelineReason: string,
+  as: AuditAction = "order.refunded",
+) {
+  const { staff, db, remote } = context;
+  const { audit } = await planOrderRefund(request.membershipNumber, request.orderId!).catch(async (error: unknown) => {
+    // Refunded meanwhile, or past its window: the approved request failed, and says why.
+    await settleStaffAdjustment(db, request.id, { error }, new Date());
+    throw error;
+  });
+  const subject: AuditSubject = {
+    ...audit,
+    reasonCode: request.reasonCode,
+    ...(request.reason ? { reason: request.reason } : {}),
+  };
+  return remote(
+    subject,
+    async () => {
+      const refunded = await performStaffAdjustment(
+        db,
+        request.id,
+        () => refundOrder(request.orderId!, staff.username, timelineReason),
+        orderFacts,
+      );
+      return {
+        result: refunded,
+        after: { ...orderFacts(refunded), requestedBy: request.requestedBy, approvedBy: request.decidedBy },
+      };
+    },
+    as,
+  );
+}

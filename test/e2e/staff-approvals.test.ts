@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { seriousViolations } from "../support/axe";
+import {
+  expectAbsent,
+  expectCount,
+  expectNoOverflow,
+  expectOnPage,
+  hydrated,
+  shown,
+} from "../support/page-expectations";
+import type { RunningApp } from "../support/start-app";
+import { snap } from "./portal-browser";
+import { sharedBrowser, sharedPortal } from "./shared-run";
+
+/** demo.household (Northstar Club, 1,200 points): no other end-to-end file moves its points. */
+const member = "3081000000000002";
+const password = "Sandbox#2026";
+/** The second administrator, new in every run (the shared portal's database may hold an earlier run's). */
+const approverName = `approver.${Date.now().toString(36)}`;
+
+describe("four eyes on a large goodwill credit, in Chromium", () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    app = await sharedPortal();
+    browser = await sharedBrowser();
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function newPage(width = 1280): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  async function staffLogIn(page: Page, username: string, secret = password): Promise<void> {
+    await page.goto(`${app.origin}/staff/login`);
+    await shown(page.getByRole("heading", { name: "Staff console" }));
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Password").fill(secret);
+    await (await hydrated(page.getByRole("button", { name: "Log in" }))).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/staff") && !url.pathname.startsWith("/staff/login"));
+  }
+
+  /** The member's balance as the member page shows it, in points. */
+  async function balance(page: Page): Promise<number> {
+    await page.goto(`${app.origin}/staff/members/${member}`);
+    const text = (await (await shown(page.getByTestId("member-balance"))).textContent()) ?? "";
+    const digits = /([\d,]+)/.exec(text)?.[1];
+    if (!digits) throw new Error(`no balance in ${text}`);
+    return Number(digits.replace(/,/g, ""));
+  }
+
+  /** The page at 360 px too: nothing scrolls sideways, axe finds nothing serious, and a screenshot to look at. */
+  async function checked(page: Page, name: string): Promise<void> {
+    await expectNoOverflow(page);
+    expect(await seriousViolations(page), name).toEqual([]);
+    await snap(page, name);
+  }
+
+  it("staff.admin requests 20,000 points and cannot approve them; a second administrator approves; the balance moves once; the trail has one line each", async () => {
+    const admin = await newPage();
+    await staffLogIn(admin, "staff.admin");
+
+    // A second administrator, created here.
+    await admin.goto(`${app.origin}/staff/accounts`);
+    const create = admin.getByRole("form", { name: "Create a staff account" });
+    const createButton = await hydrated(create.getByRole("button", { name: "Create account" }));
+    await create.getByLabel("Username").fill(approverName);
+    await create.getByLabel("Role").selectOption("ADMIN");
+    await create.getByLabel("Reason", { exact: true }).fill("Second administrator for approvals");
+    await createButton.click();
+    const secondPassword = (await shown(create.getByTestId("one-time-password")))
+      .textContent()
+      .then((text) => (text ?? "").trim());
+
+    const start = await balance(admin);
+    await admin.getByRole("link", { name: "Credit goodwill points" }).click();
+    await admin.waitForURL((url) => url.pathname.endsWith("/credit"));
+    await expectOnPage(() => admin.getByTestId("credit-balance").textContent()).toBe(
+      `${start.toLocaleString("en-GB")} points`,
+    );
+    await admin.getByLabel("Points", { exact: true }).fill("20000");
+    await admin.getByLabel("Reason", { exact: true }).selectOption("flight_disruption");
+    await admin.getByLabel("Details", { exact: true }).fill("Three cancelled flights this month");
+    await checked(admin, "staff-approvals-1280-credit-form");
+    await (await hydrated(admin.getByRole("button", { name: "Review credit" }))).click();
+    const confirm = admin.getByRole("region", { name: "Confirm the credit" });
+    await expectOnPage(() => confirm.textContent()).toContain("this becomes a request");
+    await expectOnPage(() => admin.getByTestId("credit-confirm-points").textContent()).toBe("20,000");
+    await checked(admin, "staff-approvals-1280-credit-confirm");
+    await confirm.getByRole("button", { name: "Send for approval" }).click();
+    await shown(admin.getByRole("heading", { name: "Sent for approval" }));
+    // The finished request is not a form ready to send the same amount again.
+    await expectAbsent(admin.getByLabel("Points", { exact: true }), {
+      once: admin.getByRole("button", { name: "Make another credit" }),
+    });
+    await checked(admin, "staff-approvals-1280-credit-requested");
+    expect(await balance(admin)).toBe(start);
+
+    // In the queue, with its age; its maker is offered no decision.
+    await admin.goto(`${app.origin}/staff/approvals`);
+    const mine = admin.locator("[data-request]").filter({ hasText: member });
+    await expectCount(mine, 1);
+    await expectOnPage(() => mine.textContent()).toMatch(/Waiting (less than a minute|\d+ minutes?)/);
+    await expectOnPage(() => mine.textContent()).toContain("Flight disruption — Three cancelled flights this month");
+    await expectOnPage(() => mine.textContent()).toContain(
+      "Your request: another administrator approves or rejects it.",
+    );
+    await expectAbsent(mine.getByRole("button", { name: /^Approve/ }), { once: mine });
+    await checked(admin, "staff-approvals-1280-queue-requester");
+
+    // The second administrator approves it.
+    const approver = await newPage();
+    await staffLogIn(approver, approverName, await secondPassword);
+    await approver.goto(`${app.origin}/staff/approvals`);
+    const request = approver.locator("[data-request]").filter({ hasText: member });
+    await expectCount(request, 1);
+    await checked(approver, "staff-approvals-1280-queue-approver");
+    const approve = await hydrated(request.getByRole("button", { name: /^Approve goodwill credit of 20,000 points/ }));
+    await request.getByRole("textbox", { name: /^Note/ }).fill("Booking checked");
+    await approve.click();
+    await shown(approver.getByRole("status").filter({ hasText: "Approved and carried out" }));
+    expect(await balance(approver)).toBe(start + 20_000);
+    await approver.goto(`${app.origin}/staff/approvals`);
+    await expectCount(approver.locator("[data-request]").filter({ hasText: member }), 0);
+    await expectOnPage(() =>
+      approver.locator("[data-settled-request]").filter({ hasText: member }).first().textContent(),
+    ).toContain("Approved and carried out");
+
+    // The audit trail: the request, the approval and the credit, one line each, with the reason code.
+    await admin.goto(`${app.origin}/staff/audit?member=${member}&reason=flight_disruption`);
+    const lines = admin.locator("[data-audit-row]");
+    await expectOnPage(() =>
+      lines.evaluateAll((items) => items.map((item) => item.getAttribute("data-audit-row"))),
+    ).toEqual(["points.credited", "request.approved", "points.credit_requested"]);
+    for (const text of await lines.allTextContents()) expect(text).toContain("Flight disruption");
+    await expectOnPage(() => lines.first().textContent()).toContain(approverName);
+    await expectOnPage(() => lines.first().textContent()).toContain("Succeeded");
+    await lines.first().getByText("Before and after").click();
+    await expectOnPage(() => lines.first().textContent()).toContain("Approved by");
+    await checked(admin, "staff-approvals-1280-audit");
+    expect(await balance(admin)).toBe(start + 20_000);
+  });
+
+  it("serves the approvals, credit and audit pages at 360 px without sideways scrolling or serious axe violations", async () => {
+    const page = await newPage(360);
+    await staffLogIn(page, "staff.admin");
+    for (const [path, heading, name] of [
+      ["/staff/approvals", "Approvals", "staff-approvals-360-queue"],
+      [`/staff/members/${member}/credit`, "Credit goodwill points", "staff-approvals-360-credit-form"],
+      ["/staff/audit?reason=flight_disruption", "Audit trail", "staff-approvals-360-audit"],
+    ] as const) {
+      await page.goto(`${app.origin}${path}`);
+      await shown(page.getByRole("heading", { level: 1, name: heading }));
+      await checked(page, name);
+    }
+    // The confirmation step at 360 px.
+    await page.goto(`${app.origin}/staff/members/${member}/credit`);
+    await page.getByLabel("Points", { exact: true }).fill("500");
+    await page.getByLabel("Reason", { exact: true }).selectOption("other");
+    await (await hydrated(page.getByRole("button", { name: "Review credit" }))).click();
+    await shown(page.getByText("Say why: “Other” needs a few words."));
+    await page.getByLabel("Details", { exact: true }).fill("Lounge closed on arrival");
+    await page.getByRole("button", { name: "Review credit" }).click();
+    await shown(page.getByRole("region", { name: "Confirm the credit" }));
+    await checked(page, "staff-approvals-360-credit-confirm");
+
+    // An agent is offered no approvals, and opening the page is refused and recorded.
+    const agent = await newPage(360);
+    await staffLogIn(agent, "staff.agent");
+    await expectAbsent(
+      agent.getByRole("navigation", { name: "Staff console" }).getByRole("link", { name: "Approvals" }),
+      {
+        once: agent.getByRole("navigation", { name: "Staff console" }).getByRole("link", { name: "Find a member" }),
+      },
+    );
+    await agent.goto(`${app.origin}/staff/approvals`);
+    await shown(agent.getByRole("heading", { name: "Not available to your role" }));
+    await page.goto(`${app.origin}/staff/audit?action=page.refused&actor=staff.agent`);
+    await expectOnPage(() => page.locator("[data-audit-row]").first().textContent()).toContain("/staff/approvals");
+  });
+});
