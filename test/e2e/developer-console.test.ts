@@ -124,6 +124,9 @@ describe.concurrent("the developer console in Chromium", () => {
 
     await page.getByRole("link", { name: "Open your console" }).click();
     await shown(page.getByRole("heading", { level: 1, name: "Your sandbox" }));
+    await shown(page.locator("[data-checklist-progress]", { hasText: "0 of 12 done" }));
+    await page.getByRole("link", { name: "Members", exact: true }).click();
+    await shown(page.getByRole("heading", { level: 1, name: "Members" }));
     const memberCard = page.locator("li[data-membership-number]", { hasText: ".member1" });
     const membershipNumber = (await shown(memberCard)).getAttribute("data-membership-number");
     const member = (await membershipNumber)!;
@@ -133,7 +136,9 @@ describe.concurrent("the developer console in Chromium", () => {
     await expectOnPage(() => memberCard.locator("[data-balance]").textContent()).toContain("250,000");
     await screenshot(page, "developer-console-02-console");
     const redirectUri = `${session.origin}${callbackPath}`;
-    await page.getByLabel("Redirect URIs", { exact: true }).fill(redirectUri);
+    await page.getByRole("link", { name: "Settings", exact: true }).click();
+    await shown(page.getByRole("heading", { level: 1, name: "Settings" }));
+    await (await hydrated(page.getByLabel("Redirect URI 1", { exact: true }))).fill(redirectUri);
     await (await hydrated(page.getByRole("button", { name: "Save redirect URIs" }).first())).click();
     await shown(page.getByText("Saved. Logins now accept exactly these addresses."));
 
@@ -225,7 +230,7 @@ describe.concurrent("the developer console in Chromium", () => {
     expect(reversal.status, JSON.stringify(reversal.body)).toBe(201);
 
     // The console's request log: these requests, and not the Demo Partner's.
-    await page.getByRole("link", { name: "Request log" }).click();
+    await page.getByRole("link", { name: "Requests", exact: true }).click();
     await shown(page.getByRole("heading", { level: 1, name: "Request log" }));
     for (const requestId of requestIds) {
       await expectOnPage(async () => {
@@ -256,11 +261,12 @@ describe.concurrent("the developer console in Chromium", () => {
       body: debitBody("QUICKSTART-0002", "5000"),
     });
     expect(spent.status).toBe(201);
-    await page.goto(`${session.origin}/developers`);
+    await page.goto(`${session.origin}/developers/members`);
     await expectOnPage(() => memberCard.locator("[data-balance]").textContent()).toContain("245,000");
+    await page.goto(`${session.origin}/developers/settings`);
     await (await hydrated(page.getByRole("button", { name: "Reset my sandbox members" }))).click();
     await shown(page.getByText("Your sandbox members are back to their seeded state"));
-    await page.reload();
+    await page.goto(`${session.origin}/developers/members`);
     await expectOnPage(() => memberCard.locator("[data-balance]").textContent()).toContain("250,000");
     // The reset revoked the member's tokens.
     expect(
@@ -268,6 +274,7 @@ describe.concurrent("the developer console in Chromium", () => {
     ).toBe(401);
 
     // Rolling the api_key: the old key stops, the new one works, and its last use shows.
+    await page.goto(`${session.origin}/developers/settings`);
     const keyCard = page.locator("li[data-key-prefix]");
     await expectOnPage(() => keyCard.locator("[data-last-used]").textContent()).not.toBe("Never");
     await (await hydrated(keyCard.getByRole("button", { name: "Roll this key" }))).click();
