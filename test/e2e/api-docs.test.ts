@@ -20,6 +20,7 @@ const guides = [
   { path: "/docs/guides/errors", heading: "Errors" },
   { path: "/docs/guides/webhooks", heading: "Events (webhooks)" },
   { path: "/docs/guides/versions", heading: "Versions" },
+  { path: "/docs/guides/testing-time", heading: "Testing time" },
   { path: "/docs/api/errors", heading: "Error catalogue" },
   { path: "/docs/api/errors/data-invalid", heading: "DATA_INVALID" },
 ];
