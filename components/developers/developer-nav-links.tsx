@@ -13,7 +13,7 @@ export const consolePages = [
 
 /** The console's page links, the current one marked (aria-current) and underlined, not by colour alone. */
 export function DeveloperNavLinks({ linkClass }: { linkClass: string }) {
-  const pathname = usePathname();
+  const pathname = usePathname() ?? "";
   const current = (href: string) =>
     href === "/developers" ? pathname === href || pathname === "/developers/report" : pathname.startsWith(href);
   return (
