@@ -16,6 +16,7 @@ import { deliverDue } from "@/server/loyalty/events/delivery/deliver-due";
 import { listEventLog } from "@/server/loyalty/events/delivery-log";
 import { createEndpoint } from "@/server/loyalty/events/manage-endpoints";
 import { replayEvent } from "@/server/loyalty/events/replay-events";
+import { sendTestEvent } from "@/server/loyalty/events/send-test-event";
 import { members } from "@/server/loyalty/members/member-tables";
 import { retrieveProgrammeList as programmesRoute } from "@/server/loyalty/operations/retrieve-programme";
 import { retrieveProductPrices as pricingRoute } from "@/server/loyalty/operations/retrieve-product-prices";
@@ -255,5 +256,14 @@ describe("the go-live checklist ticks itself from the partner's own requests and
     await flushRequestLog();
     expect(await ticked(two.partner)).toEqual([]);
     expect(await ticked(one.partner)).toEqual([]);
+  });
+
+  it("a test event names the developer's own copy of the sample member, never the public persona", async () => {
+    const dev = await newDeveloper();
+    const eventId = await sendTestEvent(db(), dev.partner.id, "points.debited", new Date());
+    const [event] = (await listEventLog(db(), dev.partner.id)).events.filter((logged) => logged.id === eventId);
+    expect(event!.test).toBe(true);
+    expect(event!.data).toMatchObject({ membershipNumber: dev.membershipNumber, balance: "250000" });
+    expect(dev.membershipNumber).not.toBe("3081000000000001");
   });
 });
