@@ -125,7 +125,7 @@ describe.concurrent("the developer console in Chromium", () => {
     await page.getByRole("link", { name: "Open your console" }).click();
     await shown(page.getByRole("heading", { level: 1, name: "Your sandbox" }));
     await shown(page.locator("[data-checklist-progress]", { hasText: "0 of 12 done" }));
-    await page.getByRole("link", { name: "Members", exact: true }).click();
+    await page.getByRole("navigation", { name: "Developer console" }).getByRole("link", { name: "Members" }).click();
     await shown(page.getByRole("heading", { level: 1, name: "Members" }));
     const memberCard = page.locator("li[data-membership-number]", { hasText: ".member1" });
     const membershipNumber = (await shown(memberCard)).getAttribute("data-membership-number");
@@ -136,7 +136,7 @@ describe.concurrent("the developer console in Chromium", () => {
     await expectOnPage(() => memberCard.locator("[data-balance]").textContent()).toContain("250,000");
     await screenshot(page, "developer-console-02-console");
     const redirectUri = `${session.origin}${callbackPath}`;
-    await page.getByRole("link", { name: "Settings", exact: true }).click();
+    await page.getByRole("navigation", { name: "Developer console" }).getByRole("link", { name: "Settings" }).click();
     await shown(page.getByRole("heading", { level: 1, name: "Settings" }));
     await (await hydrated(page.getByLabel("Redirect URI 1", { exact: true }))).fill(redirectUri);
     await (await hydrated(page.getByRole("button", { name: "Save redirect URIs" }).first())).click();
@@ -399,6 +399,8 @@ describe.concurrent("the developer console in Chromium", () => {
     expect(await seriousViolations(page), "signed up").toEqual([]);
     await screenshot(page, "developer-console-360-signed-up");
     await page.getByRole("link", { name: "Open your console" }).click();
+    await shown(page.getByRole("heading", { level: 1, name: "Your sandbox" }));
+    await page.goto(`${session.origin}/developers/settings`);
     await shown(page.getByRole("button", { name: "Reset my sandbox members" }));
     await expectNoOverflow(page);
     expect(await seriousViolations(page), "own console").toEqual([]);
@@ -407,8 +409,12 @@ describe.concurrent("the developer console in Chromium", () => {
     // A second developer: none of the first one's members, key or client in its console, none of its requests in its log.
     await firstMade;
     expect(first.member).not.toBe("");
-    const consoleHtml = await page.content();
-    for (const value of [first.member, first.keyPrefix, first.clientId]) expect(consoleHtml).not.toContain(value);
+    for (const consolePath of ["/developers", "/developers/settings", "/developers/members"]) {
+      await page.goto(`${session.origin}${consolePath}`);
+      await shown(page.getByRole("heading", { level: 1 }));
+      const consoleHtml = await page.content();
+      for (const value of [first.member, first.keyPrefix, first.clientId]) expect(consoleHtml).not.toContain(value);
+    }
     expect(await page.locator("li[data-membership-number]").count()).toBe(sandbox.members.length);
     await page.goto(`${session.origin}/developers/requests`);
     await shown(page.getByRole("heading", { level: 1, name: "Request log" }));

@@ -39,7 +39,7 @@ describe("partner events in Chromium", () => {
 
     await page.getByRole("link", { name: "Open your console" }).click();
     await shown(page.getByRole("heading", { level: 1, name: "Your sandbox" }));
-    await page.getByRole("link", { name: "Members", exact: true }).click();
+    await page.getByRole("navigation", { name: "Developer console" }).getByRole("link", { name: "Members" }).click();
     const memberCard = page.locator("li[data-membership-number]", { hasText: ".member1" });
     const member = (await (await shown(memberCard)).getAttribute("data-membership-number"))!;
     const username = ((await memberCard.locator("dd.font-mono").nth(1).textContent()) ?? "").trim();
