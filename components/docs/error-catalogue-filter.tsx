@@ -17,7 +17,7 @@ export function ErrorCatalogueFilter({ lines }: { lines: readonly CatalogueLine[
   const shown = filterCatalogue(lines, text, status ? Number(status) : undefined);
   return (
     <div className="mt-3">
-      <search className="grid gap-3 sm:grid-cols-[1fr_auto]" aria-label="Filter the codes">
+      <search className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end" aria-label="Filter the codes">
         <TextField
           name="filter"
           idBase="catalogue-filter"
