@@ -239,11 +239,15 @@ describe.concurrent("the developer console in Chromium", () => {
       }).toBe(1);
     }
     expect(await page.locator(`tr[data-request-id="${demoRequestId}"]`).count()).toBe(0);
-    // Exactly these requests: nothing of any other partner's.
+    // Exactly these requests, and the member's login (A1) and token (A2) they began with: nothing of any other partner's.
     const listed = await page
       .locator("tr[data-request-id]")
       .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-request-id")));
-    expect([...listed].sort()).toEqual([...requestIds].sort());
+    const authRows = page.locator("tr[data-request-id]", { hasText: /Member login · A1|Get a token · A2/ });
+    const authIds = await authRows.evaluateAll((rows) => rows.map((row) => row.getAttribute("data-request-id")));
+    expect(await authRows.filter({ hasText: "Member login · A1" }).count()).toBeGreaterThanOrEqual(1);
+    expect(await authRows.filter({ hasText: "Get a token · A2" }).count()).toBeGreaterThanOrEqual(1);
+    expect(listed.filter((id) => !authIds.includes(id)).sort()).toEqual([...requestIds].sort());
     const debitRow = page.locator(`tr[data-request-id="${requestIds[2]}"]`);
     await (await hydrated(debitRow.getByText("Bodies and curl"))).click();
     const bodies = (await debitRow.textContent()) ?? "";
