@@ -77,6 +77,12 @@ export default function HomePage() {
                       <span className="font-semibold">Look at: </span>
                       {step.lookAt}
                     </p>
+                    {step.inTheSpec ? (
+                      <p className="mt-1 text-xs text-slate-600">
+                        <span className="font-semibold">In the spec: </span>
+                        {step.inTheSpec}
+                      </p>
+                    ) : null}
                     {step.also ? (
                       <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
                         {step.also.map((link) => (

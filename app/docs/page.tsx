@@ -77,6 +77,7 @@ export default async function ApiReferencePage() {
                     className="font-semibold text-brand-700 underline underline-offset-2"
                   >
                     {operation.operation.summary ?? operation.path}
+                    {operation.versionLabel ? ` (${operation.versionLabel})` : ""}
                   </Link>
                   <code className="font-mono text-xs break-all text-slate-700">{operation.path}</code>
                 </li>

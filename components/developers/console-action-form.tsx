@@ -17,6 +17,7 @@ export function ConsoleActionForm({
   confirm,
   secretLabel,
   tone = "default",
+  done = false,
   children,
 }: {
   action: ConsoleFormAction;
@@ -27,6 +28,8 @@ export function ConsoleActionForm({
   secretLabel?: string;
   /** danger for an action that destroys (a reset, a removal): the button is red. */
   tone?: "default" | "danger";
+  /** What the action does is already the case (the receiver is added): no button, but an answer still shows. */
+  done?: boolean;
   children?: ReactNode;
 }) {
   const [state, submit, pending] = useActionState(action, null);
@@ -42,14 +45,16 @@ export function ConsoleActionForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {children}
-      <Button
-        type="submit"
-        variant={tone === "danger" ? "danger" : "secondary"}
-        disabled={pending}
-        aria-busy={pending || undefined}
-      >
-        {pending ? pendingLabel : label}
-      </Button>
+      {done ? null : (
+        <Button
+          type="submit"
+          variant={tone === "danger" ? "danger" : "secondary"}
+          disabled={pending}
+          aria-busy={pending || undefined}
+        >
+          {pending ? pendingLabel : label}
+        </Button>
+      )}
       <ConsoleAnswer result={state} secretLabel={secretLabel} />
     </form>
   );

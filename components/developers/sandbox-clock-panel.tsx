@@ -7,6 +7,7 @@ import { fieldIds } from "@/components/forms/field-ids";
 import { clockUnits, type SandboxClockView } from "@/lib/developers/sandbox-clock-schema";
 import { ConsoleActionForm } from "./console-action-form";
 import { ConsoleAnswer, SaveButton, type ConsoleFormAction } from "./console-answer";
+import { textLink } from "@/components/ui/text-link";
 import { consoleSectionStyle, consoleTime } from "./console-look";
 
 const unitOptions = clockUnits.map((unit) => ({ value: unit, label: unit[0]!.toUpperCase() + unit.slice(1) }));
@@ -54,7 +55,11 @@ export function SandboxClockPanel({
       <p className="mt-1 text-sm text-slate-700">
         {clock.movable
           ? "Every rule that reads the time reads this clock for your staging key, your members and your webhooks: the reversal window, token and code lifetimes, transaction dates. Move it forward to test what happens after a wait without waiting. Live keys keep real time."
-          : "The Demo Partner's sandbox is shared by everyone and keeps real time. Sign up for a sandbox of your own to move its clock."}
+          : "The Demo Partner's sandbox is shared by everyone and keeps real time. Sign up for a sandbox of your own to move its clock."}{" "}
+        <a className={textLink} href="/docs/guides/testing-time">
+          Testing time
+        </a>{" "}
+        shows how, with examples.
       </p>
       <p className="mt-3 text-sm text-slate-600">Sandbox time</p>
       <p className="font-mono text-lg font-semibold text-slate-900 tabular-nums" data-sandbox-time={clock.sandboxTime}>

@@ -24,5 +24,5 @@ export function GuideSection({ id, title, children }: { id: string; title: strin
 
 /** Inline code that wraps instead of widening the page at 360 px. */
 export function Code({ children }: { children: ReactNode }) {
-  return <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] break-all">{children}</code>;
+  return <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] break-words">{children}</code>;
 }

@@ -12,7 +12,8 @@ export const requestLogRetentionDays = 7;
 
 /**
  * The names the service records operations under (kebab-case, as in its
- * logs). `unknown-path` is a request to a path no operation serves.
+ * logs). `unknown-path` is a request to a path no operation serves; in the
+ * sandbox, `member-login` (A1) and `grant-token` (A2) are recorded too.
  */
 export const requestLogOperations = [
   "retrieve-programme",
@@ -25,12 +26,17 @@ export const requestLogOperations = [
   "update-membership",
   "retrieve-membership",
   "retrieve-product-prices",
+  "member-login",
+  "grant-token",
   "unknown-path",
 ] as const;
 export type RequestLogOperation = (typeof requestLogOperations)[number];
 
+/** The member's login (A1) and the token service (A2), recorded beside the partner operations, in the sandbox. */
+type AuthOperationName = "member-login" | "grant-token";
+
 /** The read endpoint itself: served by the same wrapper, but its reads are not recorded. */
-export type PartnerOperationName = RequestLogOperation | "retrieve-request-log";
+export type PartnerOperationName = Exclude<RequestLogOperation, AuthOperationName> | "retrieve-request-log";
 
 /** A status class (`4xx`) or one status (`404`). */
 export const requestLogStatusPattern = /^(?:[1-5]xx|[1-5][0-9]{2})$/;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { redirectUriRowsSchema } from "./redirect-uri-rows";
 import { eventTypes } from "@/lib/contract/webhook-events";
 import { redirectUriSchema, redirectUrisSchema } from "./redirect-uris-schema";
 import { webhookEndpointSchema } from "./webhook-endpoint-schema";
@@ -26,7 +27,10 @@ export const staleEvent = "This event is not one of yours. Reload the page.";
 export const rollApiKeyInput = z.object({ keyId: rowId(staleKey) });
 export const rollClientSecretInput = z.object({ clientId: rowId(staleClient) });
 /** The addresses first: when both are wrong, the developer hears about what they typed. */
-export const redirectUrisInput = z.object({ redirectUris: redirectUrisSchema, clientId: rowId(staleClient) });
+export const redirectUrisInput = z.object({
+  redirectUris: z.union([redirectUriRowsSchema, redirectUrisSchema]),
+  clientId: rowId(staleClient),
+});
 /** One address per further programme (fields `redirectUri.<PROGRAMME>`), keyed by programme. */
 export const furtherRedirectUrisInput = z.object({
   redirectUris: z.record(z.string().regex(/^[A-Z]{1,20}$/), redirectUriSchema),

@@ -16,6 +16,25 @@ export const keptRequestHeaders = [
 
 export type KeptRequestHeader = (typeof keptRequestHeaders)[number];
 
+/**
+ * The answer headers kept (staging and live alike: none can be secret): what a partner's code is expected to act
+ * on, and what the go-live checklist reads (a retry after `Retry-After`, a replay's `Idempotent-Replayed`).
+ * `X-Sandbox-Time` is the sandbox clock's, on answers made on a moved clock.
+ */
+export const keptResponseHeaders = ["Retry-After", "Idempotent-Replayed", "X-Sandbox-Time"] as const;
+export type KeptResponseHeader = (typeof keptResponseHeaders)[number];
+export type LoggedResponseHeaders = Partial<Record<KeptResponseHeader, string>>;
+
+/** The kept answer headers of a header map (any case), undefined when none is present. */
+export function keptResponseHeadersOf(headers: Record<string, string>): LoggedResponseHeaders | undefined {
+  const kept: LoggedResponseHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const known = keptResponseHeaders.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+    if (known && value.length <= 100) kept[known] = value;
+  }
+  return Object.keys(kept).length > 0 ? kept : undefined;
+}
+
 /** The headers as logged: `Authorization` holds its scheme only (`Bearer`), never the credential. */
 export type LoggedHeaders = Partial<Record<KeptRequestHeader, string>>;
 

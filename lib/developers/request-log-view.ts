@@ -1,4 +1,5 @@
 import type { RequestLogOperation } from "@/lib/contract/request-log";
+import { loggedOperationId, operationNames, operationTitle } from "@/lib/contract/operation-names";
 
 /** The request log page's filters as its address carries them (`?request-id=…&operation=…&status=…&page=…`). */
 export interface RequestLogFilters {
@@ -8,22 +9,27 @@ export interface RequestLogFilters {
   page: number;
 }
 
-/** The operations as the docs name them, in the spec's order. */
+/** The filter's choices: each recorded name under the name the docs give it (lib/contract/operation-names.ts). */
 export const operationLabels: Record<RequestLogOperation, string> = {
-  "retrieve-programme": "P1 Retrieve programme",
-  "retrieve-account": "P2 Retrieve account",
-  "retrieve-transactions": "P3 Retrieve transactions",
-  "credit-currency": "P4 Credit points",
-  "debit-currency": "P5 Debit points",
-  "reverse-transaction": "P6 Reverse a debit",
-  "register-account": "P7 Register for online access",
-  "update-membership": "P8 Update membership",
-  "retrieve-membership": "Retrieve membership (read model)",
-  "retrieve-product-prices": "P9 Product pricing",
+  "retrieve-programme": `${operationTitle("retrieveProgrammeList")}, ${operationNames.retrieveProgramme.name}`,
+  "retrieve-account": operationTitle("retrieveAccount"),
+  "retrieve-transactions": `${operationTitle("retrieveOwnTransactions")}, ${operationNames.retrieveAccountTransactions.name}`,
+  "credit-currency": operationTitle("creditCurrency"),
+  "debit-currency": operationTitle("debitCurrency"),
+  "reverse-transaction": operationTitle("reverseTransaction"),
+  "register-account": operationTitle("registerAccount"),
+  "update-membership": operationTitle("updateMembership"),
+  "retrieve-membership": operationTitle("retrieveMembership"),
+  "retrieve-product-prices": operationTitle("retrieveProductPrices"),
+  "member-login": operationTitle("memberLogin"),
+  "grant-token": operationTitle("grantToken"),
   "unknown-path": "No operation at this path",
 };
 
-export function operationLabel(operation: string): string {
+/** A logged request's operation, named as the docs name it (the path tells P1's and P3's two apart). */
+export function operationLabel(operation: string, path = ""): string {
+  const id = loggedOperationId(operation, path);
+  if (id) return operationTitle(id);
   return operation in operationLabels ? operationLabels[operation as RequestLogOperation] : operation;
 }
 

@@ -14,7 +14,10 @@ export interface DemoStep {
   todo?: string;
   /** Values to type, as label and value (exactly as typed). */
   type?: { label: string; value: string }[];
+  /** What the step shows, in words: no spec code, header or status here. */
   lookAt: string;
+  /** Then, for whoever wants them, the spec's codes and headers behind it (`P5 debit`, `X-Agent-Id`). */
+  inTheSpec?: string;
   /** A further link of the same step (e.g. the history that shows its result). */
   also?: { href: string; label: string }[];
 }
@@ -67,7 +70,8 @@ export const demoPaths: DemoPath[] = [
           { label: "Security code", value: "123" },
         ],
         lookAt:
-          "The slider's stops come from the service's pricing (P9), adjusted to the balance; paying holds the cash on the card first, then debits the points (P5), then captures the cash.",
+          "The slider's stops come from the programme's own pricing, adjusted to your balance; paying holds the cash on the card first, then takes the points, then captures the cash.",
+        inTheSpec: "P9 product pricing, then P5 debit.",
       },
       {
         title: "Try a declined card: no point moves",
@@ -85,7 +89,8 @@ export const demoPaths: DemoPath[] = [
         todo: "Keep a split with points and pay with the card whose payment cannot be taken.",
         type: [{ label: "Card", value: groupedCardNumber(cards.CAPTURE_FAILS!) }],
         lookAt:
-          "The card is accepted and the points debited (P5), then taking the payment fails: the shop releases the card and reverses the debit (P6). The order says the points were returned, and your history shows both, named by product and order.",
+          "The card is accepted and the points taken, then taking the payment fails: the shop releases the card and gives the points back. The order says the points were returned, and your history shows both, named by product and order.",
+        inTheSpec: "P5 debit, then P6 reversal of that debit.",
         also: [
           { href: "/orders", label: "Your orders" },
           { href: "/transactions", label: "Your points history" },
@@ -115,7 +120,8 @@ export const demoPaths: DemoPath[] = [
         todo: "Search for Casey Shopper's membership number and open the member.",
         type: [{ label: "Membership number", value: shopper.membershipNumber }],
         lookAt:
-          "The console reads the account through the partner's own token and the agent's id (X-Agent-Id), without the member's password.",
+          "The console reads the account with the partner's own credentials and says which agent is asking, without the member's password.",
+        inTheSpec: "P2 with a client-credentials token and the X-Agent-Id header.",
       },
       {
         title: "See the audit trail",
@@ -136,33 +142,37 @@ export const demoPaths: DemoPath[] = [
         action: "API reference",
         todo: "Open “List programmes”, open “Try it” and press “Send request”; the sandbox's key is already filled in.",
         type: [{ label: "api_key", value: sandbox.partners[0]!.apiKeys.staging }],
-        lookAt: "The answer comes from this sandbox, with an X-Request-Id header: keep it for step 3.",
+        lookAt: "The programmes come back from this sandbox, with a reference for the request: keep it for step 3.",
+        inTheSpec: "P1; the reference is the X-Request-Id header.",
       },
       {
         title: "Follow the quickstart",
         href: "/docs/guides/quickstart",
         action: "Quickstart",
         lookAt:
-          "Log a member in, exchange the code for a token, read the balance, then debit and reverse points: curl commands you can paste.",
+          "Log a member in, get the member's token, read the balance, then take points and give them back: commands you can paste.",
+        inTheSpec: "A1 login, A2 token, P2 account, P5 debit, P6 reversal.",
       },
       {
         title: "Find your request in the log",
         href: "/developers/login",
         action: "Developer console",
-        todo: "Sign in as the Demo Partner's developer, open “Request log” and paste an answer's X-Request-Id into the “Request id” box.",
+        todo: "Sign in as the Demo Partner's developer, open “Requests” and paste the reference into the “Request id” box.",
         type: [
           { label: "Email", value: sandbox.developers[0]!.email },
           { label: "Password", value: sandbox.developers[0]!.password },
         ],
         lookAt:
-          "Every request made with the staging key is there for 7 days with its status, error code and redacted bodies; an error's request id finds it.",
+          "Every request made with the sandbox's key is there for 7 days, with its outcome and its bodies (secrets hidden); the reference from step 1 finds it.",
+        inTheSpec: "The request log, searched by X-Request-Id.",
       },
       {
         title: "Get a sandbox of your own",
         href: "/developers/signup",
         action: "Sign up",
         lookAt:
-          "Your own api_key and OAuth clients, your own copies of the sandbox members, a private request log, a reset button and X-Sandbox-Scenario to force any catalogued error.",
+          "Your own keys and clients, your own copies of the sandbox members, a private request log, a reset button, any documented error on demand, and a go-live checklist that ticks itself as your code works.",
+        inTheSpec: "Errors on demand with the X-Sandbox-Scenario header.",
       },
     ],
   },

@@ -20,6 +20,7 @@ const guides = [
   { path: "/docs/guides/errors", heading: "Errors" },
   { path: "/docs/guides/webhooks", heading: "Events (webhooks)" },
   { path: "/docs/guides/versions", heading: "Versions" },
+  { path: "/docs/guides/testing-time", heading: "Testing time" },
   { path: "/docs/api/errors", heading: "Error catalogue" },
   { path: "/docs/api/errors/data-invalid", heading: "DATA_INVALID" },
 ];
@@ -223,7 +224,7 @@ describe.concurrent("the API docs in Chromium", () => {
     expect(await allViolations(page)).toEqual([]);
     await navLink.click();
     await page.waitForURL((url) => url.pathname === operationPagePath("debit-currency"));
-    await shown(page.getByRole("heading", { level: 1, name: "Debit points (a redemption)" }));
+    await shown(page.getByRole("heading", { level: 1, name: "Debit points" }));
     await expectNoOverflow(page);
     expect(await codeRegion(page, /^curl: Debit points/)).toEqual({ tabIndex: 0, scrolls: true, overflowX: "auto" });
     await screenshot(page, "docs-07-operation-360");

@@ -124,6 +124,9 @@ describe.concurrent("the developer console in Chromium", () => {
 
     await page.getByRole("link", { name: "Open your console" }).click();
     await shown(page.getByRole("heading", { level: 1, name: "Your sandbox" }));
+    await shown(page.locator("[data-checklist-progress]", { hasText: "0 of 12 done" }));
+    await page.getByRole("navigation", { name: "Developer console" }).getByRole("link", { name: "Members" }).click();
+    await shown(page.getByRole("heading", { level: 1, name: "Members" }));
     const memberCard = page.locator("li[data-membership-number]", { hasText: ".member1" });
     const membershipNumber = (await shown(memberCard)).getAttribute("data-membership-number");
     const member = (await membershipNumber)!;
@@ -133,7 +136,9 @@ describe.concurrent("the developer console in Chromium", () => {
     await expectOnPage(() => memberCard.locator("[data-balance]").textContent()).toContain("250,000");
     await screenshot(page, "developer-console-02-console");
     const redirectUri = `${session.origin}${callbackPath}`;
-    await page.getByLabel("Redirect URIs", { exact: true }).fill(redirectUri);
+    await page.getByRole("navigation", { name: "Developer console" }).getByRole("link", { name: "Settings" }).click();
+    await shown(page.getByRole("heading", { level: 1, name: "Settings" }));
+    await (await hydrated(page.getByLabel("Redirect URI 1", { exact: true }))).fill(redirectUri);
     await (await hydrated(page.getByRole("button", { name: "Save redirect URIs" }).first())).click();
     await shown(page.getByText("Saved. Logins now accept exactly these addresses."));
 
@@ -225,7 +230,7 @@ describe.concurrent("the developer console in Chromium", () => {
     expect(reversal.status, JSON.stringify(reversal.body)).toBe(201);
 
     // The console's request log: these requests, and not the Demo Partner's.
-    await page.getByRole("link", { name: "Request log" }).click();
+    await page.getByRole("link", { name: "Requests", exact: true }).click();
     await shown(page.getByRole("heading", { level: 1, name: "Request log" }));
     for (const requestId of requestIds) {
       await expectOnPage(async () => {
@@ -234,11 +239,15 @@ describe.concurrent("the developer console in Chromium", () => {
       }).toBe(1);
     }
     expect(await page.locator(`tr[data-request-id="${demoRequestId}"]`).count()).toBe(0);
-    // Exactly these requests: nothing of any other partner's.
+    // Exactly these requests, and the member's login (A1) and token (A2) they began with: nothing of any other partner's.
     const listed = await page
       .locator("tr[data-request-id]")
       .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-request-id")));
-    expect([...listed].sort()).toEqual([...requestIds].sort());
+    const authRows = page.locator("tr[data-request-id]", { hasText: /Member login · A1|Get a token · A2/ });
+    const authIds = await authRows.evaluateAll((rows) => rows.map((row) => row.getAttribute("data-request-id")));
+    expect(await authRows.filter({ hasText: "Member login · A1" }).count()).toBeGreaterThanOrEqual(1);
+    expect(await authRows.filter({ hasText: "Get a token · A2" }).count()).toBeGreaterThanOrEqual(1);
+    expect(listed.filter((id) => !authIds.includes(id)).sort()).toEqual([...requestIds].sort());
     const debitRow = page.locator(`tr[data-request-id="${requestIds[2]}"]`);
     await (await hydrated(debitRow.getByText("Bodies and curl"))).click();
     const bodies = (await debitRow.textContent()) ?? "";
@@ -256,11 +265,12 @@ describe.concurrent("the developer console in Chromium", () => {
       body: debitBody("QUICKSTART-0002", "5000"),
     });
     expect(spent.status).toBe(201);
-    await page.goto(`${session.origin}/developers`);
+    await page.goto(`${session.origin}/developers/members`);
     await expectOnPage(() => memberCard.locator("[data-balance]").textContent()).toContain("245,000");
+    await page.goto(`${session.origin}/developers/settings`);
     await (await hydrated(page.getByRole("button", { name: "Reset my sandbox members" }))).click();
     await shown(page.getByText("Your sandbox members are back to their seeded state"));
-    await page.reload();
+    await page.goto(`${session.origin}/developers/members`);
     await expectOnPage(() => memberCard.locator("[data-balance]").textContent()).toContain("250,000");
     // The reset revoked the member's tokens.
     expect(
@@ -268,6 +278,7 @@ describe.concurrent("the developer console in Chromium", () => {
     ).toBe(401);
 
     // Rolling the api_key: the old key stops, the new one works, and its last use shows.
+    await page.goto(`${session.origin}/developers/settings`);
     const keyCard = page.locator("li[data-key-prefix]");
     await expectOnPage(() => keyCard.locator("[data-last-used]").textContent()).not.toBe("Never");
     await (await hydrated(keyCard.getByRole("button", { name: "Roll this key" }))).click();
@@ -392,6 +403,8 @@ describe.concurrent("the developer console in Chromium", () => {
     expect(await seriousViolations(page), "signed up").toEqual([]);
     await screenshot(page, "developer-console-360-signed-up");
     await page.getByRole("link", { name: "Open your console" }).click();
+    await shown(page.getByRole("heading", { level: 1, name: "Your sandbox" }));
+    await page.goto(`${session.origin}/developers/settings`);
     await shown(page.getByRole("button", { name: "Reset my sandbox members" }));
     await expectNoOverflow(page);
     expect(await seriousViolations(page), "own console").toEqual([]);
@@ -400,8 +413,12 @@ describe.concurrent("the developer console in Chromium", () => {
     // A second developer: none of the first one's members, key or client in its console, none of its requests in its log.
     await firstMade;
     expect(first.member).not.toBe("");
-    const consoleHtml = await page.content();
-    for (const value of [first.member, first.keyPrefix, first.clientId]) expect(consoleHtml).not.toContain(value);
+    for (const consolePath of ["/developers", "/developers/settings", "/developers/members"]) {
+      await page.goto(`${session.origin}${consolePath}`);
+      await shown(page.getByRole("heading", { level: 1 }));
+      const consoleHtml = await page.content();
+      for (const value of [first.member, first.keyPrefix, first.clientId]) expect(consoleHtml).not.toContain(value);
+    }
     expect(await page.locator("li[data-membership-number]").count()).toBe(sandbox.members.length);
     await page.goto(`${session.origin}/developers/requests`);
     await shown(page.getByRole("heading", { level: 1, name: "Request log" }));

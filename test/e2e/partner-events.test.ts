@@ -13,7 +13,7 @@ const placeholderRedirectUri = "https://partner.example/oauth/callback";
 async function reloadUntil(page: Page, read: () => Promise<boolean>) {
   await expectOnPage(async () => {
     await page.reload();
-    await shown(page.getByRole("heading", { level: 1, name: "Events" }));
+    await shown(page.getByRole("heading", { level: 1, name: "Webhooks" }));
     return read();
   }).toBe(true);
 }
@@ -38,18 +38,22 @@ describe("partner events in Chromium", () => {
     const clientSecret = await credential("client-secret");
 
     await page.getByRole("link", { name: "Open your console" }).click();
+    await shown(page.getByRole("heading", { level: 1, name: "Your sandbox" }));
+    await page.getByRole("navigation", { name: "Developer console" }).getByRole("link", { name: "Members" }).click();
     const memberCard = page.locator("li[data-membership-number]", { hasText: ".member1" });
     const member = (await (await shown(memberCard)).getAttribute("data-membership-number"))!;
     const username = ((await memberCard.locator("dd.font-mono").nth(1).textContent()) ?? "").trim();
 
     // The events page: no endpoint yet, then the built-in receiver with its secret shown once.
-    await page.getByRole("link", { name: "Events", exact: true }).click();
-    await shown(page.getByRole("heading", { level: 1, name: "Events" }));
+    await page.getByRole("link", { name: "Webhooks", exact: true }).click();
+    await shown(page.getByRole("heading", { level: 1, name: "Webhooks" }));
     await shown(page.getByText("No endpoint yet"));
     await (await hydrated(page.getByRole("button", { name: "Add the built-in receiver" }))).click();
     const secret = ((await (await shown(page.locator(`[data-credential="new-secret"]`))).textContent()) ?? "").trim();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     await shown(page.locator("li[data-endpoint-url*='/developers/receiver/']"));
+    // Added once, it is not offered again.
+    await expectOnPage(() => page.getByRole("button", { name: "Add the built-in receiver" }).count()).toBe(0);
 
     // A debit with this developer's own key and member.
     const token = await memberTokenOverHttp(session.origin, username, "read", {
@@ -105,13 +109,15 @@ describe("partner events in Chromium", () => {
         items.map((item) => item.querySelector("[data-signature]")?.getAttribute("data-signature")),
       ),
     ).toEqual(["valid", "valid"]);
+    // The replay reads as a replay, not as a second attempt.
+    await expectOnPage(() => eventItem.locator("[data-delivery-state]").first().textContent()).toContain("Replayed at");
     await screenshot(page, "partner-events-02-replayed");
 
     // 360 px wide: nothing scrolls sideways.
     const narrow = await newPage(360);
     await narrow.page.context().addCookies(await page.context().cookies());
     await narrow.page.goto(`${session.origin}/developers/events`);
-    await shown(narrow.page.getByRole("heading", { level: 1, name: "Events" }));
+    await shown(narrow.page.getByRole("heading", { level: 1, name: "Webhooks" }));
     await narrow.page.getByText("Attempts and data").first().click();
     await narrow.page.getByText("Body and webhook-id").first().click();
     await shown(narrow.page.locator("[data-attempt-status]").first());

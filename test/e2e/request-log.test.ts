@@ -43,7 +43,7 @@ describe.concurrent("the developer console's request log in Chromium (the Demo P
 
     const row = await shown(page.locator(`tr[data-request-id="${requestId}"]`));
     const text = (await row.textContent()) ?? "";
-    expect(text).toContain("P1 Retrieve programme");
+    expect(text).toContain("Retrieve a programme · P1");
     expect(text).toContain("GET /api/v1/programmes/NOSUCHPROGRAMME");
     expect(text).toContain("400");
     expect(text).toContain("PROGRAMME_NOT_FOUND");

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { consoleTime } from "@/components/developers/console-look";
 import { aDayBefore, DeliveryLog } from "@/components/developers/events/delivery-log";
+import { LiveRefresh } from "@/components/developers/events/live-refresh";
 import { EndpointsPanel } from "@/components/developers/events/endpoints-panel";
 import { ReceiptsList } from "@/components/developers/events/receipts-list";
 import { SendTestEventForm } from "@/components/developers/events/send-test-event-form";
@@ -24,7 +25,7 @@ import { listEndpoints } from "@/server/loyalty/events/manage-endpoints";
 import { remainingTestEventSends, testEventLimitText } from "@/server/loyalty/events/test-event-limit";
 import { webhookRetention } from "@/server/loyalty/maintenance/purge-webhook-history";
 
-export const metadata: Metadata = { title: "Events" };
+export const metadata: Metadata = { title: "Webhooks" };
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -53,12 +54,13 @@ export default async function ConsoleEventsPage({ searchParams }: { searchParams
     listReceipts(db, partner.id),
     remainingTestEventSends(db, partner.id, new Date()),
   ]);
+  const underWay = log.events.some((event) => event.deliveries.some((delivery) => delivery.state === "pending"));
   const older = log.next && `${log.next.createdAt.toISOString()}_${log.next.id}`;
 
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8 sm:py-10">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Events</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Webhooks</h1>
         <p className="mt-2 text-slate-700">
           Signed webhooks (Standard Webhooks) for the points your keys move, the reversals of your debits, and the
           memberships your keys change or register. See the{" "}
@@ -67,6 +69,7 @@ export default async function ConsoleEventsPage({ searchParams }: { searchParams
           </a>{" "}
           to verify them.
         </p>
+        <LiveRefresh active={underWay} />
         {own ? null : (
           <Notice tone="warning" role="note" className="mt-2">
             The Demo Partner is shared by everyone, so it takes no endpoints; sign up for a sandbox of your own to

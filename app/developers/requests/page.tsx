@@ -10,6 +10,8 @@ import { getDatabase } from "@/server/loyalty/db/loyalty-database";
 import { loadConsoleRequestLog } from "@/server/loyalty/developers/console-request-log";
 import { requireDeveloper } from "@/server/loyalty/developers/developer-session-cookie";
 
+const authOperations = new Set(["member-login", "grant-token"]);
+
 export const metadata: Metadata = { title: "Request log" };
 
 const disabledStyle = buttonStyles({ variant: "secondary" });
@@ -99,7 +101,9 @@ export default async function ConsoleRequestLogPage({ searchParams }: { searchPa
               <RequestLogTable
                 entries={view.entries.map((entry) => ({
                   ...entry,
-                  curl: replayCurl(origin, entry),
+                  // A login (A1) is a browser's form with its CSRF pair, a token (A2) needs a secret and a one-time
+                  // code: neither can be sent again from a copied command, so neither offers one.
+                  curl: authOperations.has(entry.operation) ? undefined : replayCurl(origin, entry),
                 }))}
                 caption={`Requests, page ${view.filters.page}, newest first`}
               />

@@ -18,9 +18,11 @@ export function AddEndpointForms({
     <>
       <h3 className="mt-6 font-semibold text-slate-900">Add an endpoint</h3>
       <div className="mt-2 space-y-4">
-        {/* Always rendered, so the secret it shows once survives the page refreshing after the add. */}
+        {/* Always rendered, so the secret it shows once survives the page refreshing after the add; once the
+            receiver is an endpoint its button goes, as nothing is left to add. */}
         <ConsoleActionForm
           action={add}
+          done={hasReceiver}
           fields={{ url: receiverUrl }}
           label="Add the built-in receiver"
           pendingLabel="Adding…"

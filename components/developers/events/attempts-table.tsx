@@ -12,7 +12,11 @@ export interface DeliveryView {
     statusCode: number | null;
     latencyMs: number;
     responseExcerpt: string | null;
+    /** The replay the attempt was made for (1 for the first), absent for the first run. */
+    replay?: number;
   }[];
+  /** When each replay was asked for. */
+  replays: readonly Date[];
 }
 
 /** Every attempt at an event's deliveries: where, when, the answer, how long it took and what came back. */
@@ -33,6 +37,9 @@ export function AttemptsTable({ eventId, deliveries }: { eventId: string; delive
               Endpoint
             </th>
             <th scope="col" className="pr-3">
+              Run
+            </th>
+            <th scope="col" className="pr-3">
               Time
             </th>
             <th scope="col" className="pr-3">
@@ -49,6 +56,9 @@ export function AttemptsTable({ eventId, deliveries }: { eventId: string; delive
             delivery.attempts.map((attempt, index) => (
               <tr key={`${delivery.id}-${index}`} className="align-top">
                 <td className="pr-3 break-all">{delivery.endpointUrl}</td>
+                <td className="pr-3" data-attempt-run>
+                  {attempt.replay ? `Replay ${attempt.replay}` : "First run"}
+                </td>
                 <td className="pr-3">{consoleTime(attempt.attemptedAt)}</td>
                 <td className="pr-3" data-attempt-status>
                   {attempt.statusCode ?? "No answer"}

@@ -14,14 +14,31 @@ export interface EventView {
   deliveries: readonly DeliveryView[];
 }
 
-/** Where a delivery stands, in words: delivered, failed, waiting, or when it is tried again. */
+function attemptsText(count: number): string {
+  return count === 1 ? "1 attempt" : `${count} attempts`;
+}
+
+/**
+ * Where a delivery stands, in words: delivered, failed, waiting, or when it is tried again. After a replay it
+ * speaks of the replay's attempts (a replay is not a retry), and says what the first run came to.
+ */
 export function deliverySummary(delivery: DeliveryView): string {
-  const tries = delivery.attempts.length === 1 ? "1 attempt" : `${delivery.attempts.length} attempts`;
-  if (delivery.state === "delivered") return `Delivered (${tries})`;
-  if (delivery.state === "failed") return `Failed (${tries})`;
-  return delivery.attempts.length === 0
-    ? "Waiting to be sent"
-    : `Retrying at ${consoleTime(delivery.nextAttemptAt)} (${tries} so far)`;
+  const replays = delivery.replays.length;
+  const run = delivery.attempts.filter((attempt) => (attempt.replay ?? 0) === replays).length;
+  const tries = attemptsText(run);
+  const state =
+    delivery.state === "delivered"
+      ? `Delivered (${tries})`
+      : delivery.state === "failed"
+        ? `Failed (${tries})`
+        : run === 0
+          ? "Waiting to be sent"
+          : `Retrying at ${consoleTime(delivery.nextAttemptAt)} (${tries} so far)`;
+  if (replays === 0) return state;
+  const latest = delivery.replays[replays - 1]!;
+  const before = delivery.attempts.length - run;
+  const which = replays === 1 ? "Replayed" : `Replayed (${replays} times)`;
+  return `${which} at ${consoleTime(latest)}: ${state.charAt(0).toLowerCase()}${state.slice(1)}; ${attemptsText(before)} before`;
 }
 
 /** One event: its type and id, each delivery's state, its attempts and data on demand, and a replay. */

@@ -37,7 +37,14 @@ export function ReferenceSidebar({ index, current }: { index: ReferenceIndex; cu
                     aria-current={current === href ? "page" : undefined}
                   >
                     <MethodBadge method={operation.method} />
-                    <span>{operation.operation.summary ?? operation.path}</span>
+                    <span>
+                      {operation.operation.summary ?? operation.path}
+                      {operation.versionLabel ? (
+                        <span className="ml-1.5 rounded bg-slate-200 px-1 font-mono text-xs text-slate-800">
+                          {operation.versionLabel}
+                        </span>
+                      ) : null}
+                    </span>
                   </Link>
                 </li>
               );

@@ -69,7 +69,7 @@ export function RequestLogTable({
                 <span className="mt-1 block text-xs text-slate-600 tabular-nums">{entry.durationMs} ms</span>
               </td>
               <td className="px-3 py-3 align-top sm:px-5">
-                <span className="block font-medium text-slate-900">{operationLabel(entry.operation)}</span>
+                <span className="block font-medium text-slate-900">{operationLabel(entry.operation, entry.path)}</span>
                 <code className="mt-0.5 block font-mono text-xs break-all text-slate-700">
                   {entry.method} {entry.path}
                 </code>

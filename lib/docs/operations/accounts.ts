@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { operationNames } from "@/lib/contract/operation-names";
 import {
   accountQuerySchema,
   accountResponseSchema,
@@ -67,7 +68,7 @@ const tokenNote =
 export const retrieveAccount: DocumentedOperation = {
   id: "retrieveAccount",
   spec: "P2",
-  summary: "Retrieve an account",
+  summary: operationNames.retrieveAccount.name,
   description: `Balance, status, last activity date and account type. \`fields\` names the elements wanted (comma separated, any case); all when omitted. ${tokenNote}`,
   tag: "Accounts and transactions",
   method: "get",
@@ -104,7 +105,7 @@ export const retrieveAccount: DocumentedOperation = {
 export const retrieveOwnTransactions: DocumentedOperation = {
   id: "retrieveOwnTransactions",
   spec: "P3",
-  summary: "Retrieve the member's transactions (primary programme)",
+  summary: operationNames.retrieveOwnTransactions.name,
   description: `The primary programme's variant: the member is the token's; dates are \`YYYY-MM-DD\`. Latest first; debits above 6 digits are never returned; \`transaction\` is absent when nothing matches. ${tokenNote}`,
   tag: "Accounts and transactions",
   method: "get",
@@ -133,7 +134,7 @@ export const retrieveOwnTransactions: DocumentedOperation = {
 export const retrieveAccountTransactions: DocumentedOperation = {
   id: "retrieveAccountTransactions",
   spec: "P3",
-  summary: "Retrieve an account's transactions",
+  summary: operationNames.retrieveAccountTransactions.name,
   description: `The further programmes' variant (MERIDIAN, HORIZON: dates with time, records 1 to 99999), also serving the primary programme's sample URL with the account in the path (then \`svc_client_applicationName\` is required, value ${svcClientApplicationName}). ${tokenNote}`,
   tag: "Accounts and transactions",
   method: "get",

@@ -1,3 +1,4 @@
+import { operationTitle } from "@/lib/contract/operation-names";
 import { retrieveAccount, retrieveAccountTransactions, retrieveOwnTransactions } from "./accounts";
 import { creditCurrency, debitCurrency, reverseTransaction } from "./ledger";
 import { registerAccount, retrieveMembership, updateMembership } from "./memberships";
@@ -39,7 +40,7 @@ export function servedPaths(operation: DocumentedOperation): { version: string; 
   ]);
 }
 
-/** `P3 Retrieve the member's transactions`, as pages name an operation. */
+/** `List programmes · P1`, as every page names an operation (lib/contract/operation-names.ts). */
 export function operationLabel(operation: DocumentedOperation): string {
-  return `${operation.spec} ${operation.summary}`;
+  return operationTitle(operation.id);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { operationNames } from "@/lib/contract/operation-names";
 import {
   creditCurrencyVersions,
   creditRequestSchema,
@@ -101,7 +102,7 @@ const retryNote =
 export const creditCurrency: DocumentedOperation = {
   id: "creditCurrency",
   spec: "P4",
-  summary: "Credit points (a collection)",
+  summary: operationNames.creditCurrency.name,
   description: `Credits the account at once. The primary programme only (NORTHSTAR); the api_key is enough. \`person.name.familyName\` must be the account holder's (\`HOUSEHOLD\` or the holder's surname for a household account). ${retryNote}`,
   tag: "Points",
   method: "post",
@@ -130,7 +131,7 @@ export const creditCurrency: DocumentedOperation = {
 export const debitCurrency: DocumentedOperation = {
   id: "debitCurrency",
   spec: "P5",
-  summary: "Debit points (a redemption)",
+  summary: operationNames.debitCurrency.name,
   description: `Validates, checks the balance, debits and confirms in one step; on any error the balance is unchanged. Needs the member's token for this account. Keep \`debitTransaction.identifier\` from the answer: it is what a reversal names. ${retryNote}`,
   tag: "Points",
   method: "post",
@@ -161,7 +162,7 @@ export const debitCurrency: DocumentedOperation = {
 export const reverseTransaction: DocumentedOperation = {
   id: "reverseTransaction",
   spec: "P6",
-  summary: "Reverse a debit",
+  summary: operationNames.reverseTransaction.name,
   description: `Gives back the whole amount of one debit, once, within 24 hours of it (NORTHSTAR and MERIDIAN). Needs a member token issued with scope \`reverse_transaction\`. ${retryNote}`,
   tag: "Points",
   method: "post",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { operationNames } from "@/lib/contract/operation-names";
 import {
   registerAccountRequestSchema,
   registerAccountVersions,
@@ -64,7 +65,7 @@ const membershipView: MembershipResponse = {
 export const registerAccount: DocumentedOperation = {
   id: "registerAccount",
   spec: "P7",
-  summary: "Register a security profile",
+  summary: operationNames.registerAccount.name,
   description:
     "Gives an existing, active membership without a security profile its login credentials and two security responses. The membership's country decides what else is needed: GB and ZA a postcode, ZA also a registered identifier, elsewhere the date of birth; each must match what the programme holds on file. The api_key is enough.",
   tag: "Memberships",
@@ -88,7 +89,7 @@ export const registerAccount: DocumentedOperation = {
 export const updateMembership: DocumentedOperation = {
   id: "updateMembership",
   spec: "P8",
-  summary: "Update a membership",
+  summary: operationNames.updateMembership.name,
   description:
     "A partial update of the member's profile: send only what changes. Title, date of birth and country of residence can be added once and never changed. Values are stored in upper-case ASCII. Needs the member's own token.",
   tag: "Memberships",
@@ -113,7 +114,7 @@ export const updateMembership: DocumentedOperation = {
 export const retrieveMembership: DocumentedOperation = {
   id: "retrieveMembership",
   spec: "Extension",
-  summary: "Retrieve a membership (read model)",
+  summary: operationNames.retrieveMembership.name,
   description:
     "An extension: the spec names Retrieve Membership but shows no contract. The profile in the element names of the update body, the programmes of the membership, and which add-once elements can still be set. Needs the member's own token.",
   tag: "Memberships",

@@ -1,3 +1,4 @@
+import { operationNames } from "@/lib/contract/operation-names";
 import {
   PRICE_OPTION_TYPE,
   productPriceRequestSchema,
@@ -66,7 +67,7 @@ export function pricingExamples(version: string): Record<string, Example> {
 export const retrieveProductPrices: DocumentedOperation = {
   id: "retrieveProductPrices",
   spec: "P9",
-  summary: "Price products in points and cash",
+  summary: operationNames.retrieveProductPrices.name,
   description:
     "Discount price options (cash plus points) for flights, ancillaries, car hire, hotels, insurance and packages, from the partner's pricing agreement. May be called before login. When `membership.membershipNumber` is sent, the member's token is required and, for a single product, the options are adjusted to the member's balance. v2 adds `membership.balance` and the ancillary type PRIORITY_BOARDING.",
   tag: "Pricing",

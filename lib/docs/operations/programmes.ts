@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { operationNames } from "@/lib/contract/operation-names";
 import {
   programmeListResponseSchema,
   programmeResponseSchema,
@@ -42,7 +43,7 @@ const single: ProgrammeResponse = {
 export const retrieveProgrammeList: DocumentedOperation = {
   id: "retrieveProgrammeList",
   spec: "P1",
-  summary: "List programmes",
+  summary: operationNames.retrieveProgrammeList.name,
   description:
     "All programmes, the programmes of a country (`location-identifier`), or the programmes a membership belongs to (`membership-identifier`). Send at most one of the two. A country or membership with no programme answers `size: 0` and one empty item.",
   tag: "Programmes",
@@ -90,7 +91,7 @@ export const retrieveProgrammeList: DocumentedOperation = {
 export const retrieveProgramme: DocumentedOperation = {
   id: "retrieveProgramme",
   spec: "P1",
-  summary: "Retrieve one programme",
+  summary: operationNames.retrieveProgramme.name,
   description: "One programme by its code. A code of letters that names no programme answers PROGRAMME_NOT_FOUND.",
   tag: "Programmes",
   method: "get",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { operationNames } from "@/lib/contract/operation-names";
 import {
   requestLogDefaultPageSize,
   requestLogMaxPageSize,
@@ -31,7 +32,7 @@ const example: RequestLogResponse = {
 export const retrieveRequestLog: DocumentedOperation = {
   id: "retrieveRequestLog",
   spec: "Extension",
-  summary: "Retrieve your request log",
+  summary: operationNames.retrieveRequestLog.name,
   description:
     "An extension: your own requests to the partner operations in the last 7 days, newest first, as the service recorded them: operation, method, path (api_key and anything that may be secret left out), status, error code, duration, request id (the `X-Request-Id` every answer carries) and time. Never a body, a token or a key. A key sees the requests made with keys of its own environment (staging or live). Reads of the log are not recorded. The developer console (/developers/requests) shows the same log to its signed-in developer, with redacted bodies for staging keys.",
   tag: "Request log",

@@ -264,7 +264,9 @@ export function operationView(document: OpenApi, reference: ReferenceOperation |
     method: reference.method,
     path: "path" in reference ? reference.path : reference.name,
     alsoServedOn: "alsoServedOn" in reference ? reference.alsoServedOn : [],
-    summary: operation.summary ?? ("name" in reference ? reference.name : reference.path),
+    summary:
+      (operation.summary ?? ("name" in reference ? reference.name : reference.path)) +
+      ("versionLabel" in reference && reference.versionLabel ? ` (${reference.versionLabel})` : ""),
     description: operation.description,
     deprecated: operation.deprecated === true,
     security: securityView(document, operation),

@@ -16,6 +16,11 @@ export interface ReferenceOperation {
   alsoServedOn: string[];
   tag: string;
   operation: Operation;
+  /**
+   * The API version (`v1`, `v2`) when the document lists the same operation once per version (pricing's bodies
+   * differ by version), so the two entries read apart; absent when the operation is listed once.
+   */
+  versionLabel?: string;
 }
 
 /** One of the document's `webhooks`: an event this service posts to the partner. */
@@ -79,6 +84,13 @@ export function referenceIndex(document: OpenApi): ReferenceIndex {
         operation,
       });
     }
+  }
+  // An operation listed once per version gets its version beside its name.
+  for (const operation of operations) {
+    const summary = operation.operation.summary;
+    const twins = operations.filter((other) => other.operation.summary === summary && other.tag === operation.tag);
+    const version = /^\/api\/(v[0-9]+)\//.exec(operation.path)?.[1];
+    if (summary && version && twins.length > 1) operation.versionLabel = version;
   }
   const tagNames = [
     ...(document.tags ?? []).map((tag) => tag.name),

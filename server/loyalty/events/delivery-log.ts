@@ -9,6 +9,8 @@ export interface LoggedAttempt {
   statusCode: number | null;
   latencyMs: number;
   responseExcerpt: string | null;
+  /** Made after a replay was asked for: the replay's number (1 for the first), absent for the original run. */
+  replay?: number;
 }
 
 export interface LoggedDelivery {
@@ -18,6 +20,8 @@ export interface LoggedDelivery {
   state: WebhookDeliveryState;
   nextAttemptAt: Date;
   attempts: LoggedAttempt[];
+  /** When a replay of this delivery was asked for, oldest first. */
+  replays: Date[];
 }
 
 export interface LoggedEvent {
@@ -90,11 +94,32 @@ export async function listEventLog(
             )})
             ORDER BY attempted_at, id`),
         );
+  const replays =
+    deliveries.length === 0
+      ? []
+      : rowsOf<{ delivery_id: string | number; requested_at: string | Date }>(
+          await db.execute(sql`
+            SELECT delivery_id, requested_at FROM loyalty.webhook_replays
+            WHERE delivery_id IN (${sql.join(
+              deliveries.map((row) => sql`${String(row.id)}::bigint`),
+              sql`, `,
+            )})
+            ORDER BY requested_at, id`),
+        );
+  const replaysOf = new Map<string, Date[]>();
+  for (const row of replays) {
+    const list = replaysOf.get(String(row.delivery_id)) ?? [];
+    list.push(new Date(row.requested_at));
+    replaysOf.set(String(row.delivery_id), list);
+  }
   const attemptsOf = new Map<string, LoggedAttempt[]>();
   for (const row of attempts) {
     const list = attemptsOf.get(String(row.delivery_id)) ?? [];
+    const attemptedAt = new Date(row.attempted_at);
+    const replay = (replaysOf.get(String(row.delivery_id)) ?? []).filter((at) => at <= attemptedAt).length;
     list.push({
-      attemptedAt: new Date(row.attempted_at),
+      ...(replay > 0 ? { replay } : {}),
+      attemptedAt,
       statusCode: row.status_code === null ? null : Number(row.status_code),
       latencyMs: Number(row.latency_ms),
       responseExcerpt: row.response_excerpt,
@@ -111,6 +136,7 @@ export async function listEventLog(
       state: row.state,
       nextAttemptAt: new Date(row.next_attempt_at),
       attempts: attemptsOf.get(String(row.id)) ?? [],
+      replays: replaysOf.get(String(row.id)) ?? [],
     });
     deliveriesOf.set(row.event_id, list);
   }

@@ -127,6 +127,22 @@ export const webhookAttempts = loyalty.table(
   ],
 );
 
+/**
+ * Every replay asked for (one row per delivery it queued again), so the log can show an attempt made after a
+ * replay as a replay, not as a retry: a delivery's attempts since its latest replay belong to that replay.
+ */
+export const webhookReplays = loyalty.table(
+  "webhook_replays",
+  {
+    id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: bigint("delivery_id", { mode: "bigint" })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("webhook_replays_delivery_idx").on(t.deliveryId, t.requestedAt)],
+);
+
 /** What the sandbox's built-in receiver got, with the outcome of verifying its signature. */
 export const webhookReceipts = loyalty.table(
   "webhook_receipts",

@@ -33,8 +33,17 @@ export async function replayEvent(
           lease_token = NULL, locked_until = NULL, updated_at = EXCLUDED.next_attempt_at
         RETURNING id`),
     );
+    await noteReplays(tx, queued, now);
     return queued.length;
   });
+}
+
+/** One webhook_replays row per delivery queued again, so its next attempts read as a replay's. */
+async function noteReplays(db: Pick<Database, "execute">, deliveries: { id: string }[], now: Date): Promise<void> {
+  if (deliveries.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO loyalty.webhook_replays (delivery_id, requested_at)
+    SELECT id, ${now.toISOString()}::timestamptz FROM unnest(${`{${deliveries.map((d) => d.id).join(",")}}`}::bigint[]) AS id`);
 }
 
 /** Queues again every failed delivery of the partner's events made since `since`; how many. */

@@ -25,6 +25,7 @@ export async function handleGrantRequest(context: TokenRequestContext): Promise<
   const { request, db } = context;
   const client = await authenticateBasicClient(db, request.headers.get("authorization"));
   context.logFields.clientId = client.client.clientId;
+  context.partnerId = client.partner.id;
   if (client.partner.status !== "ACTIVE") throw new OAuthError("invalid_client", "client not active");
   if (client.client.kind !== "member_login") {
     throw new OAuthError("unauthorized_client", "client not registered for the grant service");
@@ -54,6 +55,7 @@ export async function handleGrantRequest(context: TokenRequestContext): Promise<
 
 export const grantService = tokenEndpoint({
   name: "grant-service",
+  requestLogOperation: "grant-token",
   unavailableCode: "server_error",
   handle: handleGrantRequest,
 });

@@ -8,6 +8,7 @@ import { passwordHashBusyIn } from "@/server/security/hash-queue";
 import { OAuthError, type OAuthErrorCode } from "./oauth-error";
 import { oauthErrorResponse } from "./render-oauth-error";
 import { tokenResponse } from "./token-response";
+import { recordAuthRequest, type AuthRequestOperation } from "@/server/loyalty/request-log/record-auth-request";
 
 export interface TokenRequestContext {
   request: Request;
@@ -19,6 +20,8 @@ export interface TokenRequestContext {
   logFields: Record<string, string>;
   /** Headers the answer carries whatever it is (a developer sandbox's moved clock: X-Sandbox-Time). */
   answerHeaders: Record<string, string>;
+  /** Set once the client is authenticated: the partner whose request log records the request. */
+  partnerId?: number;
 }
 
 export interface TokenEndpointDefinition {
@@ -26,6 +29,8 @@ export interface TokenEndpointDefinition {
   name: string;
   /** What a database that cannot be opened answers (E3 has temporarily_unavailable, E2 does not). */
   unavailableCode: Extract<OAuthErrorCode, "server_error" | "temporarily_unavailable">;
+  /** The request log's name for the service's requests; a service without one is not recorded there. */
+  requestLogOperation?: AuthRequestOperation;
   /** Returns the success body; throws OAuthError to refuse. */
   handle(context: TokenRequestContext): Promise<object>;
 }
@@ -44,7 +49,9 @@ export function tokenEndpoint(
   const handler: TokenRouteHandler = async (request) => {
     const requestId = randomUUID();
     const startedAt = performance.now();
+    const receivedAt = new Date();
     const logFields: Record<string, string> = {};
+    const context: { db?: Database; partnerId?: number; errorCode?: string } = {};
     let limitHeaders: Record<string, string> = {};
     const answerHeaders: Record<string, string> = {};
     let response: Response;
@@ -63,10 +70,17 @@ export function tokenEndpoint(
           { status: 429, headers: limitHeaders },
         );
       }
-      const body = await definition.handle({ request, db, requestId, now: new Date(), logFields, answerHeaders });
-      response = tokenResponse(body, requestId);
+      context.db = db;
+      const tokenContext: TokenRequestContext = { request, db, requestId, now: receivedAt, logFields, answerHeaders };
+      try {
+        response = tokenResponse(await definition.handle(tokenContext), requestId);
+      } finally {
+        context.partnerId = tokenContext.partnerId;
+      }
     } catch (error) {
-      response = oauthErrorResponse(asOAuthError(error, definition.name, requestId), requestId);
+      const refusal = asOAuthError(error, definition.name, requestId);
+      context.errorCode = refusal.code;
+      response = oauthErrorResponse(refusal, requestId);
     }
     for (const [name, value] of Object.entries({ ...limitHeaders, ...answerHeaders }))
       response.headers.set(name, value);
@@ -81,6 +95,23 @@ export function tokenEndpoint(
       },
       "token request",
     );
+    if (definition.requestLogOperation && context.db && context.partnerId !== undefined) {
+      recordAuthRequest(context.db, {
+        partnerId: context.partnerId,
+        operation: definition.requestLogOperation,
+        requestId,
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status: response.status,
+        errorCode: context.errorCode,
+        startedAt,
+        receivedAt,
+        details: {
+          ...(logFields.clientId ? { clientId: logFields.clientId } : {}),
+          ...(logFields.grantType ? { grantType: logFields.grantType } : {}),
+        },
+      });
+    }
     return response;
   };
   return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler };

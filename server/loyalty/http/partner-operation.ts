@@ -17,7 +17,7 @@ import { findPartnerByApiKeyCached } from "@/server/loyalty/partners/cached-part
 import type { PartnerWithKey } from "@/server/loyalty/partners/find-partner-by-api-key";
 import { redactBody } from "@/lib/developers/redact-body";
 import { noteKeyUsed } from "@/server/loyalty/developers/key-usage";
-import { omittedBody } from "@/lib/developers/logged-request";
+import { keptResponseHeadersOf, omittedBody } from "@/lib/developers/logged-request";
 import { loggedHeaders } from "@/server/loyalty/request-log/logged-headers";
 import { loggedPath } from "@/server/loyalty/request-log/logged-path";
 import { recordPartnerRequest } from "@/server/loyalty/request-log/record-request";
@@ -364,6 +364,7 @@ async function answerThroughGateway(
       childErrorCode: state.errorCodes?.childCode,
       durationMs,
       requestedAt: new Date(state.receivedAt),
+      responseHeaders: loggedResponseHeaders(response.headers),
       ...(staging ? loggedDetails(state, request, url) : {}),
     });
   }
@@ -496,6 +497,11 @@ function loggedBody(body: unknown, secrets: readonly string[]): string | undefin
  * headers a replay needs, with the request's own api_key masked wherever it
  * was repeated (an answer's link to the request itself).
  */
+function loggedResponseHeaders(headers: Record<string, string>): string | undefined {
+  const kept = keptResponseHeadersOf(headers);
+  return kept ? JSON.stringify(kept) : undefined;
+}
+
 function loggedDetails(
   state: GatewayState,
   request: PartnerRequest,

@@ -7,6 +7,7 @@ import { isValidForwardedFor } from "@/server/loyalty/http/forwarded-for";
 import { reachesMember } from "@/server/loyalty/members/sandbox-reach";
 import { issueAuthorisationCode } from "@/server/loyalty/oauth/authorisation-codes";
 import { logger } from "@/server/observability/logger";
+import { recordAuthRequest } from "@/server/loyalty/request-log/record-auth-request";
 import { passwordHashBusyIn } from "@/server/security/hash-queue";
 import { bodyText, readBodyWithin } from "@/server/loyalty/http/read-body";
 import { rateLimitHeaders } from "@/server/loyalty/rate-limits/rate-limit-decision";
@@ -52,10 +53,15 @@ interface LoginContext {
   db: Database;
   login: LoginRequest;
   log: Logger;
+  requestId: string;
+  startedAt: number;
+  receivedAt: Date;
 }
 
 async function answer(service: LoginService, request: Request, method: "GET" | "POST"): Promise<Response> {
   const requestId = randomUUID();
+  const startedAt = performance.now();
+  const receivedAt = new Date();
   const log = logger.child({ requestId, service: service.name });
   const locale = loginLocale(request);
   try {
@@ -79,7 +85,16 @@ async function answer(service: LoginService, request: Request, method: "GET" | "
       return redirectResponse(errorRedirect(resolution.redirectUri, resolution.error, resolution.state));
     }
 
-    const context: LoginContext = { service, request, db, login: resolution.request, log };
+    const context: LoginContext = {
+      service,
+      request,
+      db,
+      login: resolution.request,
+      log,
+      requestId,
+      startedAt,
+      receivedAt,
+    };
     const form = method === "POST" ? await readLoginForm(request) : undefined;
     const csrfToken = csrfTokenFromCookie(request) ?? newCsrfToken();
     if (form === "too-large") {
@@ -162,6 +177,7 @@ async function submit(context: LoginContext, form: LoginForm): Promise<Response>
   }
   if (check.outcome === "refused") {
     log.info({ outcome: "refused", reason: check.reason, clientId: login.client.clientId }, "login refused");
+    recordLogin(context, 302, unauthorised(check.reason).error);
     return redirectResponse(errorRedirect(login.redirectUri, unauthorised(check.reason), login.state));
   }
 
@@ -182,10 +198,29 @@ async function submit(context: LoginContext, form: LoginForm): Promise<Response>
     { outcome: "authenticated", clientId: login.client.clientId, programme: login.programme.identifier },
     "member logged in",
   );
+  recordLogin(context, 302);
   // The form is done with: its token goes, so a replayed submission gets "session expired".
   return redirectResponse(codeRedirect(login.redirectUri, code, login.state), [
     expiredCsrfCookie(cookieOptions(context)),
   ]);
+}
+
+/** A submitted login's outcome in the partner's request log (A1 only: A3's secure code is another flow). */
+function recordLogin(context: LoginContext, status: number, errorCode?: string): void {
+  if (context.service.name !== "member-login") return;
+  const { login } = context;
+  recordAuthRequest(context.db, {
+    partnerId: login.partner.id,
+    operation: "member-login",
+    requestId: context.requestId,
+    method: "POST",
+    path: new URL(context.request.url).pathname,
+    status,
+    errorCode,
+    startedAt: context.startedAt,
+    receivedAt: context.receivedAt,
+    details: { clientId: login.client.clientId, redirectUri: login.redirectUri, programme: login.programme.identifier },
+  });
 }
 
 interface FormState {

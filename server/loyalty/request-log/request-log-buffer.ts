@@ -34,6 +34,8 @@ export interface RequestLogRow {
   responseBody?: string;
   scenario?: string;
   requestHeaders?: string;
+  /** The kept answer headers (lib/developers/logged-request.ts), as JSON text. */
+  responseHeaders?: string;
 }
 
 interface Batch {
@@ -176,16 +178,19 @@ function insertRows(db: Database, rows: RequestLogRow[]): Promise<unknown> {
       response_body: row.responseBody ?? null,
       scenario: row.scenario ?? null,
       request_headers: row.requestHeaders ?? null,
+      response_headers: row.responseHeaders ?? null,
     })),
   );
   return db.execute(sql`
     INSERT INTO loyalty.request_log
-      (partner_id, environment, request_id, operation, method, path, status, error_code, child_error_code, duration_ms, requested_at, request_body, response_body, scenario, request_headers)
+      (partner_id, environment, request_id, operation, method, path, status, error_code, child_error_code, duration_ms, requested_at, request_body, response_body, scenario, request_headers,
+      response_headers)
     SELECT r.partner_id, r.environment, r.request_id::uuid, r.operation, r.method, r.path, r.status, r.error_code,
       r.child_error_code, r.duration_ms, r.requested_at::timestamptz, r.request_body::jsonb, r.response_body::jsonb, r.scenario,
-      r.request_headers::jsonb
+      r.request_headers::jsonb, r.response_headers::jsonb
     FROM jsonb_to_recordset(${batch}::jsonb) AS r(partner_id integer, environment text, request_id text, operation text,
       method text, path text, status smallint, error_code text, child_error_code text, duration_ms real,
-      requested_at text, request_body text, response_body text, scenario text, request_headers text)
+      requested_at text, request_body text, response_body text, scenario text, request_headers text,
+      response_headers text)
   `);
 }

@@ -45,6 +45,11 @@ export const requestLog = loyalty.table(
      * (lib/developers/logged-request.ts), Authorization as its scheme alone.
      */
     requestHeaders: jsonb("request_headers"),
+    /**
+     * The answer's headers a partner's code acts on (lib/developers/logged-request.ts: `Retry-After`,
+     * `Idempotent-Replayed`, the sandbox clock's): what the go-live checklist reads to tell a retry was respected.
+     */
+    responseHeaders: jsonb("response_headers"),
   },
   (t) => [
     index("request_log_partner_time_idx").on(t.partnerId, t.requestedAt),

@@ -3,7 +3,8 @@ import { CatalogueFragmentForward } from "@/components/docs/catalogue-fragment-f
 import { Code } from "@/components/docs/guide-page";
 import { codePagePath, documentedCodes } from "@/lib/docs/errors/catalogue";
 import { entryAnchor, homeCode } from "@/lib/docs/errors/entry-view";
-import { focusRing } from "@/components/ui/focus-ring";
+import { ErrorCatalogueFilter } from "@/components/docs/error-catalogue-filter";
+import type { CatalogueLine } from "@/lib/docs/errors/filter-codes";
 
 export const metadata: Metadata = { title: "Error catalogue" };
 
@@ -19,8 +20,22 @@ function fragmentTargets(): Record<string, string> {
   return targets;
 }
 
+/** Every documented code as one line of the list: its page, its statuses, the message of its first entry. */
+function catalogueLines(): CatalogueLine[] {
+  return documentedCodes.map((code) => {
+    const entries = [...code.asCode, ...code.asChild.filter((entry) => !code.asCode.includes(entry))];
+    return {
+      code: code.code,
+      anchor: code.anchor,
+      href: codePagePath(code.code),
+      statuses: [...new Set(entries.map((entry) => entry.status))].sort((a, b) => a - b),
+      message: entries[0]?.message ?? "",
+    };
+  });
+}
+
 /**
- * Every code the service answers with, one line each; each code's page has
+ * Every code the service answers with, one line each, with a filter; each code's page has
  * its entries in full. Every `developerLink` (`/docs/api/errors#<code>`)
  * lands on its code's line here and is forwarded to that page.
  */
@@ -41,24 +56,7 @@ export default function ErrorCataloguePage() {
         ).
       </p>
       <h2 className="mt-8 text-lg font-semibold text-slate-900">Codes</h2>
-      <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-        {documentedCodes.map((code) => {
-          const entries = [...code.asCode, ...code.asChild.filter((entry) => !code.asCode.includes(entry))];
-          const statuses = [...new Set(entries.map((entry) => entry.status))].sort();
-          return (
-            <li key={code.code} id={code.anchor} className="scroll-mt-4 px-4 py-3">
-              <a
-                href={codePagePath(code.code)}
-                className={`font-mono text-sm font-semibold break-all text-brand-700 underline underline-offset-2 ${focusRing}`}
-              >
-                {code.code}
-              </a>
-              <span className="ml-2 text-sm text-slate-600">HTTP {statuses.join(", ")}</span>
-              <p className="mt-1 text-sm text-slate-700">{entries[0]?.message}</p>
-            </li>
-          );
-        })}
-      </ul>
+      <ErrorCatalogueFilter lines={catalogueLines()} />
     </div>
   );
 }

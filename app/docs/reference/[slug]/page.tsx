@@ -16,7 +16,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   const { index } = await referenceDocument();
   const found = index.operations.find((operation) => operation.slug === slug);
-  return { title: found ? `${found.operation.summary ?? found.path} · API reference` : "API reference" };
+  const version = found?.versionLabel ? ` (${found.versionLabel})` : "";
+  return { title: found ? `${found.operation.summary ?? found.path}${version} · API reference` : "API reference" };
 }
 
 /** One operation of the OpenAPI document: its page of the reference, with a curl sample and a try-it form. */

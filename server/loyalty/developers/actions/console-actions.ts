@@ -73,7 +73,13 @@ export const updateRedirectUrisAction = developerAction(
     name: "update-redirect-uris",
     session: "redirect",
     ownSandboxOnly: publicSandbox,
-    read: (form) => ({ redirectUris: field(form, "redirectUris"), clientId: field(form, "clientId") }),
+    // One `redirectUri` field per row (the console's rows), or the older one-per-line `redirectUris`.
+    read: (form) => ({
+      redirectUris: form.has("redirectUri")
+        ? form.getAll("redirectUri").map((row) => (typeof row === "string" ? row : ""))
+        : field(form, "redirectUris"),
+      clientId: field(form, "clientId"),
+    }),
     input: redirectUrisInput,
   },
   async ({ input, developer }): Promise<ConsoleAnswer | ActionRefusal> => {
