@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import {
+  dayInZone,
+  formatDay,
+  formatStaffDateTime,
+  formatStaffTimestamp,
+  lastDays,
+} from "@/lib/portal/staff/staff-dates";
+import { countOf } from "@/lib/portal/staff/staff-plurals";
+import { isTimeZone, staffTimeZoneOf } from "@/lib/portal/staff/staff-time-zone";
+
+describe("the console's plurals", () => {
+  it.each([
+    [0, "0 open sessions"],
+    [1, "1 open session"],
+    [2, "2 open sessions"],
+    [1200, "1,200 open sessions"],
+  ])("%i reads %s", (count, words) => {
+    expect(countOf(count, { one: "open session", other: "open sessions" })).toBe(words);
+  });
+});
+
+describe("the staff member's time zone", () => {
+  it("takes an IANA zone the browser reports and refuses anything else", () => {
+    expect(isTimeZone("Europe/London")).toBe(true);
+    expect(isTimeZone("America/Argentina/Buenos_Aires")).toBe(true);
+    expect(isTimeZone("UTC")).toBe(true);
+    for (const bad of ["", "Mars/Olympus_Mons", "Europe/London; path=/", "<script>", "x".repeat(65), undefined]) {
+      expect(isTimeZone(bad), String(bad)).toBe(false);
+    }
+    expect(staffTimeZoneOf(undefined)).toBe("UTC");
+    expect(staffTimeZoneOf("Nowhere/Else")).toBe("UTC");
+    expect(staffTimeZoneOf("Asia/Tokyo")).toBe("Asia/Tokyo");
+  });
+});
+
+describe("dates as staff read them", () => {
+  const instant = "2026-03-29T23:30:00Z";
+
+  it("always carry the year, in the staff member's zone, which is named", () => {
+    expect(formatStaffDateTime(instant, "UTC")).toBe("29 March 2026 at 23:30 UTC");
+    expect(formatStaffDateTime(instant, "Europe/London")).toBe("30 March 2026 at 00:30 BST");
+    expect(formatStaffTimestamp(instant, "America/New_York")).toBe("29 Mar 2026, 19:30:00 GMT-4");
+    expect(formatStaffDateTime("not a date", "UTC")).toBe("not a date");
+  });
+
+  it("count calendar days in the zone, across a change of the clocks", () => {
+    expect(dayInZone(new Date(instant), "UTC")).toBe("2026-03-29");
+    expect(dayInZone(new Date(instant), "Pacific/Auckland")).toBe("2026-03-30");
+    const days = lastDays(new Date("2026-04-01T00:30:00Z"), "America/Los_Angeles", 5);
+    expect(days).toEqual(["2026-03-27", "2026-03-28", "2026-03-29", "2026-03-30", "2026-03-31"]);
+    expect(formatDay("2026-03-29")).toBe("29 Mar 2026");
+    expect(formatDay("2026-03-29", false)).toBe("29 Mar");
+  });
+});
