@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { StaffActionResult } from "@/lib/actions/action-result";
 import { reasonSchema } from "@/lib/portal/staff/reason";
+import { refundOutcome } from "@/lib/portal/staff/refund-words";
 import type { RefundOrderInput } from "@/lib/portal/staff/staff-forms";
 import { ReasonField } from "./reason-field";
 import { StaffFormCard, StaffOutcomeCard } from "./staff-form-card";
@@ -17,6 +18,7 @@ export function RefundOrderForm({
   membershipNumber,
   orderId,
   until,
+  paid,
   onRefund,
 }: {
   membershipNumber: string;
@@ -27,6 +29,8 @@ export function RefundOrderForm({
    * stays on screen: the page is rendered again after it, without the form).
    */
   until: string | null;
+  /** What the member paid, in words ("9,000 points", "£90.00"): what the refund gives back. */
+  paid: { points: string | null; cash: string | null };
   onRefund: (input: RefundOrderInput) => Promise<StaffActionResult<{ state: string; status: string }>>;
 }) {
   const form = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { reason: "" } });
@@ -34,7 +38,7 @@ export function RefundOrderForm({
     form,
     fields: ["reason"],
     action: ({ reason }: z.output<typeof schema>) => onRefund({ membershipNumber, orderId, reason }),
-    said: ({ status }) => `The order is ${status.toLowerCase()}.`,
+    said: ({ state }) => refundOutcome(state, paid),
     onSuccess: () => form.reset({ reason: "" }),
     refused: {
       title: "The order was not refunded",
@@ -50,7 +54,8 @@ export function RefundOrderForm({
       heading="Refund this order"
       intro={
         <p className="text-sm text-slate-600">
-          The member&apos;s points are returned and the card is refunded in full. Possible until {until}.
+          Gives back {[paid.cash, paid.points].filter(Boolean).join(" and ")} in full: the points to the member&apos;s
+          account, the cash to the card. Possible until {until}.
         </p>
       }
     >

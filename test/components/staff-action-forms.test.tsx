@@ -22,7 +22,15 @@ const reason = "The member was charged twice for one order.";
 
 function refundForm(onRefund: Refund) {
   const user = userEvent.setup();
-  render(<RefundOrderForm membershipNumber="3081000000000012" orderId="order-1" until="1 June" onRefund={onRefund} />);
+  render(
+    <RefundOrderForm
+      membershipNumber="3081000000000012"
+      orderId="order-1"
+      until="1 June"
+      paid={{ points: "9,000 points", cash: "£90.00" }}
+      onRefund={onRefund}
+    />,
+  );
   return user;
 }
 
@@ -33,7 +41,7 @@ describe("the console's action forms (useStaffActionForm)", () => {
     await user.type(screen.getByLabelText("Reason"), reason);
     await user.click(screen.getByRole("button", { name: "Refund order" }));
 
-    expect(await screen.findByText("The order is cancelled.")).toBeTruthy();
+    expect(await screen.findByText("Refunded £90.00 and 9,000 points.")).toBeTruthy();
     expect(onRefund).toHaveBeenCalledExactlyOnceWith({
       membershipNumber: "3081000000000012",
       orderId: "order-1",
@@ -58,7 +66,7 @@ describe("the console's action forms (useStaffActionForm)", () => {
     expect(alert.textContent).toContain("Some details need correcting.");
     expect(await screen.findByText("Say why in at least ten characters.")).toBeTruthy();
     await waitFor(() => expect(alert.contains(document.activeElement) || document.activeElement === alert).toBe(true));
-    expect(screen.queryByText(/The order is/)).toBeNull();
+    expect(screen.queryByText(/Refunded/)).toBeNull();
   });
 
   it("says the change may not have been made when the call itself fails", async () => {

@@ -6,6 +6,7 @@ import {
   formatStaffTimestamp,
   lastDays,
 } from "@/lib/portal/staff/staff-dates";
+import { refundOutcome } from "@/lib/portal/staff/refund-words";
 import { countOf } from "@/lib/portal/staff/staff-plurals";
 import { isTimeZone, staffTimeZoneOf } from "@/lib/portal/staff/staff-time-zone";
 
@@ -51,5 +52,17 @@ describe("dates as staff read them", () => {
     expect(days).toEqual(["2026-03-27", "2026-03-28", "2026-03-29", "2026-03-30", "2026-03-31"]);
     expect(formatDay("2026-03-29")).toBe("29 Mar 2026");
     expect(formatDay("2026-03-29", false)).toBe("29 Mar");
+  });
+});
+
+describe("a refund's outcome in words", () => {
+  it("names what was given back, by the state the saga answered", () => {
+    const paid = { points: "9,000 points", cash: "£90.00" };
+    expect(refundOutcome("cancelled", paid)).toBe("Refunded £90.00 and 9,000 points.");
+    expect(refundOutcome("cancelled", { points: "500 points", cash: null })).toBe("Refunded 500 points.");
+    expect(refundOutcome("cancelling", paid)).toMatch(/^The refund of £90.00 and 9,000 points is under way/);
+    expect(refundOutcome("needs_attention", paid)).toBe(
+      "The refund of £90.00 and 9,000 points did not finish: the order now needs attention.",
+    );
   });
 });
