@@ -65,7 +65,10 @@ export function MemberOrders({
             {order.productName} · {orderPrice(order)} · {formatStaffDateTime(order.createdAt, timeZone)}
             {order.card ? ` · ${order.card.brand} ending ${order.card.last4}` : ""}
           </p>
-          <Disclosure className="mt-2" summary={`Timeline (${countOf(order.timeline.length, { one: "step", other: "steps" })})`}>
+          <Disclosure
+            className="mt-2"
+            summary={`Timeline (${countOf(order.timeline.length, { one: "step", other: "steps" })})`}
+          >
             <div className="mt-2">
               <OrderTimeline entries={order.timeline} label={`Timeline of ${order.orderNumber}`} timeZone={timeZone} />
             </div>

@@ -86,7 +86,11 @@ export default async function AttentionPage() {
               </dl>
               <Disclosure className="mt-3" summary={`Timeline (${order.timeline.length} steps)`}>
                 <div className="mt-2">
-                  <OrderTimeline entries={order.timeline} label={`Timeline of ${order.orderNumber}`} timeZone={timeZone} />
+                  <OrderTimeline
+                    entries={order.timeline}
+                    label={`Timeline of ${order.orderNumber}`}
+                    timeZone={timeZone}
+                  />
                 </div>
               </Disclosure>
             </li>

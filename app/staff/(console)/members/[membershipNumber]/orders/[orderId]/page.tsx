@@ -22,7 +22,6 @@ import { requireStaffPermission } from "@/server/portal/staff/staff-session";
 
 export const metadata: Metadata = { title: "Order" };
 
-
 /**
  * One of a member's orders: its saga timeline and the member's balance
  * beside it; an administrator refunds it (completed, within the window) or
