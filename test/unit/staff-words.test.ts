@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { demoPaths } from "@/lib/portal/demo-paths";
+import { orderStepName, orderStepSentence } from "@/lib/portal/staff/order-step-words";
+import { mayDo, type StaffPermission, type StaffRole } from "@/lib/portal/staff/staff-roles";
+import sandbox from "@/sandbox.json";
 import {
   dayInZone,
   formatDay,
@@ -64,5 +68,54 @@ describe("a refund's outcome in words", () => {
     expect(refundOutcome("needs_attention", paid)).toBe(
       "The refund of £90.00 and 9,000 points did not finish: the order now needs attention.",
     );
+  });
+});
+
+describe("an order's timeline in words", () => {
+  it("names each step, never its code", () => {
+    expect(orderStepName("card_authorised")).toBe("Card payment held");
+    expect(orderStepName("points_debited")).toBe("Points debited");
+    expect(orderStepName("cancelling")).toBe("Refund asked");
+    expect(orderStepName("debit_replayed")).toBe("Debit replayed");
+  });
+
+  it("reads a staff refund's and a settlement's stored sentence as staff would say it", () => {
+    expect(orderStepSentence("Refund by staff.admin of staff: Flight cancelled by the airline")).toBe(
+      "Refund asked by staff.admin. Reason: Flight cancelled by the airline",
+    );
+    expect(orderStepSentence("Settled by staff.admin of staff (nothing was taken): Checked with the processor")).toBe(
+      "Settled by staff.admin as “nothing was taken”. Reason: Checked with the processor",
+    );
+    expect(orderStepSentence("9,000 points debited (transaction 0000123)")).toBe(
+      "9,000 points debited (transaction 0000123)",
+    );
+  });
+});
+
+describe("the home page's staff path", () => {
+  const permissionOf = (href: string): StaffPermission | undefined => {
+    if (href === "/staff/login") return undefined;
+    if (href === "/staff") return "member.view";
+    if (/^\/staff\/members\/\d+\/edit$/.test(href)) return "member.edit";
+    if (href === "/staff/audit") return "audit.view";
+    throw new Error(`no permission known for ${href}`);
+  };
+
+  it("gives each role it signs in as only steps that role may take", () => {
+    const path = demoPaths.find((each) => each.id === "staff")!;
+    let role: StaffRole | undefined;
+    const roles = new Set<StaffRole>();
+    for (const step of path.steps) {
+      const username = step.type?.find((typed) => typed.label === "Username")?.value;
+      const account = sandbox.staff.find((staff) => staff.username === username);
+      if (account) role = account.role as StaffRole;
+      expect(role, `${step.title}: signed in by then`).toBeDefined();
+      roles.add(role!);
+      for (const href of [step.href, ...(step.also ?? []).map((link) => link.href)]) {
+        const permission = permissionOf(href);
+        if (permission) expect(mayDo(role!, permission), `${step.title}: ${href} as ${role}`).toBe(true);
+      }
+    }
+    expect([...roles].sort()).toEqual(["ADMIN", "AGENT"]);
   });
 });
