@@ -80,7 +80,9 @@ const seededStates = [
  * `now`, and `auditRows` audit rows over the same span (two in three
  * `points.credited`, half of those succeeded). Literal values only (the
  * statements run through PGlite's exec and drizzle alike); `tag` keeps each
- * seeding's unique keys apart.
+ * seeding's unique keys apart. The unfinished orders are due in 2100, so a
+ * running portal's recovery worker leaves them as seeded (it would settle
+ * them, or put them to attention, against a service that never saw them).
  */
 export function glanceSeedStatements(seed: {
   now: Date;
@@ -101,7 +103,7 @@ export function glanceSeedStatements(seed: {
       'Glance product', (i % 37) * 250, case when i % 37 = 0 then 1500 else (i % 3) * 500 end, 'GBP',
       (array[${states}])[1 + i % ${seededStates.length}], '${tag}-debit-' || i, '${tag}-dx-' || i,
       '${tag}-charge-' || i, '${tag}-auth-' || i, '${tag}-capture-' || i, '${tag}-void-' || i, '${tag}-reversal-' || i,
-      '${tag}-rx-' || i, '${tag}-refund-' || i, placed, placed, placed + interval '90 seconds',
+      '${tag}-rx-' || i, '${tag}-refund-' || i, '2100-01-01'::timestamptz, placed, placed + interval '90 seconds',
       case when i % 5 <> 0 then placed + interval '10 seconds' end
     from generate_series(1, ${seed.orders}) as i,
       lateral (select ${now} - i * (${seed.spanSeconds / seed.orders} * interval '1 second') as placed) p`,
