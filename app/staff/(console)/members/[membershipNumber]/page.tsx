@@ -121,7 +121,11 @@ export default async function MemberPage({ params }: { params: Promise<{ members
           Latest transactions
         </h2>
         {transactions.ok ? (
-          <MemberTransactions rows={transactions.value} limit={staffTransactionCount} />
+          <MemberTransactions
+            rows={transactions.value}
+            limit={staffTransactionCount}
+            membershipNumber={membershipNumber}
+          />
         ) : (
           <div className="px-4 pb-4 sm:px-6">
             <StaffServiceProblem
