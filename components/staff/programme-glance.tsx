@@ -147,7 +147,7 @@ function GlanceCard({
         {title}
       </h3>
       <figcaption className="mt-1 text-sm text-slate-600">{summary}</figcaption>
-      <div className="mt-3 h-[260px]" data-chart-drawing>
+      <div className="mt-3 min-h-[260px]" data-chart-drawing>
         {chart}
       </div>
       <Disclosure summary={`${title}: the figures as a table`} className="mt-3">
