@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { formatMinorAmount } from "@/components/checkout/pay-label";
-import { formatPoints, formatShortDate } from "@/lib/i18n/format";
+import { formatPoints } from "@/lib/i18n/format";
+import { formatStaffDateTime } from "@/lib/portal/staff/staff-dates";
+import { countOf } from "@/lib/portal/staff/staff-plurals";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { OrderTimeline } from "./order-timeline";
 import { Disclosure } from "@/components/ui/disclosure";
@@ -23,7 +25,16 @@ const statusTone: Record<string, string> = {
 };
 
 /** The member's orders in the portal's shop, each with its saga timeline and a link to act on it. */
-export function MemberOrders({ membershipNumber, orders }: { membershipNumber: string; orders: OrderView[] }) {
+export function MemberOrders({
+  membershipNumber,
+  orders,
+  timeZone,
+}: {
+  membershipNumber: string;
+  orders: OrderView[];
+  /** The staff member's: dates are theirs, with the year. */
+  timeZone: string;
+}) {
   if (orders.length === 0) {
     return (
       <p role="status" className="px-4 pb-4 text-sm text-slate-600 sm:px-6">
@@ -51,12 +62,15 @@ export function MemberOrders({ membershipNumber, orders }: { membershipNumber: s
             </span>
           </div>
           <p className="mt-1 text-sm break-words text-slate-700">
-            {order.productName} · {orderPrice(order)} · {formatShortDate(order.createdAt)}
+            {order.productName} · {orderPrice(order)} · {formatStaffDateTime(order.createdAt, timeZone)}
             {order.card ? ` · ${order.card.brand} ending ${order.card.last4}` : ""}
           </p>
-          <Disclosure className="mt-2" summary={`Timeline (${order.timeline.length} steps)`}>
+          <Disclosure
+            className="mt-2"
+            summary={`Timeline (${countOf(order.timeline.length, { one: "step", other: "steps" })})`}
+          >
             <div className="mt-2">
-              <OrderTimeline entries={order.timeline} label={`Timeline of ${order.orderNumber}`} />
+              <OrderTimeline entries={order.timeline} label={`Timeline of ${order.orderNumber}`} timeZone={timeZone} />
             </div>
           </Disclosure>
         </li>

@@ -1,29 +1,46 @@
 import type { OrderTimelineEntry } from "@/lib/checkout/checkout-contract";
+import { orderStepName, orderStepSentence } from "@/lib/portal/staff/order-step-words";
+import { formatStaffTimestamp } from "@/lib/portal/staff/staff-dates";
 
-const time = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZone: "UTC",
-});
-
-/** An order's saga timeline: each step, when, and the remote call behind it (operation, status, request id). */
-export function OrderTimeline({ entries, label }: { entries: OrderTimelineEntry[]; label: string }) {
+/**
+ * An order's saga timeline as staff read it: each step in words, when (with
+ * the year, in the staff member's time zone), what happened; the step's code
+ * and the remote call behind it (operation, status, request id) under
+ * "Technical details", for a call to the service or the processor.
+ */
+export function OrderTimeline({
+  entries,
+  label,
+  timeZone,
+}: {
+  entries: OrderTimelineEntry[];
+  label: string;
+  timeZone: string;
+}) {
   return (
-    <ol aria-label={label} className="space-y-2 border-l-2 border-slate-200 pl-4">
+    <ol aria-label={label} className="space-y-3 border-l-2 border-slate-200 pl-4">
       {entries.map((entry, index) => (
         <li key={`${entry.at}-${index}`} className="text-sm" data-step={entry.step}>
-          <p className="break-words text-slate-900">{entry.description}</p>
-          <p className="text-xs break-all text-slate-600">
-            <time dateTime={entry.at}>{time.format(new Date(entry.at))} UTC</time> · {entry.step}
-            {entry.call
-              ? ` · ${entry.call.operation}${entry.call.status === null ? " (no answer)" : ` ${entry.call.status}`}${
-                  entry.call.requestId ? ` · request ${entry.call.requestId}` : ""
-                }`
-              : ""}
+          <p className="font-medium text-slate-900">
+            {orderStepName(entry.step)}{" "}
+            <span className="font-normal text-slate-600">
+              · <time dateTime={entry.at}>{formatStaffTimestamp(entry.at, timeZone)}</time>
+            </span>
           </p>
+          <p className="break-words text-slate-800">{orderStepSentence(entry.description)}</p>
+          <details className="mt-1 text-xs text-slate-600">
+            <summary className="cursor-pointer rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+              Technical details
+            </summary>
+            <p className="mt-1 break-all">
+              Step {entry.step}
+              {entry.call
+                ? ` · ${entry.call.operation}${entry.call.status === null ? " (no answer)" : ` ${entry.call.status}`}${
+                    entry.call.requestId ? ` · request ${entry.call.requestId}` : ""
+                  }`
+                : ""}
+            </p>
+          </details>
         </li>
       ))}
     </ol>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import type { z } from "zod";
 import type { StaffActionResult } from "@/lib/actions/action-result";
 import { withReasonCode, type ReasonCodeOption } from "@/lib/portal/staff/reason";
+import { refundOutcome } from "@/lib/portal/staff/refund-words";
 import type { RefundOrderInput } from "@/lib/portal/staff/staff-forms";
 import { ReasonCodeFields } from "./reason-code-fields";
 import { StaffFormCard, StaffOutcomeCard } from "./staff-form-card";
@@ -21,6 +22,7 @@ export function RefundOrderForm({
   until,
   reasonCodes,
   approvalAbove,
+  paid,
   onRefund,
 }: {
   membershipNumber: string;
@@ -34,6 +36,8 @@ export function RefundOrderForm({
   reasonCodes: readonly ReasonCodeOption[];
   /** When set, the refund's cash is above the approval threshold (its words, e.g. "£100.00"): it is requested. */
   approvalAbove?: string;
+  /** What the member paid, in words ("9,000 points", "£90.00"): what the refund gives back. */
+  paid: { points: string | null; cash: string | null };
   onRefund: (
     input: RefundOrderInput,
   ) => Promise<StaffActionResult<{ state: string; status: string; requested: boolean }>>;
@@ -49,10 +53,10 @@ export function RefundOrderForm({
     fields: ["reasonCode", "reason"],
     action: ({ reasonCode, reason }: z.output<typeof schema>) =>
       onRefund({ membershipNumber, orderId, formKey, reasonCode, ...(reason ? { reason } : {}) }),
-    said: ({ status, requested }) =>
+    said: ({ state, requested }) =>
       requested
         ? "Refund requested: another administrator approves it in Approvals. Nothing was refunded yet."
-        : `The order is ${status.toLowerCase()}.`,
+        : refundOutcome(state, paid),
     onSuccess: () => {
       form.reset(empty);
       setFormKey(crypto.randomUUID());
@@ -75,7 +79,8 @@ export function RefundOrderForm({
       heading="Refund this order"
       intro={
         <p className="text-sm text-slate-600">
-          The member&apos;s points are returned and the card is refunded in full. Possible until {until}.
+          Gives back {[paid.cash, paid.points].filter(Boolean).join(" and ")} in full: the points to the member&apos;s
+          account, the cash to the card. Possible until {until}.
           {approvalAbove
             ? ` The card part is more than ${approvalAbove}: another administrator must approve the refund.`
             : null}

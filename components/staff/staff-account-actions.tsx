@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { StaffActionResult } from "@/lib/actions/action-result";
 import { reasonSchema } from "@/lib/portal/staff/reason";
+import { countOf } from "@/lib/portal/staff/staff-plurals";
 import type { StaffAccountActionInput } from "@/lib/portal/staff/staff-forms";
 import { OneTimePassword } from "./one-time-password";
 import { ReasonField } from "./reason-field";
@@ -40,7 +41,7 @@ export function StaffAccountActions({ staffId, username, disabled, onDisable, on
           if (result.ok) {
             setOutcome({
               tone: "success",
-              message: `${username} is disabled; ${result.data.sessionsEnded} session(s) ended.`,
+              message: `${username} is disabled; ${countOf(result.data.sessionsEnded, { one: "session", other: "sessions" })} ended.`,
             });
             form.reset({ reason: "" });
           } else setOutcome({ tone: "error", message: result.fieldErrors?.reason ?? result.message });

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { NextIntlClientProvider, useLocale, useMessages, useTimeZone, useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -19,10 +20,14 @@ import { profileFormSchema, shownProfileFields, toProfileValues } from "@/lib/po
 import { ProfileSections } from "@/components/profile/profile-sections";
 import { utcToday } from "@/lib/contract/register-account";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
+import { languageCodes } from "@/lib/contract/update-membership";
 import type { StaffActionResult } from "@/lib/actions/action-result";
 import type { StaffProfileEditInput } from "@/lib/portal/staff/profile-edit-schema";
 import { withReasonCode, type ReasonCodeOption } from "@/lib/portal/staff/reason";
 import { ReasonCodeFields } from "./reason-code-fields";
+import { staffProfileWords } from "@/lib/portal/staff/staff-profile-words";
+import { storedProfileValue } from "@/lib/portal/profile/stored-profile-value";
+import { formatDay } from "@/lib/portal/staff/staff-dates";
 import { Button } from "@/components/ui/button";
 
 export interface StaffProfileFormProps {
@@ -40,8 +45,9 @@ type Step = { kind: "edit" } | { kind: "review"; changes: ProfileChange[] };
 
 /**
  * A member's profile edited by staff: the member's own form fields and
- * rules (ProfileSections, profileFormSchema), then a preview of what
- * changes, before and after, with the required reason; only then is it
+ * rules (ProfileSections, profileFormSchema) in the console's words
+ * (staffProfileWords), then a preview of what changes, before and after as
+ * the service will store it, with the required reason; only then is it
  * saved (the server plans and checks it again).
  */
 export function StaffProfileForm({ membership, countries, reasonCodes, onSave, today }: StaffProfileFormProps) {
@@ -63,6 +69,15 @@ export function StaffProfileForm({ membership, countries, reasonCodes, onSave, t
   const afterRender = useAfterRender();
   const reviewRef = useRef<HTMLHeadingElement>(null);
   const shown = shownProfileFields(membership);
+  const words = useStaffProfileWords();
+  const shownValue = (field: ProfileField, value: string) => {
+    if (value === "") return "";
+    if (field === "language") return words.language(value);
+    if (field === "country") return countries.find((country) => country.value === value)?.label ?? value;
+    if (field === "dateOfBirth") return formatDay(value);
+    if (value === "Y" || value === "N") return words.yesNo(value);
+    return value;
+  };
 
   // After a save the page is rendered again with the stored membership: the form starts from it.
   const previous = useRef(membership);
@@ -140,13 +155,15 @@ export function StaffProfileForm({ membership, countries, reasonCodes, onSave, t
       <FormStatus message={status?.message} tone={status?.tone} />
 
       <form noValidate method="post" onSubmit={review} className="space-y-6" hidden={step.kind === "review"}>
-        <ProfileSections
-          membership={membership}
-          countries={countries}
-          register={profile.register}
-          errors={profile.formState.errors}
-          today={today}
-        />
+        <NextIntlClientProvider locale={words.locale} messages={words.messages} timeZone={words.timeZone}>
+          <ProfileSections
+            membership={membership}
+            countries={countries}
+            register={profile.register}
+            errors={profile.formState.errors}
+            today={today}
+          />
+        </NextIntlClientProvider>
         <div className="flex justify-end">
           <SubmitButton pending={false} pendingLabel="Checking…">
             Review changes
@@ -169,7 +186,7 @@ export function StaffProfileForm({ membership, countries, reasonCodes, onSave, t
               Check the changes
             </h2>
             <p className="mt-1 text-sm text-slate-600">
-              The service keeps text in capitals without accents, so values are stored as it spells them.
+              The service keeps text in capitals without accents: &ldquo;After saving&rdquo; is the value it will store.
             </p>
             <div className="mt-4 overflow-x-auto">
               <table className="w-full border-collapse text-left text-sm">
@@ -194,10 +211,12 @@ export function StaffProfileForm({ membership, countries, reasonCodes, onSave, t
                         {change.label}
                       </th>
                       <td className="py-2 pr-3 align-top break-all text-slate-700">
-                        {change.before || <span className="text-slate-500">(empty)</span>}
+                        {shownValue(change.field, change.before) || <span className="text-slate-500">(empty)</span>}
                       </td>
                       <td className="py-2 align-top font-medium break-all text-slate-900">
-                        {change.after || <span className="text-slate-500">(empty)</span>}
+                        {shownValue(change.field, storedProfileValue(change.field, change.after)) || (
+                          <span className="text-slate-500">(empty)</span>
+                        )}
                       </td>
                     </tr>
                   ))}
@@ -233,4 +252,26 @@ export function StaffProfileForm({ membership, countries, reasonCodes, onSave, t
       ) : null}
     </div>
   );
+}
+
+/** The catalogue with the staff's sentences in place of the member's, and the words of coded values. */
+function useStaffProfileWords() {
+  const messages = useMessages();
+  const locale = useLocale();
+  const timeZone = useTimeZone();
+  const t = useTranslations("profile");
+  const staffMessages = useMemo(
+    () => ({ ...messages, profile: { ...(messages.profile as object), ...staffProfileWords } }),
+    [messages],
+  );
+  return {
+    locale,
+    timeZone,
+    messages: staffMessages,
+    language: (code: string) =>
+      (languageCodes as readonly string[]).includes(code)
+        ? t(`languages.${code as (typeof languageCodes)[number]}`)
+        : code,
+    yesNo: (value: "Y" | "N") => (value === "Y" ? t("yes") : t("no")),
+  };
 }

@@ -5,12 +5,19 @@ import type { ShopMovement } from "@/lib/portal/transaction-rows";
 import { textLink } from "@/components/ui/text-link";
 
 /** A shop order's movement: the product, what happened to the points, and the order it belongs to. */
-export function ShopMovementDetails({ movement }: { movement: ShopMovement }) {
+export function ShopMovementDetails({
+  movement,
+  orderHref = (id) => `/orders/${encodeURIComponent(id)}`,
+}: {
+  movement: ShopMovement;
+  /** Where the order opens: the member's order page, or the console's. */
+  orderHref?: (orderId: string) => string;
+}) {
   const used = movement.movement === "points_used";
   const t = useTranslations("transactions.shopMovement");
   const locale = useLocale();
   const order = (chunks: React.ReactNode) => (
-    <Link href={`/orders/${encodeURIComponent(movement.id)}`} className={textLink}>
+    <Link href={orderHref(movement.id)} className={textLink}>
       {chunks}
     </Link>
   );

@@ -43,10 +43,13 @@ export function TransactionRowsTable({
   rows,
   caption,
   compact = false,
+  orderHref,
 }: {
   rows: TransactionRow[];
   caption: string;
   compact?: boolean;
+  /** Where a shop movement's order opens (the console's order page for staff); the member's by default. */
+  orderHref?: (orderId: string) => string;
 }) {
   const t = useTranslations("transactions.table");
   const words = useTranslations("transactions");
@@ -79,7 +82,7 @@ export function TransactionRowsTable({
               </td>
               <td className={`align-top ${cell}`}>
                 {row.order ? (
-                  <ShopMovementDetails movement={row.order} />
+                  <ShopMovementDetails movement={row.order} orderHref={orderHref} />
                 ) : (
                   <>
                     <span className="block font-medium break-words text-slate-900">

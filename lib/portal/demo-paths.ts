@@ -32,6 +32,7 @@ export interface DemoPath {
 const password = sandbox.password;
 const shopper = sandbox.members.find((member) => member.username === "demo.shopper")!;
 const agent = sandbox.staff.find((staff) => staff.role === "AGENT")!;
+const admin = sandbox.staff.find((staff) => staff.role === "ADMIN")!;
 const cards = Object.fromEntries(sandbox.paymentTestCards.map((card) => [card.outcome, card.number]));
 
 /** "4242424242424242" → "4242 4242 4242 4242", as printed on cards. */
@@ -101,7 +102,7 @@ export const demoPaths: DemoPath[] = [
   {
     id: "staff",
     title: "Help a member as partner staff",
-    who: "A call-centre agent of the partner looks a member up and acts for them.",
+    who: "A call-centre agent of the partner looks a member up and acts for them; an administrator reads what staff did.",
     steps: [
       {
         title: "Sign in to the staff console",
@@ -124,10 +125,25 @@ export const demoPaths: DemoPath[] = [
         inTheSpec: "P2 with a client-credentials token and the X-Agent-Id header.",
       },
       {
-        title: "See the audit trail",
-        href: "/staff/audit",
-        action: "Audit trail",
-        lookAt: "Every staff action is recorded: who, in which role, what, for which member, why, and when.",
+        title: "Edit the member's profile, as the agent",
+        href: `/staff/members/${shopper.membershipNumber}/edit`,
+        action: "Edit Casey Shopper's profile",
+        todo: "Reveal the contact details, change the email address, review the change and save it with a reason.",
+        lookAt:
+          "The review shows the value the service will store (in capitals, without accents) before anything is sent; the agent's reason goes to the audit trail.",
+      },
+      {
+        title: "See the audit trail, as an administrator",
+        href: "/staff/login",
+        action: "Sign in as the administrator",
+        todo: "Log out of the agent's session, sign in as the administrator, then open the audit trail.",
+        type: [
+          { label: "Username", value: admin.username },
+          { label: "Password", value: admin.password },
+        ],
+        lookAt:
+          "Agents may not open the trail; administrators read every staff action there (who, in which role, what, for which member, why, and when) and export it.",
+        also: [{ href: "/staff/audit", label: "Audit trail" }],
       },
     ],
   },

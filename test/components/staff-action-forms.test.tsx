@@ -36,6 +36,7 @@ function refundForm(onRefund: Refund, approvalAbove?: string) {
       orderId="order-1"
       until="1 June"
       reasonCodes={reasonCodes}
+      paid={{ points: "9,000 points", cash: "£90.00" }}
       {...(approvalAbove ? { approvalAbove } : {})}
       onRefund={onRefund}
     />,
@@ -70,7 +71,7 @@ describe("the console's action forms (useStaffActionForm)", () => {
     await user.type(screen.getByLabelText(/^Details/), reason);
     await user.click(screen.getByRole("button", { name: "Refund order" }));
 
-    expect(await screen.findByText("The order is cancelled.")).toBeTruthy();
+    expect(await screen.findByText("Refunded £90.00 and 9,000 points.")).toBeTruthy();
     expect(onRefund).toHaveBeenCalledExactlyOnceWith({
       membershipNumber: "3081000000000012",
       orderId: "order-1",
@@ -121,7 +122,7 @@ describe("the console's action forms (useStaffActionForm)", () => {
     expect(alert.textContent).toContain("Some details need correcting.");
     expect(await screen.findByText("Say why in at least ten characters.")).toBeTruthy();
     await waitFor(() => expect(alert.contains(document.activeElement) || document.activeElement === alert).toBe(true));
-    expect(screen.queryByText(/The order is/)).toBeNull();
+    expect(screen.queryByText(/Refunded/)).toBeNull();
   });
 
   it("says the change may not have been made when the call itself fails", async () => {

@@ -54,7 +54,8 @@ describe("the staff profile form", () => {
     const preview = await screen.findByRole("table", { name: "What the save changes" });
     const rows = within(preview).getAllByRole("row");
     expect(rows).toHaveLength(2);
-    expect(rows[1]!.textContent).toBe("Email addressCASEY@EXAMPLE.COMcasey.new@example.com");
+    // "After saving" is what the service will store: upper-case ASCII.
+    expect(rows[1]!.textContent).toBe("Email addressCASEY@EXAMPLE.COMCASEY.NEW@EXAMPLE.COM");
 
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     expect(await screen.findByText("Choose a reason.")).toBeTruthy();
@@ -70,6 +71,20 @@ describe("the staff profile form", () => {
     expect(sent.reasonCode).toBe("data_correction");
     expect(sent.reason).toBe("Member asked by phone");
     expect(sent.values.email).toBe("casey.new@example.com");
+  });
+
+  it("speaks of the member, not to them, and reviews coded values in words as the service will store them", async () => {
+    const { user } = setup();
+    expect(screen.queryByText(/To change your name/)).toBeNull();
+    expect(screen.queryByText(/The language we write to you in/)).toBeNull();
+    expect(screen.getByText(/Names are not changed here: the member asks the programme/)).toBeDefined();
+    expect(screen.getByText(/The language the programme writes to the member in/)).toBeDefined();
+
+    await user.selectOptions(screen.getByLabelText("Language"), "ES");
+    await user.type(screen.getByLabelText(/^Title/), "Señora");
+    await user.click(screen.getByRole("button", { name: "Review changes" }));
+    const rows = within(await screen.findByRole("table", { name: "What the save changes" })).getAllByRole("row");
+    expect(rows.slice(1).map((row) => row.textContent)).toEqual(["Title(empty)SENORA", "Language(empty)Spanish"]);
   });
 
   it("refuses in the form what the contract refuses, and says so when nothing changed", async () => {

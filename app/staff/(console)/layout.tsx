@@ -4,6 +4,8 @@ import { StaffNav, type StaffNavItem } from "@/components/staff/staff-nav";
 import { mayDo, roleLabels, type StaffPermission } from "@/lib/portal/staff/staff-roles";
 import { signOutStaffAction } from "@/server/portal/staff/actions/sign-out-action";
 import { requireStaffSession } from "@/server/portal/staff/staff-session";
+import { readStaffTimeZone } from "@/server/portal/staff/staff-time-zone";
+import { TimeZoneReporter } from "@/components/staff/time-zone-reporter";
 import { Button } from "@/components/ui/button";
 import { focusRingOnDark } from "@/components/ui/focus-ring";
 import { SkipLink } from "@/components/ui/skip-link";
@@ -24,6 +26,7 @@ async function signOut() {
 /** The console's frame: who is signed in with which role, the pages that role may use, and the way out. */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const staff = await requireStaffSession();
+  const zone = await readStaffTimeZone();
   const items = navigation
     .filter((item) => mayDo(staff.role, item.permission))
     .map((item) => ({ href: item.href, label: item.label, exact: item.exact }));
@@ -31,6 +34,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   return (
     <>
       <SkipLink>Skip to content</SkipLink>
+      <TimeZoneReporter reported={zone.reported ? zone.timeZone : null} />
       <header className="border-b border-slate-300 bg-slate-900 text-white">
         <div className="mx-auto max-w-5xl px-4">
           <div className="flex flex-wrap items-center justify-between gap-3 py-3">

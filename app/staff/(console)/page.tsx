@@ -10,6 +10,9 @@ import { maskEmail } from "@/server/portal/staff/mask-contact";
 import { searchCustomers } from "@/server/portal/staff/search-customers";
 import { recordStaffEvent } from "@/server/portal/staff/staff-action";
 import { requireStaffPermission } from "@/server/portal/staff/staff-session";
+import { ProgrammeGlance } from "@/components/staff/programme-glance";
+import { readProgrammeGlance } from "@/server/portal/staff/glance/read-programme-glance";
+import { readStaffTimeZone } from "@/server/portal/staff/staff-time-zone";
 
 export const metadata: Metadata = { title: "Find a member" };
 
@@ -17,9 +20,10 @@ type Query = Record<string, string | string[] | undefined>;
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim();
 
 /**
- * Find a member: by membership number (the member's page asks the service)
- * or by name or email among the partner's own customers. A search shows
- * names, so it is audited (`member.searched`).
+ * The console's home. Find a member: by membership number (the member's
+ * page asks the service) or by name or email among the partner's own
+ * customers; a search shows names, so it is audited (`member.searched`).
+ * Below it, the programme's last 30 days in charts.
  */
 export default async function FindMemberPage({ searchParams }: { searchParams: Promise<Query> }) {
   const { session: staff, allowed } = await requireStaffPermission("member.view");
@@ -49,6 +53,8 @@ export default async function FindMemberPage({ searchParams }: { searchParams: P
     }
   }
   const masked = !mayDo(staff.role, "member.contact");
+  const zone = await readStaffTimeZone();
+  const glance = await readProgrammeGlance(await getPortalDatabase(), new Date(), zone.timeZone);
 
   return (
     <div className="space-y-6">
@@ -63,6 +69,11 @@ export default async function FindMemberPage({ searchParams }: { searchParams: P
           }))}
         />
       ) : null}
+      <ProgrammeGlance
+        {...glance}
+        timeZoneReported={zone.reported}
+        attentionHref={mayDo(staff.role, "attention.view") ? "/staff/attention" : undefined}
+      />
     </div>
   );
 }

@@ -1,19 +1,6 @@
-import { toAscii } from "@/lib/text/to-ascii";
+import { toAsciiUpper } from "@/lib/text/to-ascii-upper";
 
-/**
- * The spec's "stored in upper case ASCII (one-way)": accents are dropped
- * ("José" → "JOSE"), compatibility forms folded ("ﬁ" → "FI"), and letters of
- * their own spelt out ("Straße" → "STRASSE"). A character with no ASCII form
- * (another script) is kept as it is, so callers that must store ASCII check
- * the result with `isPrintableAscii` rather than lose it silently.
- */
-export function toAsciiUpper(value: string): string {
-  return toAscii(value).toUpperCase();
-}
-
-export function isPrintableAscii(value: string): boolean {
-  return /^[\x20-\x7E]*$/.test(value);
-}
+export { isPrintableAscii, toAsciiUpper } from "@/lib/text/to-ascii-upper";
 
 /**
  * What a security response is hashed from: upper-case ASCII with runs of

@@ -290,6 +290,12 @@ export const orders = portal.table(
   },
   (table) => [
     index("orders_member_idx").on(table.membershipNumber, table.createdAt),
+    /** The console's charts read a window of days across every member. */
+    index("orders_created_at_idx").on(table.createdAt),
+    /** Orders waiting for staff, by when they began to wait (few, whatever the table's size). */
+    index("orders_attention_idx")
+      .on(table.updatedAt)
+      .where(sql`${table.state} = 'needs_attention'`),
     index("orders_unfinished_idx")
       .on(table.nextAttemptAt)
       .where(

@@ -1,4 +1,5 @@
 import "server-only";
+import { nameShopMovements } from "@/server/portal/transactions/name-shop-movements";
 import type { AccountResponse } from "@/lib/contract/retrieve-account";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
 import { LoyaltyApiError, LoyaltyContractError, LoyaltyUnavailableError } from "@/lib/loyalty-client/errors";
@@ -79,7 +80,8 @@ export async function readMemberTransactions(
       { startRecord: 1, endRecord: staffTransactionCount },
       staffAgent(staff),
     );
-    return { ok: true, value: toTransactionRows(answer) };
+    // The shop's own movements are named by product and order, not by the reference the spec's fields allow.
+    return { ok: true, value: await nameShopMovements(membershipNumber, toTransactionRows(answer)) };
   } catch (error) {
     return readFailure(error, "retrieve-transactions");
   }

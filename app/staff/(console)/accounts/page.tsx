@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { countOf } from "@/lib/portal/staff/staff-plurals";
 import { CreateStaffForm } from "@/components/staff/create-staff-form";
 import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
 import { StaffAccountActions } from "@/components/staff/staff-account-actions";
@@ -45,7 +46,8 @@ export default async function StaffAccountsPage() {
               <p className="mt-1 text-sm text-slate-600">
                 {roleLabels[account.role]} · created {formatShortDate(account.createdAt.toISOString())}
                 {account.createdBy ? ` by ${account.createdBy}` : " (sandbox)"} · password set{" "}
-                {formatShortDate(account.passwordChangedAt.toISOString())} · {account.openSessions} open session(s)
+                {formatShortDate(account.passwordChangedAt.toISOString())} ·{" "}
+                {countOf(account.openSessions, { one: "open session", other: "open sessions" })}
                 {account.id === staff.staffId ? " · you" : ""}
               </p>
               {account.id === staff.staffId ? null : (

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { mayDo } from "@/lib/portal/staff/staff-roles";
 import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
 import Link from "next/link";
 import { orderPrice } from "@/components/staff/member-orders";
 import { OrderTimeline } from "@/components/staff/order-timeline";
-import { formatShortDate } from "@/lib/i18n/format";
+import { formatStaffDateTime } from "@/lib/portal/staff/staff-dates";
+import { readStaffTimeZone } from "@/server/portal/staff/staff-time-zone";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { listAttentionOrders } from "@/server/portal/staff/list-attention-orders";
 import { requireStaffPermission } from "@/server/portal/staff/staff-session";
@@ -14,17 +16,20 @@ export const metadata: Metadata = { title: "Needs attention" };
 
 /** The orders the checkout's saga could not settle by itself, oldest first, with what it knows. */
 export default async function AttentionPage() {
-  const { allowed } = await requireStaffPermission("attention.view");
+  const { session: staff, allowed } = await requireStaffPermission("attention.view");
   if (!allowed) return <ForbiddenPanel what="The needs-attention list" />;
   const waiting = await listAttentionOrders(await getPortalDatabase());
+  const { timeZone } = await readStaffTimeZone();
 
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Needs attention</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Orders the checkout could not settle by itself, oldest first. Check the references with the loyalty service
-          and the card processor, then settle each on its page.
+          Orders the checkout could not settle by itself, oldest first.{" "}
+          {mayDo(staff.role, "order.settle")
+            ? "Check the references with the loyalty service and the card processor, then settle each on its page."
+            : "An administrator settles them; when a member asks about one, tell them it is with the team and ask an administrator to look."}
         </p>
       </div>
       {waiting.length === 0 ? (
@@ -49,7 +54,7 @@ export default async function AttentionPage() {
                 >
                   {order.orderNumber}
                 </Link>
-                <span className="text-sm text-slate-600">Placed {formatShortDate(order.createdAt)}</span>
+                <span className="text-sm text-slate-600">Placed {formatStaffDateTime(order.createdAt, timeZone)}</span>
               </div>
               <p className="mt-1 text-sm break-words text-slate-700">
                 Member {order.membershipNumber} · {order.productName} · {orderPrice(order)}
@@ -81,7 +86,11 @@ export default async function AttentionPage() {
               </dl>
               <Disclosure className="mt-3" summary={`Timeline (${order.timeline.length} steps)`}>
                 <div className="mt-2">
-                  <OrderTimeline entries={order.timeline} label={`Timeline of ${order.orderNumber}`} />
+                  <OrderTimeline
+                    entries={order.timeline}
+                    label={`Timeline of ${order.orderNumber}`}
+                    timeZone={timeZone}
+                  />
                 </div>
               </Disclosure>
             </li>

@@ -22,9 +22,10 @@ export async function GET(request: Request): Promise<Response> {
   }
   if (!mayDo(staff.role, "audit.view")) {
     await recordPageRefusal(staff, "audit.view", url.pathname);
-    return new Response("Your role does not allow exporting the audit trail.\n", {
-      status: 403,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    // The refusal is a page of the console (its frame, its words), not a bare line of text.
+    return new Response(null, {
+      status: 303,
+      headers: { Location: "/staff/audit/export/refused", "Cache-Control": "no-store" },
     });
   }
   const { filters, problems } = parseAuditSearch(Object.fromEntries(url.searchParams));

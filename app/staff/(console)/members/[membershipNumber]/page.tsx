@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { readStaffTimeZone } from "@/server/portal/staff/staff-time-zone";
 import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
 import { countryName, countryOptions } from "@/components/forms/country-options";
 import { MemberAccountCard } from "@/components/staff/member-account-card";
@@ -61,6 +62,7 @@ export default async function MemberPage({ params }: { params: Promise<{ members
     listMemberOrders(membershipNumber, 1, {}, { forMember: false }),
   ]);
   const countries = countryOptions();
+  const { timeZone } = await readStaffTimeZone();
 
   return (
     <div className="space-y-6">
@@ -106,7 +108,7 @@ export default async function MemberPage({ params }: { params: Promise<{ members
         <h2 id="orders-heading" className="px-4 pt-4 pb-2 text-lg font-semibold text-slate-900 sm:px-6">
           Orders
         </h2>
-        <MemberOrders membershipNumber={membershipNumber} orders={orders.orders} />
+        <MemberOrders membershipNumber={membershipNumber} orders={orders.orders} timeZone={timeZone} />
         {orders.hasNextPage ? (
           <p className="px-4 pb-4 text-xs text-slate-600 sm:px-6">
             The {orders.orders.length} latest orders are shown.
@@ -119,7 +121,11 @@ export default async function MemberPage({ params }: { params: Promise<{ members
           Latest transactions
         </h2>
         {transactions.ok ? (
-          <MemberTransactions rows={transactions.value} limit={staffTransactionCount} />
+          <MemberTransactions
+            rows={transactions.value}
+            limit={staffTransactionCount}
+            membershipNumber={membershipNumber}
+          />
         ) : (
           <div className="px-4 pb-4 sm:px-6">
             <StaffServiceProblem

@@ -9,7 +9,9 @@ import { RefundOrderForm } from "@/components/staff/refund-order-form";
 import { SettleOrderForm } from "@/components/staff/settle-order-form";
 import { StaffServiceProblem } from "@/components/staff/staff-service-problem";
 import { formatMinorAmount } from "@/components/checkout/pay-label";
-import { formatLongDate } from "@/lib/i18n/format";
+import { formatPoints } from "@/lib/i18n/format";
+import { formatStaffDateTime } from "@/lib/portal/staff/staff-dates";
+import { readStaffTimeZone } from "@/server/portal/staff/staff-time-zone";
 import { isMembershipNumber } from "@/lib/portal/staff/member-number";
 import { mayDo } from "@/lib/portal/staff/staff-roles";
 import { findMemberOrder } from "@/server/portal/checkout/find-member-order";
@@ -22,15 +24,6 @@ import { listReasonCodes } from "@/server/portal/staff/find-reason-codes";
 import { readStaffControls } from "@/server/portal/staff/staff-controls";
 
 export const metadata: Metadata = { title: "Order" };
-
-const time = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-});
 
 /**
  * One of a member's orders: its saga timeline and the member's balance
@@ -62,6 +55,7 @@ export default async function StaffOrderPage({
     );
   }
   const db = await getPortalDatabase();
+  const { timeZone } = await readStaffTimeZone();
   const [account, reasonCodes, controls] = await Promise.all([
     readMemberAccount(staff, ownProgramme(profile.value) ?? "", membershipNumber),
     listReasonCodes(db),
@@ -92,7 +86,7 @@ export default async function StaffOrderPage({
             </div>
             <div>
               <dt className="text-slate-600">Placed</dt>
-              <dd className="font-medium text-slate-900">{formatLongDate(order.createdAt)}</dd>
+              <dd className="font-medium text-slate-900">{formatStaffDateTime(order.createdAt, timeZone)}</dd>
             </div>
             <div>
               <dt className="text-slate-600">Card</dt>
@@ -103,7 +97,7 @@ export default async function StaffOrderPage({
           </dl>
           <h3 className="mt-6 text-base font-semibold text-slate-900">Timeline</h3>
           <div className="mt-3">
-            <OrderTimeline entries={order.timeline} label={`Timeline of ${order.orderNumber}`} />
+            <OrderTimeline entries={order.timeline} label={`Timeline of ${order.orderNumber}`} timeZone={timeZone} />
           </div>
         </section>
         <div>
@@ -120,7 +114,11 @@ export default async function StaffOrderPage({
         <RefundOrderForm
           membershipNumber={membershipNumber}
           orderId={order.id}
-          until={order.cancellableUntil ? `${time.format(new Date(order.cancellableUntil))} UTC` : null}
+          paid={{
+            points: order.points > 0 ? `${formatPoints(order.points)} points` : null,
+            cash: order.cashMinor > 0 ? formatMinorAmount(order.cashMinor, order.currency) : null,
+          }}
+          until={order.cancellableUntil ? formatStaffDateTime(order.cancellableUntil, timeZone) : null}
           reasonCodes={reasonCodes}
           {...(order.cashMinor > controls.refundApprovalCashMinor
             ? { approvalAbove: formatMinorAmount(controls.refundApprovalCashMinor, order.currency) }

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_created_at_idx" ON "portal"."orders" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "orders_attention_idx" ON "portal"."orders" USING btree ("updated_at") WHERE "portal"."orders"."state" = 'needs_attention';
