@@ -34,21 +34,25 @@ export async function signInInBrowser(browser: Browser, origin: string, member: 
   const page = await context.newPage();
   const started = Date.now();
   let step = "the portal's login page";
+  const trace = process.env.BENCH_TRACE_SIGN_INS
+    ? (what: string) => console.log(`${member.username} ${Date.now() - started} ms: ${what}`)
+    : () => undefined;
   const outcome: SignInOutcome = { member: member.username!, ok: false };
   try {
     await page.goto(`${origin}/login?callbackUrl=%2Faccount`, { waitUntil: "commit", timeout: 30_000 });
     const button = page.getByRole("button", { name: /Northstar Club/ });
     await button.waitFor({ timeout: 30_000 });
     outcome.loginShownMs = Date.now() - started;
+    trace("login page shown");
     step = "the programme's login page after the button";
     const pressed = Date.now();
-    await button.click({ timeout: 5_000 });
-    await page.waitForURL((url) => url.pathname === "/oauth/auth/login", {
-      timeout: loginPageWaitMs,
-      waitUntil: "commit",
-    });
-    await page.locator("#username").waitFor({ timeout: loginPageWaitMs });
+    // The whole wait, click included: a click that starts a navigation may itself wait for it to begin.
+    const left = () => Math.max(1, pressed + loginPageWaitMs - Date.now());
+    await button.click({ timeout: left(), noWaitAfter: true });
+    await page.waitForURL((url) => url.pathname === "/oauth/auth/login", { timeout: left(), waitUntil: "commit" });
+    await page.locator("#username").waitFor({ timeout: left() });
     outcome.programmePageMs = Date.now() - pressed;
+    trace("programme's page shown");
     step = "back on the portal, signed in";
     const submitted = Date.now();
     await page.locator("#username").fill(member.username!);
@@ -58,6 +62,7 @@ export async function signInInBrowser(browser: Browser, origin: string, member: 
     // The page's heading, whatever the member's language.
     await page.locator("main h1").waitFor({ timeout: signedInWaitMs });
     outcome.signedInMs = Date.now() - submitted;
+    trace("signed in");
     outcome.totalMs = Date.now() - started;
     outcome.ok = true;
   } catch {
@@ -68,6 +73,7 @@ export async function signInInBrowser(browser: Browser, origin: string, member: 
       .catch(() => "");
     outcome.failure = { step, url: redactedUrl(page.url()), said };
   } finally {
+    trace(outcome.ok ? "closing" : `closing after a failure at ${step}`);
     await context.close();
   }
   return outcome;
@@ -96,8 +102,13 @@ export async function signInMany(
   await Promise.all(
     Array.from({ length: atOnce }, async () => {
       while (next < count) {
-        const member = members[next++ % members.length]!;
-        outcomes.push(await signInInBrowser(browser, origin, member));
+        const number = ++next;
+        const member = members[(number - 1) % members.length]!;
+        const outcome = await signInInBrowser(browser, origin, member);
+        outcomes.push(outcome);
+        console.log(
+          `sign-in ${number}/${count}: ${outcome.ok ? `signed in in ${outcome.totalMs} ms` : `FAILED at ${outcome.failure?.step} (${outcome.failure?.url})`}`,
+        );
       }
     }),
   );

@@ -57,6 +57,8 @@ const checkoutOrders = Number(process.env.BENCH_CHECKOUT_ORDERS ?? 8);
 const signInCount = Number(process.env.BENCH_SIGN_INS ?? 100);
 const signInsAtOnce = Number(process.env.BENCH_SIGN_INS_AT_ONCE ?? 8);
 const memoryMinutes = Number(process.env.BENCH_MEMORY_MINUTES ?? 10);
+/** Which parts of the member section run (all by default): e.g. BENCH_MEMBER_PARTS=sign-ins to try the sign-ins alone. */
+const memberParts = new Set((process.env.BENCH_MEMBER_PARTS ?? "pages,checkout,sign-ins").split(","));
 
 interface MemberApp {
   app: StartedApp;
@@ -124,8 +126,11 @@ async function measureMemberPages(
   loadAtStart: number,
   { app, metrics, signedIn }: Omit<MemberApp, "stop">,
 ): Promise<string[]> {
-  const calibrations = await calibratePages(metrics, signedIn);
-  const reference = await startMinimalMemberPages(app.origin, "SBX0DEMO0PARTNER00000001");
+  const pages = memberParts.has("pages");
+  const calibrations = pages ? await calibratePages(metrics, signedIn) : [];
+  const reference = pages
+    ? await startMinimalMemberPages(app.origin, "SBX0DEMO0PARTNER00000001")
+    : { origin: "", stop: async () => undefined };
   cleanup.defer(() => reference.stop());
 
   const pageTargets = new Map<string, Target>();
@@ -143,15 +148,19 @@ async function measureMemberPages(
     });
   }
   const callsOf = new Map<LoadResult, number>();
-  const targets = memberPages.flatMap((page) => [pageTargets.get(page)!, referenceTargets.get(page)!]);
+  const targets = pages ? memberPages.flatMap((page) => [pageTargets.get(page)!, referenceTargets.get(page)!]) : [];
   const measured = await measureRounds(targets, true, {
     ...settings,
     around: countingCalls(metrics, new Set(pageTargets.values()), callsOf),
   });
   await reference.stop();
 
-  const checkout = await payAtOnce(app.origin, signedIn.slice(0, checkoutMembers), checkoutOrders);
-  const signIns = await signInsUnderLoad(app, signedIn, settings);
+  const checkout = memberParts.has("checkout")
+    ? await payAtOnce(app.origin, signedIn.slice(0, checkoutMembers), checkoutOrders)
+    : { samples: [], seconds: 0 };
+  const signIns = memberParts.has("sign-ins")
+    ? await signInsUnderLoad(app, signedIn, settings)
+    : { outcomes: [], load: [] };
   return memberSectionLines({
     settings,
     loadAtStart,
