@@ -207,10 +207,17 @@ function earlierPagesSection(why: string): string[] {
 function replaceSection(heading: string, section: string[]): void {
   const doc = existsSync(performanceDoc) ? readFileSync(performanceDoc, "utf8") : "# Performance\n";
   const start = doc.indexOf(heading);
-  const end = start < 0 ? -1 : doc.indexOf("\n## ", start + heading.length);
-  const before = start < 0 ? `${doc.trimEnd()}\n\n` : doc.slice(0, start);
-  const after = end < 0 ? "" : doc.slice(end + 1);
-  writeFileSync(performanceDoc, `${before}${section.join("\n")}${after ? `\n${after}` : ""}`);
+  if (start < 0) {
+    // A section new to the report goes before the member pages in Chromium, where the whole bench writes it.
+    const at = heading === pagesHeading ? -1 : doc.indexOf(pagesHeading);
+    const before = at < 0 ? `${doc.trimEnd()}\n\n` : doc.slice(0, at);
+    const after = at < 0 ? "" : doc.slice(at);
+    writeFileSync(performanceDoc, `${before}${section.join("\n")}${after ? `\n${after}` : ""}`);
+  } else {
+    const end = doc.indexOf("\n## ", start + heading.length);
+    const after = end < 0 ? "" : doc.slice(end + 1);
+    writeFileSync(performanceDoc, `${doc.slice(0, start)}${section.join("\n")}${after ? `\n${after}` : ""}`);
+  }
   formatDoc();
   console.log(section.join("\n"));
 }
