@@ -247,7 +247,7 @@ function memberSectionLines(input: SectionInput): string[] {
       .map(([status, count]) => `${status}: ${count}`)
       .join(", ");
     rows.push(
-      `| ${calibration.page} | ${page.median.requestsPerSecond.toFixed(0)} (${page.slowest.requestsPerSecond.toFixed(0)}–${page.fastest.requestsPerSecond.toFixed(0)}) | ${reference.median.requestsPerSecond.toFixed(0)} | ${share.median.toFixed(2)}× | ${page.median.p50} | ${page.median.p99} | ${reference.median.p99} | ${calls.toFixed(2)} (${callsInWords(calibration.callsPerRender)}) | ${before.calls} | ${kb(calibration.htmlBytes)} / ${kb(calibration.gzipBytes)} | ${statuses}${page.median.errors ? `, errors: ${page.median.errors}` : ""} |`,
+      `| ${calibration.page} | ${page.median.requestsPerSecond.toFixed(0)} (${page.slowest.requestsPerSecond.toFixed(0)}–${page.fastest.requestsPerSecond.toFixed(0)}) | ${reference.median.requestsPerSecond.toFixed(0)} | ${share.median.toFixed(2)}× | ${page.median.p50} | ${page.median.p99} | ${reference.median.p99} | ${callsInWords(calibration.callsPerRender)}; under load ${calls.toFixed(2)} | ${before.calls} | ${kb(calibration.htmlBytes)} / ${kb(calibration.gzipBytes)} | ${statuses}${page.median.errors ? `, errors: ${page.median.errors}` : ""} |`,
     );
     const met = share.median >= memberBudgets.shareOfReference && page.median.p99 < memberBudgets.p99Ms;
     verdicts.push(
@@ -256,11 +256,13 @@ function memberSectionLines(input: SectionInput): string[] {
   }
   const shop = calibrations.find((calibration) => calibration.page === "/shop");
   const shopMeasured = measured.get(input.pageTargets.get("/shop")!);
-  const shopCalls = shopMeasured ? (callsOf.get(shopMeasured.median) ?? NaN) : NaN;
-  if (shop)
+  const shopUnderLoad = shopMeasured ? (callsOf.get(shopMeasured.median) ?? NaN) : NaN;
+  if (shop) {
+    const shopCalls = [...shop.callsPerRender.values()].reduce((sum, calls) => sum + calls, 0);
     verdicts.push(
-      `- /shop: ${shopCalls.toFixed(2)} service calls per render under load (${callsInWords(shop.callsPerRender)} when calibrated), at most ${memberBudgets.shopCalls}: ${shopCalls <= memberBudgets.shopCalls ? "met" : "NOT met"}.`,
+      `- /shop: ${shopCalls.toFixed(2)} service calls per render (${callsInWords(shop.callsPerRender)}, counted over ${shop.renders} renders one at a time, prices warm); under load ${shopUnderLoad.toFixed(2)} per render started; at most ${memberBudgets.shopCalls}: ${shopCalls <= memberBudgets.shopCalls ? "met" : "NOT met"}.`,
     );
+  }
 
   const paid = checkout.samples.filter((sample) => sample.ok).map((sample) => sample.payToReceiptMs);
   const failedPayments = checkout.samples.filter((sample) => !sample.ok);
@@ -284,9 +286,9 @@ function memberSectionLines(input: SectionInput): string[] {
     "",
     `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (load average when this section began: ${input.loadAtStart.toFixed(1)} on ${cpus().length} cores). The app is \`next start\` on PostgreSQL, on port ${portalPort} (where the sandbox registers the portal's OAuth callback), with request logging on; ${settings.members.length} members each with a portal session of their own (the programme's login and grant for the portal's client, the tokens sealed into a stored session as the portal's sign-in stores them, next-auth's cookie naming it: bench/member-sessions.ts). autocannon, ${settings.connections} connections, the members in turn; each page warmed up for ${settings.warmUpSeconds} s, then measured ${settings.rounds} times for ${settings.seconds} s in turns with its reference.`,
     "",
-    "The reference of each page is a minimal Next.js page (bench/minimal-next/app/member-page) making the same calls to the same service operations over loopback, with the same member's token, side by side, and rendering a few lines: no session lookup, no translations, no layout. Which calls, and how many, is measured from the app before the load (each page rendered once for every member to warm the shop's price cache, then twice per member counted by the portal's counter `loyalty_platform_portal_loyalty_calls_total` on /metrics), so the reference cannot drift from the page. Service calls per render: the counter's growth over the median measured run ÷ its pages answered. Before: counted from the code before the shop's prices were shared (commit 8e8cc55). Bytes: one render's HTML as sent, and gzipped at level 6 as `next start` compresses it for a browser.",
+    "The reference of each page is a minimal Next.js page (bench/minimal-next/app/member-page) making the same calls to the same service operations over loopback, with the same member's token, side by side, and rendering a few lines: no session lookup, no translations, no layout. Which calls, and how many, is measured from the app before the load (each page rendered once for every member to warm the shop's price cache, then twice per member counted by the portal's counter `loyalty_platform_portal_loyalty_calls_total` on /metrics), so the reference cannot drift from the page. Service calls per render: by operation, counted over the calibration's renders (one at a time, so exact); under load, the counter's growth over the median measured run (read a second after it, when the renders still on their way have made their calls) ÷ the renders it started. Before: counted from the code before the shop's prices were shared (commit 8e8cc55). Bytes: one render's HTML as sent, and gzipped at level 6 as `next start` compresses it for a browser.",
     "",
-    "| Page | Requests/s (median, range) | Reference requests/s | × reference (paired) | p50 | p99 | Reference p99 | Service calls per render (by operation) | Calls before | HTML / gzip | Responses (median run) |",
+    "| Page | Requests/s (median, range) | Reference requests/s | × reference (paired) | p50 | p99 | Reference p99 | Service calls per render | Calls before | HTML / gzip | Responses (median run) |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |",
     ...rows,
     "",

@@ -95,6 +95,8 @@ export interface PageCalibration {
   callsPerRender: Map<string, number>;
   /** The operations the reference makes for this page: each operation as many times as one render makes it. */
   referenceOperations: string[];
+  /** Renders counted. */
+  renders: number;
   /** The page as the browser receives it: its HTML, and gzipped at level 6 as `next start` sends it. */
   htmlBytes: number;
   gzipBytes: number;
@@ -134,6 +136,7 @@ export async function calibratePages(
       referenceOperations: [...callsPerRender].flatMap(([operation, perRender]) =>
         Array.from({ length: Math.round(perRender) }, () => operation),
       ),
+      renders,
       htmlBytes: body.length,
       gzipBytes: gzipSync(body, { level: 6 }).length,
     });
@@ -149,7 +152,7 @@ export interface PageRun {
 
 /**
  * Runs `run` between two readings of the app's calls to the service, and
- * keeps the calls per answered render. Only the app's targets are read: the
+ * keeps the calls per render started. Only the app's targets are read: the
  * reference's calls reach the service directly and are not the portal's.
  */
 export function countingCalls(
@@ -161,9 +164,12 @@ export function countingCalls(
     if (!appTargets.has(target)) return run();
     const before = await loyaltyCalls(app);
     const result = await run();
+    // The renders still on their way when the run ended finish their calls first.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     const made = total(callsBetween(before, await loyaltyCalls(app)));
-    const answered = result.statuses["2xx"] ?? 0;
-    callsOf.set(result, answered > 0 ? made / answered : NaN);
+    // Over every render started: those the run's end left unanswered made their calls too.
+    const rendered = result.sent ?? result.statuses["2xx"] ?? 0;
+    callsOf.set(result, rendered > 0 ? made / rendered : NaN);
     return result;
   };
 }
