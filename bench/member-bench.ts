@@ -373,10 +373,11 @@ async function measureMemory(
   const middle = readings[half]!;
   const growth = last.rss - middle.rss;
   const peak = Math.max(...readings.map((reading) => reading.rss));
+  const minutes = `${memoryMinutes} minute${memoryMinutes === 1 ? "" : "s"}`;
   return [
     memoryHeading,
     "",
-    `Measured by \`BENCH_ONLY=memory npm run bench\` (or the whole bench) on ${new Date().toISOString().slice(0, 10)}: the app (\`next start\` on PostgreSQL, as \`npm start\` runs it) under the mixed member-page load (every member page for each of ${settings.members.length} members in turn, ${settings.connections} connections) for ${memoryMinutes} minutes; its resident memory (/proc's VmRSS of the server's process) and V8's heap in use (/metrics) read before the load and after every minute.`,
+    `Measured by \`BENCH_ONLY=memory npm run bench\` (or the whole bench) on ${new Date().toISOString().slice(0, 10)}: the app (\`next start\` on PostgreSQL, as \`npm start\` runs it) under the mixed member-page load (every member page for each of ${settings.members.length} members in turn, ${settings.connections} connections) for ${minutes}; its resident memory (/proc's VmRSS of the server's process) and V8's heap in use (/metrics) read before the load and after every minute.`,
     "",
     "| Minute | Resident memory | V8 heap in use | Requests/s that minute | p99 |",
     "| ---: | ---: | ---: | ---: | ---: |",
@@ -385,7 +386,7 @@ async function measureMemory(
         `| ${reading.minute} | ${mb(reading.rss)} MB | ${mb(reading.heap)} MB | ${reading.load ? reading.load.requestsPerSecond.toFixed(0) : "—"} | ${reading.load ? `${reading.load.p99} ms` : "—"} |`,
     ),
     "",
-    `Resident memory after ${memoryMinutes} minutes: ${mb(last.rss)} MB (peak ${mb(peak)} MB); over the second half (minute ${half} to ${memoryMinutes}) it ${growth > 0 ? "grew" : "changed"} by ${mb(growth)} MB (${((growth / middle.rss) * 100).toFixed(1)} %): ${Math.abs(growth) <= 0.05 * middle.rss ? "it has stopped growing (within 5 %)" : "NOT settled (more than 5 %)"}.`,
+    `Resident memory after ${minutes}: ${mb(last.rss)} MB (peak ${mb(peak)} MB); over the second half (minute ${half} to ${memoryMinutes}) it ${growth > 0 ? "grew" : "changed"} by ${mb(growth)} MB (${((growth / middle.rss) * 100).toFixed(1)} %): ${Math.abs(growth) <= 0.05 * middle.rss ? "it has stopped growing (within 5 %)" : "NOT settled (more than 5 %)"}.`,
     "",
   ];
 }
