@@ -38,6 +38,7 @@ export function proxy(request: NextRequest): NextResponse {
     nonce,
     development: process.env.NODE_ENV === "development",
     https: request.nextUrl.protocol === "https:",
+    formTargets: loginPageOrigins(),
   });
   const response =
     live && isSandboxOnlyPath(path)
@@ -49,6 +50,24 @@ export function proxy(request: NextRequest): NextResponse {
           : pass(request, nonce, security);
   for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
   return response;
+}
+
+let loginOrigins: string[] | undefined;
+
+/**
+ * Where the sign-in form's redirects lead when the service runs elsewhere: the origins of LOYALTY_AUTH_URL and
+ * LOYALTY_PARTNER_AUTH_URL (read raw, as APP_MODE above; env.ts has already checked them). Without them the
+ * programmes' login pages are on this origin.
+ */
+function loginPageOrigins(): string[] {
+  loginOrigins ??= [process.env.LOYALTY_AUTH_URL, process.env.LOYALTY_PARTNER_AUTH_URL].flatMap((url) => {
+    try {
+      return url ? [new URL(url).origin] : [];
+    } catch {
+      return [];
+    }
+  });
+  return loginOrigins;
 }
 
 /**

@@ -5,6 +5,8 @@ import { machineSharesBetween, readMachineCpu, type MachineShares } from "./mach
 export interface LoadResult {
   label: string;
   requestsPerSecond: number;
+  /** Requests sent in the run, answered or still on their way when it ended. */
+  sent?: number;
   p50: number;
   p99: number;
   /** Responses by status class. */
@@ -56,7 +58,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
       const machine = machineSharesBetween(machineBefore, readMachineCpu());
       if (code !== 0) return reject(new Error(`the load worker exited with ${code}: ${errorOutput}`));
       const report = JSON.parse(output) as {
-        requests: { average: number };
+        requests: { average: number; sent?: number };
         latency: { p50: number; p99: number };
         errors: number;
         "2xx": number;
@@ -66,6 +68,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
       resolve({
         label: options.label,
         requestsPerSecond: report.requests.average,
+        sent: report.requests.sent,
         p50: report.latency.p50,
         p99: report.latency.p99,
         statuses: { "2xx": report["2xx"], "4xx": report["4xx"], "5xx": report["5xx"] },

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { Client } from "pg";
 import sandbox from "@/sandbox.json";
@@ -113,6 +113,69 @@ export async function startBaseline(
   };
 }
 
+const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
+let minimalNextBuilt = false;
+
+/** Builds bench/minimal-next once per run (the debit's routes and the member pages' reference alike). */
+function buildMinimalNext(): void {
+  if (minimalNextBuilt) return;
+  const build = spawnSync(process.execPath, [nextBin, "build", minimalNextDir], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (build.status !== 0) throw new Error("building bench/minimal-next failed");
+  minimalNextBuilt = true;
+}
+
+/** Waits until the started server answers `probe`; a server that ends first, or never answers, fails the run. */
+async function answering(child: ChildProcess, probe: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await fetch(probe);
+      return;
+    } catch {
+      if (attempt > 120 || child.exitCode !== null) {
+        child.kill("SIGKILL");
+        throw new Error("bench/minimal-next did not start");
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+/**
+ * The member pages' reference (bench/minimal-next/app/member-page): a
+ * minimal Next.js page making, with the member's token, the loopback calls
+ * to `serviceOrigin`'s partner operations it is told in its query, built
+ * and started like the app.
+ */
+export async function startMinimalMemberPages(
+  serviceOrigin: string,
+  apiKey: string,
+): Promise<{ origin: string; stop: () => Promise<void> }> {
+  buildMinimalNext();
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [...productionNodeFlags, nextBin, "start", minimalNextDir, "--port", String(port)],
+    {
+      stdio: "ignore",
+      env: { ...process.env, NODE_ENV: "production", BENCH_SERVICE_ORIGIN: serviceOrigin, BENCH_API_KEY: apiKey },
+    },
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  await answering(child, `${origin}/member-page`);
+  return {
+    origin,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
 export const minimalLabel = "minimal Next.js route handler, same SQL statement";
 export const minimalOnDebitPathLabel = "the same minimal route under the debit's path (dynamic segments)";
 export const minimalJournalOnlyLabel =
@@ -141,12 +204,7 @@ export async function startMinimalNext(
   targetWith: (label: string, otherMembers: ReferenceSetUp) => Target;
   stop: () => Promise<void>;
 }> {
-  const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
-  const build = spawnSync(process.execPath, [nextBin, "build", minimalNextDir], {
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (build.status !== 0) throw new Error("building bench/minimal-next failed");
+  buildMinimalNext();
   const port = await freePort();
   const child = spawn(
     process.execPath,
@@ -163,18 +221,7 @@ export async function startMinimalNext(
     },
   );
   const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await fetch(`${origin}/debit`);
-      break;
-    } catch {
-      if (attempt > 120 || child.exitCode !== null) {
-        child.kill("SIGKILL");
-        throw new Error("bench/minimal-next did not start");
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+  await answering(child, `${origin}/debit`);
   const at = (route: string, variants: RequestVariant[]) => variants.map((variant) => ({ ...variant, path: route }));
   // The handler reads the member from the body; the path only has the debit's shape.
   const debitPath = `/api/v1/programmes/${benchProgramme}/accounts/BENCH/debit-transaction-requests`;

@@ -8,11 +8,13 @@ import ensureBuild from "@/scripts/ensure-build";
 import ensureChromium from "@/scripts/ensure-chromium";
 import { productionNodeFlags, startApp } from "@/test/support/start-app";
 import { createPostgresDatabase } from "@/test/support/test-database";
-import { runLoad, type LoadResult } from "./autocannon-run";
+import type { LoadResult } from "./autocannon-run";
+import { measureRounds, pairedShare, type Measured } from "./measure-rounds";
 import { benchMembersFor, prepareBenchDatabase, sandboxBenchMembers } from "./bench-members";
 import { selectBenchDatabaseServer } from "./database-server";
 import { measurePageWeights, pageWeightSection } from "./page-weight";
 import { runWithCleanup, type Cleanup } from "./run-with-cleanup";
+import { memberPagesHeading, memberPagesSection, memoryHeading, memorySection } from "./member-bench";
 
 /**
  * `npm run bench`: the real debit (and the other scenarios) through the whole
@@ -35,63 +37,11 @@ const unloggedLabel = "PostgreSQL, REQUEST_LOG=off";
 const members = benchMembersFor(Number(process.env.BENCH_MEMBERS ?? connections));
 const hotSpotLabel = `PostgreSQL, ${sandboxBenchMembers.length} members (hot spot)`;
 const hotSpotMinimalLabel = `${minimalLabel} · ${hotSpotLabel}`;
+const memberSettings = { connections, seconds, rounds, warmUpSeconds, members };
 
-interface Measured {
-  /** Measured in the same rounds as the baseline and the minimal Next.js route (the PostgreSQL group). */
-  pairedWithReference: boolean;
-  median: LoadResult;
-  slowest: LoadResult;
-  fastest: LoadResult;
-  /** Every measured run, in round order. */
-  rounds: LoadResult[];
-}
-
-/**
- * Warms every target up, then measures them in turns, round after round, so
- * slow drift of a shared machine touches all of them alike. Every other round
- * goes in reverse order, so no target always comes right after the same one
- * (a debit run leaves the next one the previous run's dead rows and dirty
- * pages). Each target's median round is reported, with the spread of its
- * rounds.
- */
-async function measure(targets: Target[], pairedWithReference: boolean): Promise<Measured[]> {
-  for (const target of targets) await runLoad({ ...target, label: "warm-up", connections, seconds: warmUpSeconds });
-  const runs = new Map<Target, LoadResult[]>(targets.map((target) => [target, []]));
-  for (let round = 0; round < rounds; round++) {
-    for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
-      runs.get(target)!.push(await runLoad({ ...target, connections, seconds }));
-    }
-  }
-  return targets.map((target) => {
-    const measured = runs.get(target)!;
-    const sorted = [...measured].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-    return {
-      pairedWithReference,
-      median: sorted[Math.floor(sorted.length / 2)]!,
-      slowest: sorted[0]!,
-      fastest: sorted[sorted.length - 1]!,
-      rounds: measured,
-    };
-  });
-}
-
-/**
- * Throughput of `subject` over `reference`, paired by round (both measured
- * in the same round, minutes apart at most) and the median of the rounds'
- * ratios taken: load from elsewhere on a shared machine moves both of a
- * round's runs, and cancels out of their ratio far better than out of two
- * medians taken apart.
- */
-function pairedShare(
-  subject: Measured,
-  reference: Measured,
-): { median: number; low: number; high: number; byRound: number[] } {
-  const byRound = subject.rounds.map(
-    (run, round) => run.requestsPerSecond / reference.rounds[round]!.requestsPerSecond,
-  );
-  const ratios = [...byRound].sort((a, b) => a - b);
-  return { median: ratios[Math.floor(ratios.length / 2)]!, low: ratios[0]!, high: ratios[ratios.length - 1]!, byRound };
-}
+const roundsSettings = { connections, seconds, rounds, warmUpSeconds };
+const measure = (targets: Target[], pairedWithReference: boolean) =>
+  measureRounds(targets, pairedWithReference, roundsSettings);
 
 /**
  * One scenario's line. `toMinimal`: its throughput over the minimal Next.js
@@ -253,25 +203,54 @@ function earlierPagesSection(why: string): string[] {
   return [pagesHeading, "", why, "", ...earlier.join("\n").trim().split("\n"), ""];
 }
 
+/** Replaces the section under `heading` in performance.md (or adds it at the end), keeping everything else. */
+function replaceSection(heading: string, section: string[]): void {
+  const doc = existsSync(performanceDoc) ? readFileSync(performanceDoc, "utf8") : "# Performance\n";
+  const start = doc.indexOf(heading);
+  if (start < 0) {
+    // A section new to the report goes before the member pages in Chromium, where the whole bench writes it.
+    const at = heading === pagesHeading ? -1 : doc.indexOf(pagesHeading);
+    const before = at < 0 ? `${doc.trimEnd()}\n\n` : doc.slice(0, at);
+    const after = at < 0 ? "" : doc.slice(at);
+    writeFileSync(performanceDoc, `${before}${section.join("\n")}${after ? `\n${after}` : ""}`);
+  } else {
+    const end = doc.indexOf("\n## ", start + heading.length);
+    const after = end < 0 ? "" : doc.slice(end + 1);
+    writeFileSync(performanceDoc, `${doc.slice(0, start)}${section.join("\n")}${after ? `\n${after}` : ""}`);
+  }
+  formatDoc();
+  console.log(section.join("\n"));
+}
+
 /** The member pages' section only (`BENCH_ONLY=pages`): a minute, not the half hour of the load scenarios. */
 async function pagesOnly(): Promise<void> {
   const missing = chromiumMissing();
   if (missing)
     throw new Error(`BENCH_ONLY=pages measures the member pages in Chromium, which could not be had: ${missing}`);
   ensureBuild();
-  const section = pageWeightSection(await measurePageWeights());
-  const doc = existsSync(performanceDoc) ? readFileSync(performanceDoc, "utf8") : "# Performance\n";
-  const start = doc.indexOf(pagesHeading);
-  const end = start < 0 ? -1 : doc.indexOf("\n## ", start + pagesHeading.length);
-  const before = start < 0 ? `${doc.trimEnd()}\n\n` : doc.slice(0, start);
-  const after = end < 0 ? "" : doc.slice(end + 1);
-  writeFileSync(performanceDoc, `${before}${section.join("\n")}${after ? `\n${after}` : ""}`);
-  formatDoc();
-  console.log(section.join("\n"));
+  replaceSection(pagesHeading, pageWeightSection(await measurePageWeights()));
+}
+
+/** A section of the last report as it stands (kept by a run that does not measure it), or nothing. */
+function earlierSection(heading: string): string[] {
+  const previous = existsSync(performanceDoc) ? readFileSync(performanceDoc, "utf8") : "";
+  const start = previous.indexOf(heading);
+  if (start < 0) return [];
+  const end = previous.indexOf("\n## ", start + heading.length);
+  return [previous.slice(start, end < 0 ? undefined : end).trimEnd(), ""];
 }
 
 async function main(cleanup: Cleanup): Promise<void> {
   if (process.env.BENCH_ONLY === "pages") return pagesOnly();
+  if (process.env.BENCH_ONLY === "members" || process.env.BENCH_ONLY === "memory") {
+    const missing = chromiumMissing();
+    if (missing && process.env.BENCH_ONLY === "members")
+      throw new Error(`BENCH_ONLY=members signs members in in Chromium, which could not be had: ${missing}`);
+    ensureBuild();
+    return process.env.BENCH_ONLY === "members"
+      ? replaceSection(memberPagesHeading, await memberPagesSection(cleanup, memberSettings))
+      : replaceSection(memoryHeading, await memorySection(cleanup, memberSettings));
+  }
   const loadAtStart = loadavg()[0]!;
   // Known before the half hour of load, not after it.
   const chromiumAbsent = chromiumMissing();
@@ -346,6 +325,12 @@ async function main(cleanup: Cleanup): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  // The member pages under load, the checkout and the sign-ins (Chromium), then the memory under member load.
+  const memberLines = chromiumAbsent
+    ? earlierSection(memberPagesHeading)
+    : await memberPagesSection(cleanup, memberSettings);
+  const memoryLines = await memorySection(cleanup, memberSettings);
+
   const debitOf = (suffix: string) =>
     appResults.find(({ median }) => median.label.startsWith("debit") && median.label.endsWith(suffix));
   const debitMeasured = debitOf("· PostgreSQL");
@@ -403,6 +388,8 @@ async function main(cleanup: Cleanup): Promise<void> {
       ? `This run: with the log ${debit.requestsPerSecond.toFixed(0)} requests/s (median), without ${unloggedDebit.requestsPerSecond.toFixed(0)}; with ÷ without, paired by round: ${percent(logShare.median)} (rounds ${percent(logShare.low)}–${percent(logShare.high)}): ${logShare.median >= 0.95 ? "met" : "NOT met"}. Each round's ratio, in order: ${logShare.byRound.map(percent).join(", ")}.`
       : "",
     "",
+    ...memberLines,
+    ...memoryLines,
     // The member pages in Chromium, on port 3000 (where the sandbox registers the portal's callbacks), or the
     // last run's section, said to be so, when Chromium could not be had.
     ...(chromiumAbsent

@@ -9,6 +9,7 @@ import { SignInFrame } from "@/components/ui/sign-in-frame";
 import { safeCallbackPath } from "@/lib/portal/login-path";
 import { loginNotice, type LoginQuery } from "@/server/portal/auth/login-notice";
 import { getMemberSession } from "@/server/portal/auth/member-session";
+import { newSignInFormToken } from "@/server/portal/auth/start-sign-in";
 import { chooseLanguage } from "@/server/portal/i18n/choose-language-action";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -59,7 +60,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         </>
       }
     >
-      <ProgrammeSignIn callbackUrl={callbackUrl} />
+      <ProgrammeSignIn callbackUrl={callbackUrl} formToken={newSignInFormToken()} />
     </SignInFrame>
   );
 }

@@ -9,6 +9,11 @@ export interface PageSecurityOptions {
   development: boolean;
   /** Served over https: the browser is told to keep to it. */
   https: boolean;
+  /**
+   * Origins other than this one a form of the page may end up at: the sign-in form's redirects lead to the
+   * programmes' login pages, wherever the service's token services answer (LOYALTY_AUTH_URL, LOYALTY_PARTNER_AUTH_URL).
+   */
+  formTargets?: readonly string[];
 }
 
 /** 128 random bits, base64: the nonce Next.js finds in the request's Content-Security-Policy and puts on its scripts. */
@@ -20,9 +25,10 @@ export function newNonce(): string {
 /**
  * Next.js's documented strict policy: scripts by nonce and whatever they
  * load ('strict-dynamic'), everything else from this origin only, no
- * plugins, no <base>, forms to this origin, and no framing at all.
+ * plugins, no <base>, forms to this origin (and the programmes' login pages
+ * its sign-in form is redirected to), and no framing at all.
  */
-export function contentSecurityPolicy({ nonce, development, https }: PageSecurityOptions): string {
+export function contentSecurityPolicy({ nonce, development, https, formTargets = [] }: PageSecurityOptions): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
@@ -32,7 +38,7 @@ export function contentSecurityPolicy({ nonce, development, https }: PageSecurit
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formTargets].join(" "),
     "frame-ancestors 'none'",
     ...(https ? ["upgrade-insecure-requests"] : []),
   ];

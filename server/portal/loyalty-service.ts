@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/server/config/env";
 import { tracedFetch } from "@/server/observability/tracing";
+import { countedLoyaltyFetch } from "@/server/portal/metrics/count-loyalty-calls";
 import { createLoyaltyClient, type LoyaltyClient } from "@/lib/loyalty-client/loyalty-client";
 
 /** Where the loyalty service answers, as the portal sees it: the LOYALTY_* URLs, else this app. */
@@ -37,8 +38,8 @@ export function loyaltyService(): LoyaltyClient {
     apiKey: partnerCredentials().apiKey,
     applicationName: partnerCredentials().applicationName,
     timeoutMs: 10_000,
-    // Each call a span of the caller's trace, carried to the other party in `traceparent`.
-    fetch: tracedFetch("loyalty"),
+    // Each call counted by operation, and a span of the caller's trace carried to the other party in `traceparent`.
+    fetch: countedLoyaltyFetch(tracedFetch("loyalty")),
   });
   return client;
 }

@@ -22,6 +22,18 @@ describe("the portal pages' security headers", () => {
     expect(policy).not.toHaveProperty("upgrade-insecure-requests");
   });
 
+  it("lets forms end up at the programmes' login pages where the service runs elsewhere, and nowhere else", () => {
+    const policy = directives(
+      contentSecurityPolicy({
+        nonce: "n",
+        development: false,
+        https: true,
+        formTargets: ["https://login.loyalty.example", "https://partners.loyalty.example"],
+      }),
+    );
+    expect(policy["form-action"]).toBe("'self' https://login.loyalty.example https://partners.loyalty.example");
+  });
+
   it("lets `next dev` evaluate code and inject styles", () => {
     const policy = directives(contentSecurityPolicy({ nonce: "n", development: true, https: false }));
     expect(policy["script-src"]).toBe("'self' 'nonce-n' 'strict-dynamic' 'unsafe-eval'");

@@ -1,5 +1,6 @@
 import "server-only";
 import { tracedFetch } from "@/server/observability/tracing";
+import { countedLoyaltyFetch } from "@/server/portal/metrics/count-loyalty-calls";
 import { createTokenClient, type ClientCredentials, type TokenClient } from "@/lib/loyalty-client/token-client";
 import { loyaltyEndpoints, partnerCredentials } from "@/server/portal/loyalty-service";
 
@@ -12,8 +13,8 @@ export function tokenService(): TokenClient {
     authUrl: endpoints.authUrl,
     partnerAuthUrl: endpoints.partnerAuthUrl,
     timeoutMs: 10_000,
-    // Each call a span of the caller's trace, carried to the other party in `traceparent`.
-    fetch: tracedFetch("loyalty"),
+    // Each call counted, and a span of the caller's trace carried to the other party in `traceparent`.
+    fetch: countedLoyaltyFetch(tracedFetch("loyalty")),
   });
   return client;
 }
