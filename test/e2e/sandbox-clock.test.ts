@@ -28,6 +28,11 @@ const near = (iso: string | null, expected: number) =>
 describe("a developer sandbox's clock in Chromium", () => {
   const session = browsingSession();
 
+  async function openSettings(page: Page) {
+    await page.goto(`${session.origin}/developers/settings`);
+    await shown(page.getByRole("heading", { level: 1, name: "Settings" }));
+  }
+
   async function signUp(width: number): Promise<Developer> {
     const { page } = await session.newPage(width, 900, { bypassCSP: true });
     page.on("dialog", (dialog) => void dialog.accept());
@@ -45,9 +50,13 @@ describe("a developer sandbox's clock in Chromium", () => {
     ];
     await page.getByRole("link", { name: "Open your console" }).click();
     await shown(page.getByRole("heading", { level: 1, name: "Your sandbox" }));
+    await page.goto(`${session.origin}/developers/members`);
+    await shown(page.getByRole("heading", { level: 1, name: "Members" }));
     const memberCard = page.locator("li[data-membership-number]", { hasText: ".member1" });
     const member = (await (await shown(memberCard)).getAttribute("data-membership-number"))!;
     const username = ((await memberCard.locator("dd.font-mono").nth(1).textContent()) ?? "").trim();
+    // The clock, the keys and the redirect URIs are in Settings: the developer's page stays there.
+    await openSettings(page);
     return { page, apiKey, clientId, clientSecret, member, username };
   }
 
@@ -68,7 +77,7 @@ describe("a developer sandbox's clock in Chromium", () => {
   /** A1 in the member's browser to the developer's own redirect URI, then A2 with its own client. */
   async function memberTokens(developer: Developer) {
     const redirectUri = `${session.origin}${callbackPath}`;
-    await developer.page.getByLabel("Redirect URIs", { exact: true }).fill(redirectUri);
+    await (await hydrated(developer.page.getByLabel("Redirect URI 1", { exact: true }))).fill(redirectUri);
     await (await hydrated(developer.page.getByRole("button", { name: "Save redirect URIs" }).first())).click();
     await shown(developer.page.getByText("Saved. Logins now accept exactly these addresses."));
     const verifier = randomBytes(32).toString("hex");
@@ -105,6 +114,7 @@ describe("a developer sandbox's clock in Chromium", () => {
       status: response.status,
       body: (await response.json()) as Record<string, unknown>,
       sandboxTime: response.headers.get("x-sandbox-time"),
+      requestId: response.headers.get("x-request-id"),
     };
   }
 
@@ -188,6 +198,17 @@ describe("a developer sandbox's clock in Chromium", () => {
     expect(refused.status, JSON.stringify(refused.body)).toBe(400);
     expect(JSON.stringify(refused.body)).toContain("REVERSAL_NO_LONGER_PERMITTED");
     expect(near(refused.sandboxTime, Date.now() + 25 * hourMs)).toBe(true);
+    // The console's home ticks the go-live row for it: refused on a moved clock, not forced by a scenario.
+    await page.goto(`${session.origin}/developers`);
+    await shown(page.getByRole("heading", { level: 1, name: "Your sandbox" }));
+    const refusedRow = page.locator('[data-checklist-item="reversal-refused"]');
+    await expectOnPage(async () => {
+      await page.reload();
+      return refusedRow.getAttribute("data-ticked");
+    }).toBe("true");
+    await shown(refusedRow.getByText("Reversal refused: the window had passed"));
+    await shown(refusedRow.getByRole("link", { name: refused.requestId! }));
+    await openSettings(page);
 
     // A debit now is dated on the moved clock, and P3 lists it on the moved day.
     const later = await debit(one, renewed.access_token!, "CLOCK-0002");
@@ -233,6 +254,7 @@ describe("a developer sandbox's clock in Chromium", () => {
     await demoPage.getByLabel("Password", { exact: true }).fill(developer.password);
     await (await hydrated(demoPage.getByRole("button", { name: "Sign in" }))).click();
     await shown(demoPage.getByRole("heading", { level: 1, name: "Your sandbox" }));
+    await openSettings(demoPage);
     await shown(clockPanel(demoPage).getByText("Real time.", { exact: true }));
     expect(near(await shownSandboxTime(demoPage), Date.now())).toBe(true);
     expect(await clockPanel(demoPage).getByRole("button", { name: "Move forward" }).count()).toBe(0);
@@ -250,5 +272,5 @@ describe("a developer sandbox's clock in Chromium", () => {
     await shown(clockPanel(page).getByText("Real time.", { exact: true }));
     expect(near(await shownSandboxTime(page), Date.now())).toBe(true);
     await shootClock(page, "sandbox-clock-1280-back-to-real-time");
-  });
+  }, 240_000);
 });
