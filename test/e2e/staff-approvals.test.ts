@@ -128,7 +128,7 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
     const approve = await hydrated(request.getByRole("button", { name: /^Approve goodwill credit of 20,000 points/ }));
     await request.getByRole("textbox", { name: /^Note/ }).fill("Booking checked");
     await approve.click();
-    await shown(approver.getByRole("status").filter({ hasText: "Approved and carried out" }));
+    await shown(approver.getByRole("status").filter({ hasText: "Approved and carried out (" }));
     expect(await balance(approver)).toBe(start + 20_000);
     await approver.goto(`${app.origin}/staff/approvals`);
     await expectCount(approver.locator("[data-request]").filter({ hasText: member }), 0);
