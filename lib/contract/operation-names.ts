@@ -30,40 +30,41 @@ export function operationTitle(id: NamedOperation): string {
   return spec === "Extension" ? name : `${name} · ${spec}`;
 }
 
+/** The operations the request log records under one name for one path. */
+const oneOperationPerName: Record<string, NamedOperation> = {
+  "retrieve-account": "retrieveAccount",
+  "credit-currency": "creditCurrency",
+  "debit-currency": "debitCurrency",
+  "reverse-transaction": "reverseTransaction",
+  "register-account": "registerAccount",
+  "update-membership": "updateMembership",
+  "retrieve-membership": "retrieveMembership",
+  "retrieve-product-prices": "retrieveProductPrices",
+  "retrieve-request-log": "retrieveRequestLog",
+  "member-login": "memberLogin",
+  "grant-token": "grantToken",
+};
+
 /**
- * The operation a request-log row is, from the name the log records it under and its path: P1 and P3 serve two
- * paths each (with and without the programme, the account). Undefined for a path no operation serves.
+ * The operation a request is, from the name the service logs it under and
+ * what its path names: P1 and P3 serve two paths each (with and without the
+ * programme, the account). Undefined for a name no operation has.
  */
+export function namedOperationOf(
+  operation: string,
+  pathNames: { programme: boolean; account: boolean },
+): NamedOperation | undefined {
+  if (operation === "retrieve-programme") return pathNames.programme ? "retrieveProgramme" : "retrieveProgrammeList";
+  if (operation === "retrieve-transactions")
+    return pathNames.account ? "retrieveAccountTransactions" : "retrieveOwnTransactions";
+  return Object.hasOwn(oneOperationPerName, operation) ? oneOperationPerName[operation] : undefined;
+}
+
+/** The operation a request-log row is, from the name the log records it under and its path. */
 export function loggedOperationId(operation: string, path: string): NamedOperation | undefined {
   const pathname = path.split("?")[0] ?? "";
-  switch (operation) {
-    case "retrieve-programme":
-      return /\/programmes\/[^/]+$/.test(pathname) ? "retrieveProgramme" : "retrieveProgrammeList";
-    case "retrieve-transactions":
-      return /\/accounts\/[^/]+\/transactions$/.test(pathname)
-        ? "retrieveAccountTransactions"
-        : "retrieveOwnTransactions";
-    case "retrieve-account":
-      return "retrieveAccount";
-    case "credit-currency":
-      return "creditCurrency";
-    case "debit-currency":
-      return "debitCurrency";
-    case "reverse-transaction":
-      return "reverseTransaction";
-    case "register-account":
-      return "registerAccount";
-    case "update-membership":
-      return "updateMembership";
-    case "retrieve-membership":
-      return "retrieveMembership";
-    case "retrieve-product-prices":
-      return "retrieveProductPrices";
-    case "member-login":
-      return "memberLogin";
-    case "grant-token":
-      return "grantToken";
-    default:
-      return undefined;
-  }
+  return namedOperationOf(operation, {
+    programme: /\/programmes\/[^/]+$/.test(pathname),
+    account: /\/accounts\/[^/]+\/transactions$/.test(pathname),
+  });
 }

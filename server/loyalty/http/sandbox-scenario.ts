@@ -2,43 +2,22 @@ import "server-only";
 import type { PartnerOperationName } from "@/lib/contract/request-log";
 import { errorNamesOf } from "@/lib/docs/errors/operation-errors";
 import type { OperationId } from "@/lib/docs/operations/types";
+import { namedOperationOf } from "@/lib/contract/operation-names";
 import { sandboxScenarioHeader } from "@/lib/contract/sandbox-scenario";
 import { errorCatalogue, type ErrorName } from "@/lib/contract/error-catalogue";
 import { bearerChallenge } from "./member-token";
 import { invalid, ServiceError } from "./service-error";
 import type { RequestHeaders } from "./partner-request";
 
-/**
- * The documented operation a request of a wrapped operation is: most are one,
- * P1 and P3 serve two paths each (with and without the programme, the account).
- */
+/** The documented operation a request of a wrapped operation is (one name per operation, as the docs name it). */
 export function documentedOperationOf(name: PartnerOperationName, params: Record<string, string>): OperationId {
-  switch (name) {
-    case "retrieve-programme":
-      return params.programmeIdentifier === undefined ? "retrieveProgrammeList" : "retrieveProgramme";
-    case "retrieve-transactions":
-      return params.accountIdentifier === undefined ? "retrieveOwnTransactions" : "retrieveAccountTransactions";
-    case "retrieve-account":
-      return "retrieveAccount";
-    case "credit-currency":
-      return "creditCurrency";
-    case "debit-currency":
-      return "debitCurrency";
-    case "reverse-transaction":
-      return "reverseTransaction";
-    case "register-account":
-      return "registerAccount";
-    case "update-membership":
-      return "updateMembership";
-    case "retrieve-membership":
-      return "retrieveMembership";
-    case "retrieve-product-prices":
-      return "retrieveProductPrices";
-    case "retrieve-request-log":
-      return "retrieveRequestLog";
-    case "unknown-path":
-      throw new Error("paths no operation serves have no scenarios");
-  }
+  const id = namedOperationOf(name, {
+    programme: params.programmeIdentifier !== undefined,
+    account: params.accountIdentifier !== undefined,
+  });
+  if (id === undefined || id === "memberLogin" || id === "grantToken")
+    throw new Error(`no documented partner operation is named ${name}`);
+  return id;
 }
 
 /** What the header accepts on an operation: the entries the error catalogue documents for it. */
