@@ -89,7 +89,21 @@ describe("a deploy's SIGTERM while checkouts are under way", () => {
       const db = handle.db;
       // The portal's tables are migrated and the shop stocked as the app starts, beside the service it waited for.
       const stockedBy = Date.now() + 60_000;
-      while ((await db.select().from(shopProducts).where(eq(shopProducts.id, "FLIGHT-LHR-MAD"))).length === 0) {
+      // Until the app has migrated them the tables do not exist: that, too, means "not stocked yet".
+      const stocked = () =>
+        db
+          .select()
+          .from(shopProducts)
+          .where(eq(shopProducts.id, "FLIGHT-LHR-MAD"))
+          .then(
+            (rows) => rows.length > 0,
+            (error: unknown) => {
+              const cause = (error as { cause?: { code?: string } }).cause;
+              if (cause?.code === "42P01" || cause?.code === "3F000") return false;
+              throw error;
+            },
+          );
+      while (!(await stocked())) {
         if (Date.now() > stockedBy) throw new Error(`the shop was not stocked:\n${app.output()}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
