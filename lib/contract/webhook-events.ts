@@ -11,6 +11,7 @@ export const eventTypes = [
   "points.credited",
   "points.debited",
   "points.reversed",
+  "points.debit_settled",
   "membership.updated",
   "security_profile.registered",
 ] as const;
@@ -23,6 +24,8 @@ export const eventDescriptions: Record<EventType, string> = {
   "points.debited": "Points were debited from an account (P5) with one of your keys or clients.",
   "points.reversed":
     "One of your debits was reversed (P6), by you, by an agent of your offline channel or by the programme's staff.",
+  "points.debit_settled":
+    "One of your debits (P5) can no longer be reversed: its reversal window ended with no reversal (P6), so what it paid for is final.",
   "membership.updated": "A membership's details were changed (P8) with one of your keys or clients.",
   "security_profile.registered": "A membership got its login credentials (P7) through one of your keys.",
 };
@@ -52,6 +55,15 @@ const reversalData = pointsData.extend({
   reversedTransactionIdentifier: z.string().meta({ description: "The identifier of the debit reversed." }),
 });
 
+const settlementData = z.object({
+  programmeIdentifier: z.string(),
+  membershipNumber: z.string(),
+  transaction: transactionSchema.meta({ description: "The debit that became final, as its points.debited event gave it." }),
+  settledAt: z.iso
+    .datetime()
+    .meta({ description: "When its reversal window ended: the debit's dateMade plus your reversal window." }),
+});
+
 const membershipData = z.object({
   membershipNumber: z.string(),
   changedElements: z
@@ -66,6 +78,7 @@ export const eventDataSchemas = {
   "points.credited": pointsData,
   "points.debited": pointsData,
   "points.reversed": reversalData,
+  "points.debit_settled": settlementData,
   "membership.updated": membershipData,
   "security_profile.registered": registrationData,
 } satisfies Record<EventType, z.ZodType>;
@@ -77,7 +90,9 @@ export function eventPayloadSchema<T extends EventType>(type: T) {
   return z
     .object({
       type: z.literal(type),
-      timestamp: z.iso.datetime().meta({ description: "When the change was made." }),
+      timestamp: z.iso
+        .datetime()
+        .meta({ description: "When the change was made (for points.debit_settled, when the window ended)." }),
       data: eventDataSchemas[type],
       test: z
         .boolean()

@@ -40,6 +40,7 @@ const exampleData: { [T in EventType]: EventData<T> } = {
     },
     reversedTransactionIdentifier: "TX7K2M9Q4X1B3N8P5R6S0T2V",
   },
+  "points.debit_settled": { ...points, settledAt: "2026-11-21T10:00:01.234Z" },
   "membership.updated": {
     membershipNumber: "3081000000000001",
     changedElements: ["emailAddress"],
@@ -50,7 +51,10 @@ const exampleData: { [T in EventType]: EventData<T> } = {
 
 /** An event's body, for the document's example of it. */
 export function exampleEvent<T extends EventType>(type: T) {
-  return { type, timestamp: at, data: exampleData[type] };
+  const data = exampleData[type];
+  // A settlement happens when the window ends, not when a request is made: its timestamp is that moment.
+  const timestamp = "settledAt" in data ? data.settledAt : at;
+  return { type, timestamp, data };
 }
 
 /** The partner events as OpenAPI 3.1 `webhooks`: one POST per event type to the partner's endpoint. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/connect";
+import { forgetSettlementMark } from "@/server/loyalty/events/settle-closed-debits";
 import { idempotencyKeys } from "@/server/loyalty/idempotency/idempotency-tables";
 import { accounts, transactions } from "@/server/loyalty/ledger/ledger-tables";
 import { loginThrottles } from "@/server/loyalty/login/login-tables";
@@ -25,6 +26,7 @@ export async function resetDeveloperSandbox(db: Database, partner: Partner, now:
     await deleteSandboxMembers(tx, partner);
     // Back to real time: with the journal gone, no entry is dated after the time the sandbox reads next.
     await tx.delete(sandboxClocks).where(eq(sandboxClocks.partnerId, partner.id));
+    await forgetSettlementMark(tx, partner.id);
     await insertPersonaCopies(tx, partner, undefined, now);
   });
 }

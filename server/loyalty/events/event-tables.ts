@@ -163,6 +163,21 @@ export const webhookReceipts = loyalty.table(
   (t) => [index("webhook_receipts_partner_time_idx").on(t.partnerId, t.receivedAt)],
 );
 
+/**
+ * How far each partner's debits have been settled (points.debit_settled):
+ * the last debit, by (date_made, id), whose reversal window was found ended.
+ * One row per partner that takes the event; the settlement pass moves it
+ * forward in the transaction that writes the events, under an advisory lock.
+ */
+export const debitSettlementMarks = loyalty.table("debit_settlement_marks", {
+  partnerId: integer("partner_id")
+    .primaryKey()
+    .references(() => partners.id, { onDelete: "cascade" }),
+  throughDateMade: timestamp("through_date_made", { withTimezone: true }).notNull(),
+  throughTransactionId: bigint("through_transaction_id", { mode: "bigint" }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookEvent = typeof webhookEvents.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;

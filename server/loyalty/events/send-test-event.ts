@@ -58,6 +58,13 @@ function sampleData(type: EventType, now: Date, member: SampleMember): EventData
         transaction,
         reversedTransactionIdentifier: "TEST0000000000000000",
       };
+    case "points.debit_settled":
+      return {
+        programmeIdentifier: primaryProgramme,
+        membershipNumber: sampleMembership,
+        transaction: { ...transaction, dateMade: new Date(now.getTime() - 24 * 3_600_000).toISOString() },
+        settledAt: now.toISOString(),
+      };
     case "membership.updated":
       return { membershipNumber: sampleMembership, changedElements: ["emailAddress"], agentId: null };
     case "security_profile.registered":

@@ -74,6 +74,10 @@ export const transactions = loyalty.table(
   },
   (t) => [
     index("transactions_account_date_idx").on(t.accountId, t.dateMade),
+    // The settlement pass walks each partner's debits in the order their reversal windows end.
+    index("transactions_partner_debit_date_idx")
+      .on(t.partnerId, t.dateMade, t.id)
+      .where(sql`${t.kind} = 'DEBIT'`),
     uniqueIndex("transactions_partner_external_uq")
       .on(t.partnerId, t.kind, t.externalTransactionIdentifier)
       .where(sql`${t.externalTransactionIdentifier} is not null`),

@@ -3,6 +3,7 @@ import type { Database } from "@/server/db/connect";
 import { rowsOf } from "@/server/db/rows";
 import { maxClockOffsetMs, maxClockStepMs } from "@/lib/developers/sandbox-clock-schema";
 import type { ClockedPartner } from "./read-sandbox-clock";
+import { settleClosedDebits } from "@/server/loyalty/events/settle-closed-debits";
 import { clockWithOffset, type SandboxClock } from "./sandbox-clock";
 
 interface OffsetRow {
@@ -23,7 +24,9 @@ export type AdvanceClockOutcome =
  * same amount (a time already past is simply due), so they stay in the order
  * the sandbox expected them and the worker posts them in that order. The update adds to
  * the stored offset in the database, so two instances moving one clock at
- * once both count.
+ * once both count. Debits whose reversal window the move passes are settled
+ * in the same transaction (points.debit_settled, in the order the windows
+ * ended), as the real-time pass of the delivery worker settles everyone's.
  */
 export async function advanceSandboxClock(
   db: Database,
@@ -57,6 +60,8 @@ export async function advanceSandboxClock(
         AND d.state = 'pending' AND d.next_attempt_at > now()`);
     const clock = clockWithOffset(Number(row.offset_ms));
     const to = clock.now();
+    // The debits whose reversal window the move passed become final now, in the move's own transaction.
+    await settleClosedDebits(tx, new Date(to.getTime() - clock.offsetMs), { partnerId: partner.id });
     return { outcome: "advanced", clock, from: new Date(to.getTime() - byMs), to };
   });
 }

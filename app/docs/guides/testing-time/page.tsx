@@ -73,6 +73,11 @@ export default async function TestingTimePage() {
             Move an hour with a webhook endpoint that fails: the retries come due as if that hour had passed (see{" "}
             <a href="/docs/guides/webhooks#retries">answers and retries</a>).
           </li>
+          <li>
+            Move a day past a debit with an endpoint taking <Code>points.debit_settled</Code>: the debit has become
+            final, and the event arrives at once, dated when its window ended. Several debits settle in the order their
+            windows ended; a reversed one never does.
+          </li>
         </ul>
       </GuideSection>
     </GuidePage>

@@ -81,6 +81,14 @@ export default function WebhooksGuidePage() {
         <p>
           Test events from the console carry <Code>&quot;test&quot;: true</Code> and made-up data.
         </p>
+        <p>
+          <Code>points.debit_settled</Code> is the one event no request makes: it comes when a debit&apos;s reversal
+          window ends without a reversal (within 10 seconds of it; at once when you{" "}
+          <a href="/docs/guides/testing-time">move your sandbox&apos;s clock</a> past it), dated at that moment. It is
+          sent for debits made after your first endpoint taking it was added, so subscribing never replays your history.
+          Fulfil what a debit paid for on <Code>points.debited</Code>; treat it as final, with no refund left to make
+          through P6, on <Code>points.debit_settled</Code>.
+        </p>
       </GuideSection>
       <GuideSection id="retries" title="Answers and retries">
         <ul className="list-disc space-y-1 pl-5">
