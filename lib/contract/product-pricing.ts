@@ -123,7 +123,26 @@ export type PriceInput = z.output<typeof priceSchema>;
  */
 const startDateTimeSchema = z.iso
   .datetime({ offset: true, abort: true, error: "startDateTime must be a date and time YYYY-MM-DDThh:mm:ss.sTZD" })
-  .refine((value) => Date.parse(value) >= Date.now(), "startDateTime must not be in the past");
+  .refine((value) => Date.parse(value) >= judgedAt(), "startDateTime must not be in the past");
+
+/** The moment "not in the past" is judged by: real time, unless a parse runs within `judgingTimeBy`. */
+let judgedAt: () => number = Date.now;
+
+/**
+ * Runs `parse` with "not in the past" judged by `now` (a developer sandbox's
+ * clock) instead of real time. The schemas are built once and shared, so
+ * the moment cannot be built into them; a zod parse is synchronous, so no
+ * other request's parse runs while the moment is set.
+ */
+export function judgingTimeBy<T>(now: () => number, parse: () => T): T {
+  const previous = judgedAt;
+  judgedAt = now;
+  try {
+    return parse();
+  } finally {
+    judgedAt = previous;
+  }
+}
 
 const departureMissing = "the departure date range (schedule.departureDateRange.startDateTime) is required";
 

@@ -14,7 +14,8 @@ import { sandboxClocks } from "@/server/loyalty/sandbox-clock/sandbox-clock-tabl
 import { demoApiKey, demoLiveApiKey } from "../support/call-route";
 import { debitBody, postDebit, postReversal, reversalBody } from "../support/ledger-requests";
 import { issueLoginCode, issueMemberToken } from "../support/member-tokens";
-import { callRoute } from "../support/call-route";
+import { callRoute, withKey } from "../support/call-route";
+import { retrieveProductPrices as pricingRoute } from "@/server/loyalty/operations/retrieve-product-prices";
 import * as grantRoute from "@/app/oauth/api/grant/route";
 import { clientToken, getTransactions } from "../support/offline-agents";
 import { setupTestDatabase } from "../support/test-database";
@@ -241,6 +242,58 @@ describe("a developer sandbox's clock", () => {
     expect(await due(soon)).toBeLessThanOrEqual(Date.now());
     expect(near(new Date(await due(later)), Date.now() + 4 * hours)).toBe(true);
     expect(near(new Date(await due(others)), Date.now() + 2 * hours)).toBe(true);
+  });
+});
+
+describe("P9's departure dates on a moved clock", () => {
+  const departingAt = (at: number) => ({
+    priceSearchCriteria: {
+      priceType: "STATIC_DISCOUNT",
+      priceSource: "CACHED",
+      product: {
+        flight: {
+          segment: [
+            {
+              leg: [
+                {
+                  schedule: {
+                    departureDateRange: { startDateTime: new Date(at).toISOString().replace(/\.\d+Z$/, ".0Z") },
+                    departureLocation: { id: "LHR", type: "AIRPORT" },
+                    arrivalLocation: { id: "JFK", type: "AIRPORT" },
+                  },
+                  marketingCarrier: { flightNumber: "117", iatacode: { code: "NS" } },
+                  operatingCarrier: { flightNumber: "117", iatacode: { code: "NS" } },
+                },
+              ],
+            },
+          ],
+          price: { monetaryAmount: { amount: 150, currency: { code: "GBP" } } },
+        },
+      },
+    },
+  });
+  const price = (body: unknown, apiKey: string) =>
+    callRoute(pricingRoute, {
+      method: "POST",
+      url: withKey("/api/v2/product-prices", apiKey),
+      params: { version: "v2" },
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  it("refuses a departure before the sandbox's now, which real time would still take", async () => {
+    const sandbox = await newSandbox();
+    await advanceSandboxClock(db(), sandbox.partner, 48 * hours);
+    const tomorrow = departingAt(Date.now() + 24 * hours);
+    const refused = await price(tomorrow, sandbox.apiKey);
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.text).toContain("startDateTime must not be in the past");
+    const inThreeDays = await price(departingAt(Date.now() + 72 * hours), sandbox.apiKey);
+    expect(inThreeDays.status, inThreeDays.text).toBe(200);
+    expect(inThreeDays.headers.get("x-sandbox-time")).not.toBeNull();
+    // The Demo Partner's time is real: tomorrow is still ahead.
+    const demo = await price(tomorrow, demoApiKey);
+    expect(demo.status, demo.text).toBe(200);
   });
 });
 

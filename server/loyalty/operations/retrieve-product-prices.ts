@@ -1,5 +1,6 @@
 import "server-only";
 import {
+  judgingTimeBy,
   productPriceRequestSchema,
   productPricingVersions,
   type ProductPricingVersion,
@@ -30,11 +31,15 @@ export const retrieveProductPrices = partnerOperation({
   takesJsonBody: true,
   forwardedForFirstOnly: true,
   errors: { invalidJson: "PRICING_MANDATORY_DATA_MISSING" },
-  async handle({ db, body, version, partner, request }) {
-    const { priceSearchCriteria: criteria } = validateInput(
-      productPriceRequestSchema(version as ProductPricingVersion),
-      body,
-      { invalid: "DATA_INVALID", missing: "PRICING_MANDATORY_DATA_MISSING" },
+  async handle({ db, body, version, partner, request, clock }) {
+    // "Not in the past" is judged by the sandbox's clock: a date before a moved clock's now is refused.
+    const { priceSearchCriteria: criteria } = judgingTimeBy(
+      () => clock.now().getTime(),
+      () =>
+        validateInput(productPriceRequestSchema(version as ProductPricingVersion), body, {
+          invalid: "DATA_INVALID",
+          missing: "PRICING_MANDATORY_DATA_MISSING",
+        }),
     );
     const member = await authenticatePricingMember(db, request, partner, criteria.membership?.membershipNumber);
 
