@@ -10,6 +10,7 @@ import { creditBody, debitBody, postCredit, postDebit, postReversal, reversalBod
 import { issueMemberToken } from "../support/member-tokens";
 import { marker, mutated, mutations, type Json } from "../support/mutations";
 import { setupTestDatabase } from "../support/test-database";
+import { flightPricingBody } from "../support/pricing-bodies";
 
 /**
  * Valid requests of every JSON operation, each broken in one to three places
@@ -146,33 +147,7 @@ describe("mutated bodies of every JSON operation: an answer in the operation's s
   });
 
   it("P9 product pricing", async () => {
-    const departure = new Date(Date.now() + 30 * 86_400_000).toISOString().replace(/\.\d+Z$/, ".0Z");
-    const body: Json = {
-      priceSearchCriteria: {
-        priceType: "STATIC_DISCOUNT",
-        priceSource: "CACHED",
-        product: {
-          flight: {
-            segment: [
-              {
-                leg: [
-                  {
-                    schedule: {
-                      departureDateRange: { startDateTime: departure },
-                      departureLocation: { id: "LHR", type: "AIRPORT" },
-                      arrivalLocation: { id: "JFK", type: "AIRPORT" },
-                    },
-                    marketingCarrier: { flightNumber: "117", iatacode: { code: "NS" } },
-                    operatingCarrier: { flightNumber: "117", iatacode: { code: "NS" } },
-                  },
-                ],
-              },
-            ],
-            price: { monetaryAmount: { amount: 150, currency: { code: "GBP" } } },
-          },
-        },
-      },
-    };
+    const body: Json = flightPricingBody(new Date(Date.now() + 30 * 86_400_000));
     const price = (sent: Json) =>
       callRoute(pricingRoute, {
         method: "POST",

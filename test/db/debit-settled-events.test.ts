@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, asc, eq } from "drizzle-orm";
@@ -6,18 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventPayloadSchema, eventTypes } from "@/lib/contract/webhook-events";
 import { env, resetEnvironmentCache } from "@/server/config/env";
 import { resetDeveloperSandbox } from "@/server/loyalty/developers/reset-developer-sandbox";
-import { signUpDeveloper } from "@/server/loyalty/developers/sign-up-developer";
 import { builtInReceiverPath, receiveWebhook } from "@/server/loyalty/events/built-in-receiver";
 import { deliverDue } from "@/server/loyalty/events/delivery/deliver-due";
 import { webhookEvents, webhookReceipts } from "@/server/loyalty/events/event-tables";
 import { createEndpoint } from "@/server/loyalty/events/manage-endpoints";
 import { settleClosedDebits } from "@/server/loyalty/events/settle-closed-debits";
-import { members } from "@/server/loyalty/members/member-tables";
-import { partners, type Partner } from "@/server/loyalty/partners/partner-tables";
 import { advanceSandboxClock } from "@/server/loyalty/sandbox-clock/advance-sandbox-clock";
 import { readSandboxClock } from "@/server/loyalty/sandbox-clock/read-sandbox-clock";
 import { debitBody, postDebit, postReversal, reversalBody } from "../support/ledger-requests";
 import { issueMemberToken } from "../support/member-tokens";
+import { newDeveloperSandbox, type DeveloperSandbox } from "../support/developer-sandbox";
 import { setupTestDatabase } from "../support/test-database";
 
 process.env.WEBHOOK_PRIVATE_TARGETS = "on";
@@ -58,29 +55,13 @@ afterAll(async () => {
   resetEnvironmentCache();
 });
 
-interface Sandbox {
-  partner: Partner;
-  apiKey: string;
+interface Sandbox extends DeveloperSandbox {
   member: string;
 }
 
 async function newSandbox(): Promise<Sandbox> {
-  const signUp = await signUpDeveloper(db(), {
-    email: `settled-${randomUUID()}@example.test`,
-    password: "correct horse battery",
-    address: "192.0.2.82",
-    now: new Date(),
-  });
-  if (signUp.outcome !== "signed-up") throw new Error(signUp.message);
-  const [partner] = await db()
-    .select()
-    .from(partners)
-    .where(eq(partners.partnerIdentifier, signUp.credentials.partnerIdentifier));
-  const [copy] = await db()
-    .select({ membershipNumber: members.membershipNumber })
-    .from(members)
-    .where(and(eq(members.sandboxPartnerId, partner!.id), eq(members.personaNumber, "3081000000000001")));
-  return { partner: partner!, apiKey: signUp.credentials.stagingApiKey, member: copy!.membershipNumber };
+  const sandbox = await newDeveloperSandbox(db(), "192.0.2.82");
+  return { ...sandbox, member: sandbox.member1 };
 }
 
 /** "Add the built-in receiver", as the console's button does it: every event type. */

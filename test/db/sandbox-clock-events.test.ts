@@ -1,17 +1,14 @@
-import { randomUUID } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { resetEnvironmentCache } from "@/server/config/env";
-import { signUpDeveloper } from "@/server/loyalty/developers/sign-up-developer";
 import { deliverDue } from "@/server/loyalty/events/delivery/deliver-due";
 import { webhookDeliveries, webhookEvents } from "@/server/loyalty/events/event-tables";
 import { createEndpoint } from "@/server/loyalty/events/manage-endpoints";
-import { members } from "@/server/loyalty/members/member-tables";
-import { partners } from "@/server/loyalty/partners/partner-tables";
 import { advanceSandboxClock } from "@/server/loyalty/sandbox-clock/advance-sandbox-clock";
 import { readSandboxClock } from "@/server/loyalty/sandbox-clock/read-sandbox-clock";
 import { debitBody, postDebit } from "../support/ledger-requests";
 import { issueMemberToken } from "../support/member-tokens";
+import { newDeveloperSandbox } from "../support/developer-sandbox";
 import { setupTestDatabase } from "../support/test-database";
 import { startWebhookReceiver } from "../support/webhook-receiver";
 
@@ -30,22 +27,8 @@ const { db } = setupTestDatabase();
 const hourMs = 3_600_000;
 
 async function newSandbox() {
-  const signUp = await signUpDeveloper(db(), {
-    email: `clock-events-${randomUUID()}@example.test`,
-    password: "correct horse battery",
-    address: "192.0.2.81",
-    now: new Date(),
-  });
-  if (signUp.outcome !== "signed-up") throw new Error(signUp.message);
-  const [partner] = await db()
-    .select()
-    .from(partners)
-    .where(eq(partners.partnerIdentifier, signUp.credentials.partnerIdentifier));
-  const [copy] = await db()
-    .select({ membershipNumber: members.membershipNumber })
-    .from(members)
-    .where(and(eq(members.sandboxPartnerId, partner!.id), eq(members.personaNumber, "3081000000000001")));
-  return { partner: partner!, apiKey: signUp.credentials.stagingApiKey, member: copy!.membershipNumber };
+  const sandbox = await newDeveloperSandbox(db(), "192.0.2.81");
+  return { ...sandbox, member: sandbox.member1 };
 }
 
 describe("events on a moved clock", () => {

@@ -2,11 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clockUnitMs, maxClockOffsetMs, maxClockStepMs } from "@/lib/developers/sandbox-clock-schema";
-import { signUpDeveloper } from "@/server/loyalty/developers/sign-up-developer";
 import { resetDeveloperSandbox } from "@/server/loyalty/developers/reset-developer-sandbox";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/loyalty/events/event-tables";
-import { members } from "@/server/loyalty/members/member-tables";
-import { apiKeys, partners, type Partner } from "@/server/loyalty/partners/partner-tables";
+import { apiKeys, partners } from "@/server/loyalty/partners/partner-tables";
 import { hashApiKey } from "@/server/loyalty/partners/find-partner-by-api-key";
 import { advanceSandboxClock } from "@/server/loyalty/sandbox-clock/advance-sandbox-clock";
 import { readSandboxClock } from "@/server/loyalty/sandbox-clock/read-sandbox-clock";
@@ -18,43 +16,16 @@ import { callRoute, withKey } from "../support/call-route";
 import { retrieveProductPrices as pricingRoute } from "@/server/loyalty/operations/retrieve-product-prices";
 import * as grantRoute from "@/app/oauth/api/grant/route";
 import { clientToken, getTransactions } from "../support/offline-agents";
+import { flightPricingBody } from "../support/pricing-bodies";
+import { newDeveloperSandbox, type DeveloperSandbox } from "../support/developer-sandbox";
 import { setupTestDatabase } from "../support/test-database";
 
 const { db } = setupTestDatabase();
 const hours = clockUnitMs.hours;
 const member1Persona = "3081000000000001";
 
-interface Sandbox {
-  partner: Partner;
-  apiKey: string;
-  client: { clientId: string; secret: string };
-  member1: string;
-}
-
-async function newSandbox(): Promise<Sandbox> {
-  const signUp = await signUpDeveloper(db(), {
-    email: `clock-${randomUUID()}@example.test`,
-    password: "correct horse battery",
-    address: "192.0.2.80",
-    now: new Date(),
-  });
-  if (signUp.outcome !== "signed-up") throw new Error(signUp.message);
-  const { credentials } = signUp;
-  const [partner] = await db()
-    .select()
-    .from(partners)
-    .where(eq(partners.partnerIdentifier, credentials.partnerIdentifier));
-  const [copy] = await db()
-    .select({ membershipNumber: members.membershipNumber })
-    .from(members)
-    .where(and(eq(members.sandboxPartnerId, partner!.id), eq(members.personaNumber, member1Persona)));
-  return {
-    partner: partner!,
-    apiKey: credentials.stagingApiKey,
-    client: { clientId: credentials.clientId, secret: credentials.clientSecret },
-    member1: copy!.membershipNumber,
-  };
-}
+type Sandbox = DeveloperSandbox;
+const newSandbox = () => newDeveloperSandbox(db());
 
 /** A member token of the sandbox's member1, issued at the sandbox's time (as its A2 would). */
 async function memberToken(sandbox: Sandbox, at: Date): Promise<string> {
@@ -246,32 +217,7 @@ describe("a developer sandbox's clock", () => {
 });
 
 describe("P9's departure dates on a moved clock", () => {
-  const departingAt = (at: number) => ({
-    priceSearchCriteria: {
-      priceType: "STATIC_DISCOUNT",
-      priceSource: "CACHED",
-      product: {
-        flight: {
-          segment: [
-            {
-              leg: [
-                {
-                  schedule: {
-                    departureDateRange: { startDateTime: new Date(at).toISOString().replace(/\.\d+Z$/, ".0Z") },
-                    departureLocation: { id: "LHR", type: "AIRPORT" },
-                    arrivalLocation: { id: "JFK", type: "AIRPORT" },
-                  },
-                  marketingCarrier: { flightNumber: "117", iatacode: { code: "NS" } },
-                  operatingCarrier: { flightNumber: "117", iatacode: { code: "NS" } },
-                },
-              ],
-            },
-          ],
-          price: { monetaryAmount: { amount: 150, currency: { code: "GBP" } } },
-        },
-      },
-    },
-  });
+  const departingAt = (at: number) => flightPricingBody(new Date(at));
   const price = (body: unknown, apiKey: string) =>
     callRoute(pricingRoute, {
       method: "POST",

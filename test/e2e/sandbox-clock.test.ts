@@ -167,6 +167,13 @@ describe("a developer sandbox's clock in Chromium", () => {
     const two = await signUp(360);
     const { page } = one;
 
+    // The built-in receiver takes every event type, points.debit_settled included.
+    await page.goto(`${session.origin}/developers/events`);
+    await shown(page.getByRole("heading", { level: 1, name: "Webhooks" }));
+    await (await hydrated(page.getByRole("button", { name: "Add the built-in receiver" }))).click();
+    await shown(page.locator("li[data-endpoint-url*='/developers/receiver/']"));
+    await openSettings(page);
+
     // Real time at first: no header, the console says so.
     const tokens = await memberTokens(one);
     expect(tokens.sandboxTime).toBeNull();
@@ -208,6 +215,20 @@ describe("a developer sandbox's clock in Chromium", () => {
     }).toBe("true");
     await shown(refusedRow.getByText("Reversal refused: the window had passed"));
     await shown(refusedRow.getByRole("link", { name: refused.requestId! }));
+    // The move passed the debit's reversal window: it became final, and the built-in receiver got that, verified.
+    await page.goto(`${session.origin}/developers/events`);
+    const settled = page.locator("li[data-event-id]", { hasText: "points.debit_settled" });
+    await expectOnPage(async () => {
+      await page.reload();
+      return settled.locator("[data-delivery-state='delivered']").count();
+    }).toBe(1);
+    const settledId = (await settled.getAttribute("data-event-id"))!;
+    await expectOnPage(() =>
+      page.locator(`li[data-receipt-id="${settledId}"] [data-signature]`).getAttribute("data-signature"),
+    ).toBe("valid");
+    await expect(page.locator(`li[data-receipt-id="${settledId}"]`).textContent()).resolves.toContain(debitId);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, "sandbox-clock-1280-debit-settled");
     await openSettings(page);
 
     // A debit now is dated on the moved clock, and P3 lists it on the moved day.

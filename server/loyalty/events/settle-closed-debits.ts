@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { env } from "@/server/config/env";
 import type { Database } from "@/server/db/connect";
 import { rowsOf } from "@/server/db/rows";
 import { readSandboxClock } from "@/server/loyalty/sandbox-clock/read-sandbox-clock";
@@ -27,8 +28,9 @@ interface SubscribedPartner {
  * ended without a reversal, for the partners with an enabled endpoint that
  * takes the event, in the order the windows ended (each event dated at that
  * moment, by the partner's clock: a developer sandbox's own). Only debits
- * made since the partner's first such endpoint was added are settled, so
- * subscribing never floods an endpoint with its history.
+ * made since the partner's first such endpoint was added, and within the
+ * events' retention, are settled, so subscribing never floods an endpoint
+ * with its history.
  *
  * Each partner's progress is a mark, the last (date_made, id) looked at;
  * the journal only grows and a debit's window ends a day after it
@@ -51,12 +53,15 @@ export async function settleClosedDebits(db: Database, now: Date, options: Settl
         ) s
         JOIN loyalty.partners p ON p.id = s.partner_id`),
     );
+    const retentionMs = env().WEBHOOK_EVENT_RETENTION_DAYS * 86_400_000;
     let emitted = 0;
     for (const partner of subscribed) {
       const clock = await readSandboxClock(tx, { id: partner.id, developerSandbox: partner.developer_sandbox });
       const windowMs = partner.reversal_window_hours * 3_600_000;
       const endedBefore = new Date(now.getTime() + clock.offsetMs - windowMs).toISOString();
-      const since = new Date(partner.since).toISOString();
+      // Never further back than events are kept: an endpoint turned on again after months gets no stale backlog.
+      const keptFrom = now.getTime() + clock.offsetMs - windowMs - retentionMs;
+      const since = new Date(Math.max(new Date(partner.since).getTime(), keptFrom)).toISOString();
       // The mark stays in SQL: the journal's times have microseconds, which a JavaScript Date would cut.
       const [row] = rowsOf<{ emitted: string }>(
         await tx.execute(sql`
