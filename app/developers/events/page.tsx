@@ -62,8 +62,8 @@ export default async function ConsoleEventsPage({ searchParams }: { searchParams
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Webhooks</h1>
         <p className="mt-2 text-slate-700">
-          Signed webhooks (Standard Webhooks) for the points your keys move, the reversals of your debits, and the
-          memberships your keys change or register. See the{" "}
+          Signed webhooks (Standard Webhooks) for the points your keys move, the reversals of your debits, your debits
+          becoming final once their reversal window ends, and the memberships your keys change or register. See the{" "}
           <a className={textLink} href="/docs/guides/webhooks">
             events guide
           </a>{" "}

@@ -36,7 +36,7 @@ export default function WebhooksGuidePage() {
   return (
     <GuidePage
       title="Events (webhooks)"
-      lead="Hear about the points your keys move, the reversals of your debits (whoever made them) and the memberships your keys change, without polling: the sandbox posts signed events to your endpoints, following Standard Webhooks."
+      lead="Hear about the points your keys move, the reversals of your debits (whoever made them), your debits becoming final and the memberships your keys change, without polling: the sandbox posts signed events to your endpoints, following Standard Webhooks."
     >
       <GuideSection id="endpoints" title="Endpoints">
         <p>
