@@ -157,6 +157,8 @@ const journalOnlyApart =
 
 const performanceDoc = "docs/performance.md";
 const stagesHeading = "## Where the debit's time goes";
+/** Sections written by hand from profiles, which a run keeps in place. */
+const profileHeadings = [stagesHeading, "## Where a member page's time goes"];
 const pagesHeading = "## Member pages in Chromium";
 
 /** The report as Prettier lays it out, so `prettier --check` passes after a run. */
@@ -396,13 +398,14 @@ async function main(cleanup: Cleanup): Promise<void> {
       ? earlierPagesSection(pagesSkipped(chromiumAbsent))
       : pageWeightSection(await measurePageWeights())),
   ];
-  // The stage tables (npm run bench:stages) are kept as they are: this run does not profile.
+  // The profiles (npm run bench:stages, and a member page's) are kept as they are: this run does not profile.
   const previous = existsSync(performanceDoc) ? readFileSync(performanceDoc, "utf8") : "";
-  const stagesStart = previous.indexOf(stagesHeading);
-  const stagesEnd = stagesStart < 0 ? -1 : previous.indexOf("\n## ", stagesStart + stagesHeading.length);
-  const stages =
-    stagesStart < 0 ? [] : ["", previous.slice(stagesStart, stagesEnd < 0 ? undefined : stagesEnd).trimEnd()];
-  writeFileSync(performanceDoc, [...lines, ...stages, ""].join("\n"));
+  const kept = profileHeadings.flatMap((heading) => {
+    const start = previous.indexOf(heading);
+    const end = start < 0 ? -1 : previous.indexOf("\n## ", start + heading.length);
+    return start < 0 ? [] : ["", previous.slice(start, end < 0 ? undefined : end).trimEnd()];
+  });
+  writeFileSync(performanceDoc, [...lines, ...kept, ""].join("\n"));
   formatDoc();
   console.log(lines.join("\n"));
 }
