@@ -58,7 +58,9 @@ const reversalData = pointsData.extend({
 const settlementData = z.object({
   programmeIdentifier: z.string(),
   membershipNumber: z.string(),
-  transaction: transactionSchema.meta({ description: "The debit that became final, as its points.debited event gave it." }),
+  transaction: transactionSchema.meta({
+    description: "The debit that became final, as its points.debited event gave it.",
+  }),
   settledAt: z.iso
     .datetime()
     .meta({ description: "When its reversal window ended: the debit's dateMade plus your reversal window." }),
