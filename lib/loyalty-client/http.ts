@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { parseErrorBody } from "@/lib/contract/error-body";
 import { formatIdempotencyKey, idempotencyKeyHeader } from "@/lib/contract/idempotency-key";
 import { LoyaltyApiError, LoyaltyContractError, LoyaltyUnavailableError } from "./errors";
+import { callDeadline } from "@/lib/http/call-deadline";
 
 export interface CallContext {
   /** The member's access token, sent as `Authorization: Bearer`. */
@@ -76,23 +77,28 @@ export async function callPartnerOperation<Schema extends z.ZodType | undefined>
   if (call.context?.idempotencyKey !== undefined)
     headers[idempotencyKeyHeader] = formatIdempotencyKey(call.context.idempotencyKey);
 
+  const deadline = callDeadline(settings.timeoutMs);
   let response: Response;
+  let text: string;
   try {
-    response = await (settings.fetch ?? fetch)(url, {
-      method: call.method,
-      headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
-      signal: AbortSignal.timeout(settings.timeoutMs),
-      cache: "no-store",
-    });
-  } catch (error) {
-    throw new LoyaltyUnavailableError(`The loyalty service did not answer ${call.method} ${url.pathname}`, {
-      cause: error,
-    });
+    try {
+      response = await (settings.fetch ?? fetch)(url, {
+        method: call.method,
+        headers,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        signal: deadline.signal,
+        cache: "no-store",
+      });
+    } catch (error) {
+      throw new LoyaltyUnavailableError(`The loyalty service did not answer ${call.method} ${url.pathname}`, {
+        cause: error,
+      });
+    }
+    call.context?.onAnswer?.({ status: response.status, requestId: response.headers.get("X-Request-Id") });
+    text = await response.text();
+  } finally {
+    deadline.end();
   }
-
-  call.context?.onAnswer?.({ status: response.status, requestId: response.headers.get("X-Request-Id") });
-  const text = await response.text();
   const json = parseJson(text);
   if (!response.ok) {
     const errorBody = parseErrorBody(json);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LoyaltyContractError, LoyaltyTokenError, LoyaltyUnavailableError } from "./errors";
+import { callDeadline } from "@/lib/http/call-deadline";
 
 export interface TokenClientSettings {
   /** {auth_url}: login page, grant service and JWKS of the primary programme. */
@@ -58,20 +59,26 @@ export function createTokenClient(settings: TokenClientSettings) {
   const trim = (url: string) => url.replace(/\/$/, "");
 
   async function post(url: URL, init: { headers: Record<string, string>; body?: string }): Promise<MemberTokens> {
+    const deadline = callDeadline(settings.timeoutMs);
     let response: Response;
+    let json: unknown;
     try {
-      response = await (settings.fetch ?? fetch)(url, {
-        method: "POST",
-        headers: { Accept: "application/json", ...init.headers },
-        body: init.body,
-        signal: AbortSignal.timeout(settings.timeoutMs),
-        cache: "no-store",
-        redirect: "manual",
-      });
-    } catch (error) {
-      throw new LoyaltyUnavailableError(`The token service did not answer POST ${url.pathname}`, { cause: error });
+      try {
+        response = await (settings.fetch ?? fetch)(url, {
+          method: "POST",
+          headers: { Accept: "application/json", ...init.headers },
+          body: init.body,
+          signal: deadline.signal,
+          cache: "no-store",
+          redirect: "manual",
+        });
+      } catch (error) {
+        throw new LoyaltyUnavailableError(`The token service did not answer POST ${url.pathname}`, { cause: error });
+      }
+      json = await response.json().catch(() => undefined);
+    } finally {
+      deadline.end();
     }
-    const json: unknown = await response.json().catch(() => undefined);
     if (!response.ok) throw tokenServiceRefusal(response.status, json, url);
     const parsed = tokenBodySchema.safeParse(json);
     if (!parsed.success)
@@ -108,28 +115,33 @@ export function createTokenClient(settings: TokenClientSettings) {
     const url = new URL(`${trim(settings.authUrl)}/api/revoke`);
     const body = new URLSearchParams({ token });
     if (hint) body.set("token_type_hint", hint);
-    let response: Response;
+    const deadline = callDeadline(settings.timeoutMs);
     try {
-      response = await (settings.fetch ?? fetch)(url, {
-        method: "POST",
-        headers: {
-          Accept: "application/json",
-          Authorization: basicAuthorization(client),
-          "Content-Type": "application/x-www-form-urlencoded",
-        },
-        body: body.toString(),
-        signal: AbortSignal.timeout(settings.timeoutMs),
-        cache: "no-store",
-        redirect: "manual",
-      });
-    } catch (error) {
-      throw new LoyaltyUnavailableError(`The token service did not answer POST ${url.pathname}`, { cause: error });
+      let response: Response;
+      try {
+        response = await (settings.fetch ?? fetch)(url, {
+          method: "POST",
+          headers: {
+            Accept: "application/json",
+            Authorization: basicAuthorization(client),
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
+          body: body.toString(),
+          signal: deadline.signal,
+          cache: "no-store",
+          redirect: "manual",
+        });
+      } catch (error) {
+        throw new LoyaltyUnavailableError(`The token service did not answer POST ${url.pathname}`, { cause: error });
+      }
+      if (response.ok) {
+        await response.body?.cancel().catch(() => undefined);
+        return;
+      }
+      throw tokenServiceRefusal(response.status, await response.json().catch(() => undefined), url);
+    } finally {
+      deadline.end();
     }
-    if (response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      return;
-    }
-    throw tokenServiceRefusal(response.status, await response.json().catch(() => undefined), url);
   }
 
   return {

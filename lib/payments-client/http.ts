@@ -1,4 +1,5 @@
 import { paymentsErrorBodySchema, type PaymentsErrorObject } from "@/lib/payments-contract/contract";
+import { callDeadline } from "@/lib/http/call-deadline";
 
 /** What came back from one call: a status and a body, or nothing at all. */
 export type Exchange =
@@ -28,7 +29,8 @@ export async function exchange(request: ExchangeRequest): Promise<Exchange> {
     ...request.headers,
   };
   if (request.body !== undefined) headers["Content-Type"] = "application/json";
-  const signal = AbortSignal.timeout(request.timeoutMs);
+  const deadline = callDeadline(request.timeoutMs);
+  const signal = deadline.signal;
   try {
     const response = await (request.fetch ?? fetch)(request.url, {
       method: request.method,
@@ -52,6 +54,8 @@ export async function exchange(request: ExchangeRequest): Promise<Exchange> {
           ? error.message
           : "the request failed",
     };
+  } finally {
+    deadline.end();
   }
 }
 
