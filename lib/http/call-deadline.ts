@@ -1,11 +1,10 @@
 /**
  * A signal that aborts a call after `ms` (with the TimeoutError
  * `AbortSignal.timeout` gives), and `end`, which clears its timer once the
- * call has been answered and read. `AbortSignal.timeout` cannot be cleared:
- * a signal that fetch listens to stays reachable until its time is up
- * (nodejs/node#48951), and with it the finished call and, under Next.js, the
- * render that made it. Under load that held thousands of finished requests
- * and over a gigabyte for ten seconds at a time.
+ * call has been answered and read. `AbortSignal.timeout` cannot be cleared,
+ * and a signal that fetch listens to stays reachable until its time is up
+ * (nodejs/node#48951), so every finished call would stay reachable, with
+ * what its listeners hold, for the rest of its timeout.
  */
 export function callDeadline(ms: number): { signal: AbortSignal; end: () => void } {
   const controller = new AbortController();
