@@ -106,14 +106,14 @@ export async function settleClosedDebits(db: Database, now: Date, options: Settl
             RETURNING 1
           ),
           last AS (SELECT date_made, id FROM candidate ORDER BY date_made DESC, id DESC LIMIT 1),
-          moved AS (
+          -- A data-modifying CTE runs whether or not the final SELECT reads it.
+          mark_moved AS (
             INSERT INTO loyalty.debit_settlement_marks (partner_id, through_date_made, through_transaction_id, updated_at)
             SELECT ${partner.id}, last.date_made, last.id, now() FROM last
             ON CONFLICT (partner_id) DO UPDATE SET through_date_made = excluded.through_date_made,
               through_transaction_id = excluded.through_transaction_id, updated_at = excluded.updated_at
-            RETURNING 1
           )
-          SELECT (SELECT count(*) FROM event)::text AS emitted, (SELECT count(*) FROM moved) AS moved`),
+          SELECT (SELECT count(*) FROM event)::text AS emitted`),
       );
       emitted += Number(row?.emitted ?? 0);
     }
