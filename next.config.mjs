@@ -1,6 +1,6 @@
 import createNextIntlPlugin from "next-intl/plugin";
 
-// The member portal's languages: the request's language and catalogue (issue 27).
+// The member portal's languages: the request's language and catalogue.
 const withNextIntl = createNextIntlPlugin("./server/portal/i18n/request-config.ts");
 
 /** @type {import('next').NextConfig} */
@@ -18,7 +18,7 @@ const nextConfig = {
   // `npm run typecheck` checks the whole project (tests included) before CI builds;
   // checking again inside the build only doubles the time on 2 cores.
   typescript: { ignoreBuildErrors: true },
-  // The request log moved into the developer console, behind a sign-in (issue 24); old links land there.
+  // The request log moved into the developer console, behind a sign-in; old links land there.
   async redirects() {
     return [{ source: "/docs/requests", destination: "/developers/requests", permanent: true }];
   },

@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { connection } from "next/server";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getMessages } from "next-intl/server";
+import { getLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { SandboxBanner } from "@/components/portal/sandbox-banner";
-import { clientMessages } from "@/lib/i18n/client-messages";
 import { env } from "@/server/config/env";
 import "./globals.css";
 
@@ -28,13 +26,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection();
   // The page's language (server/portal/i18n/request-config.ts), so screen readers speak it in the right voice.
   const locale = await getLocale();
-  // Set by proxy.ts on every page request.
-  const messages = clientMessages(await getMessages(), (await headers()).get("x-page-path"));
   return (
     <html lang={locale}>
       <body className="min-h-screen font-sans">
-        {/* The request's locale and the catalogue its client components need, for their useTranslations. */}
-        <NextIntlClientProvider messages={messages}>
+        {/* The request's locale for client components; each section sends the words its own read (ClientMessagesProvider). */}
+        <NextIntlClientProvider messages={{}}>
           {env().APP_MODE === "sandbox" ? <SandboxBanner /> : null}
           {children}
         </NextIntlClientProvider>

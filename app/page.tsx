@@ -5,6 +5,7 @@ import { textLink } from "@/components/ui/text-link";
 import { testCardsOf } from "@/lib/payments-contract/test-cards";
 import { demoPaths, type DemoPath } from "@/lib/portal/demo-paths";
 import sandbox from "@/sandbox.json";
+import { ClientMessagesProvider } from "@/components/ui/client-messages-provider";
 
 const apiKey = sandbox.partners[0]!.apiKeys.staging;
 
@@ -101,7 +102,9 @@ export default function HomePage() {
       </div>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <TestCardsTable cards={testCardsOf(sandbox)} />
+        <ClientMessagesProvider namespaces={["testCards"]}>
+          <TestCardsTable cards={testCardsOf(sandbox)} />
+        </ClientMessagesProvider>
         <section aria-labelledby="try-it" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <h2 id="try-it" className="text-base font-semibold text-slate-900">
             Or call the API straight away

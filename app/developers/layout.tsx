@@ -5,6 +5,7 @@ import { DeveloperNav } from "@/components/developers/developer-nav";
 import { servesSandboxOnlyPaths } from "@/server/http/sandbox-only-route";
 import { signOutAction } from "@/server/loyalty/developers/actions/sign-in-actions";
 import { getDeveloperSession } from "@/server/loyalty/developers/developer-session-cookie";
+import { ClientMessagesProvider } from "@/components/ui/client-messages-provider";
 
 export const metadata: Metadata = {
   title: { default: "Developer console", template: "%s · Developer console" },
@@ -19,11 +20,14 @@ export default async function DevelopersLayout({ children }: { children: ReactNo
   if (!servesSandboxOnlyPaths()) notFound();
   const session = await getDeveloperSession();
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <DeveloperNav email={session?.account.email} signOut={session ? signOutAction : undefined} />
-      <main id="main" tabIndex={-1} className="w-full flex-1 focus:outline-none">
-        {children}
-      </main>
-    </div>
+    // The console's forms share the portal's fields and their messages.
+    <ClientMessagesProvider namespaces={["forms", "formMessages"]}>
+      <div className="flex min-h-screen flex-col bg-slate-50">
+        <DeveloperNav email={session?.account.email} signOut={session ? signOutAction : undefined} />
+        <main id="main" tabIndex={-1} className="w-full flex-1 focus:outline-none">
+          {children}
+        </main>
+      </div>
+    </ClientMessagesProvider>
   );
 }

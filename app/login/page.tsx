@@ -11,6 +11,7 @@ import { loginNotice, type LoginQuery } from "@/server/portal/auth/login-notice"
 import { getMemberSession } from "@/server/portal/auth/member-session";
 import { newSignInFormToken } from "@/server/portal/auth/start-sign-in";
 import { chooseLanguage } from "@/server/portal/i18n/choose-language-action";
+import { ClientMessagesProvider } from "@/components/ui/client-messages-provider";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("login"))("title") };
@@ -35,32 +36,34 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const message = await loginNotice(params, t);
 
   return (
-    <SignInFrame
-      main
-      width="lg"
-      card={false}
-      eyebrow={t("portalName")}
-      aside={<LanguageSwitcher chooseLanguage={chooseLanguage} />}
-      title={t("heading")}
-      intro={t("intro")}
-      notice={message ?? undefined}
-      footer={
-        <>
-          <p>
-            {t("noOnlineLogin")}{" "}
-            <Link href="/register" className={textLink}>
-              {t("register")}
-            </Link>
-          </p>
-          <p>
-            <Link href="/" className={textLink}>
-              {t("backHome")}
-            </Link>
-          </p>
-        </>
-      }
-    >
-      <ProgrammeSignIn callbackUrl={callbackUrl} formToken={newSignInFormToken()} />
-    </SignInFrame>
+    <ClientMessagesProvider namespaces={["login", "header", "formMessages"]}>
+      <SignInFrame
+        main
+        width="lg"
+        card={false}
+        eyebrow={t("portalName")}
+        aside={<LanguageSwitcher chooseLanguage={chooseLanguage} />}
+        title={t("heading")}
+        intro={t("intro")}
+        notice={message ?? undefined}
+        footer={
+          <>
+            <p>
+              {t("noOnlineLogin")}{" "}
+              <Link href="/register" className={textLink}>
+                {t("register")}
+              </Link>
+            </p>
+            <p>
+              <Link href="/" className={textLink}>
+                {t("backHome")}
+              </Link>
+            </p>
+          </>
+        }
+      >
+        <ProgrammeSignIn callbackUrl={callbackUrl} formToken={newSignInFormToken()} />
+      </SignInFrame>
+    </ClientMessagesProvider>
   );
 }

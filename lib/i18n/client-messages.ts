@@ -1,15 +1,19 @@
+import type { Messages } from "next-intl";
+
+/** A top-level part of the catalogue (messages/en.json) that client components may read. */
+export type ClientNamespace = Exclude<keyof Messages, "sandboxBanner">;
+
 /**
  * The part of the catalogue a page sends to the browser for its client
- * components. The sandbox banner is rendered on the server alone, so its
- * words never travel (a live start must not carry them either); the partner
- * docs have no client component that speaks the member's language, so they
- * send nothing and stay light.
+ * components: only the namespaces they read. The whole catalogue is about
+ * 40 kB, and what is sent travels in every render's RSC payload and HTML,
+ * serialised with each request, so each section names what its client
+ * components need (test/unit/client-namespaces.test.ts finds them through
+ * the imports). The sandbox banner is rendered on the server alone: its
+ * words never travel.
  */
-export function clientMessages<Messages extends Record<string, unknown>>(
-  messages: Messages,
-  path: string | null | undefined,
-): Partial<Messages> {
-  if (path && /^\/docs(?:\/|$)/.test(path)) return {};
-  const { sandboxBanner: _serverOnly, ...sent } = messages;
-  return sent as Partial<Messages>;
+export function pickMessages(messages: Partial<Messages>, namespaces: readonly ClientNamespace[]): Partial<Messages> {
+  const picked: Partial<Record<ClientNamespace, unknown>> = {};
+  for (const namespace of namespaces) if (messages[namespace] !== undefined) picked[namespace] = messages[namespace];
+  return picked as Partial<Messages>;
 }

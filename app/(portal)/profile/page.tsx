@@ -4,6 +4,7 @@ import { countryOptions } from "@/components/forms/country-options";
 import { ServiceProblem } from "@/components/portal/service-problem";
 import { ProfileForm } from "@/components/profile/profile-form";
 import { ProfileHeading } from "@/components/profile/profile-heading";
+import { ClientMessagesProvider } from "@/components/ui/client-messages-provider";
 import { formattingLocale } from "@/lib/i18n/locales";
 import { requireMemberSession } from "@/server/portal/auth/member-session";
 import { loadMembership } from "@/server/portal/profile/load-membership";
@@ -32,11 +33,13 @@ export default async function ProfilePage() {
   return (
     <>
       <ProfileHeading />
-      <ProfileForm
-        membership={membership}
-        countries={countryOptions(formattingLocale(await getLocale()))}
-        onSubmit={updateProfile}
-      />
+      <ClientMessagesProvider namespaces={["profile", "forms", "formMessages"]}>
+        <ProfileForm
+          membership={membership}
+          countries={countryOptions(formattingLocale(await getLocale()))}
+          onSubmit={updateProfile}
+        />
+      </ClientMessagesProvider>
     </>
   );
 }

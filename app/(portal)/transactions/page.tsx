@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ServiceProblem } from "@/components/portal/service-problem";
+import { ClientMessagesProvider } from "@/components/ui/client-messages-provider";
 import { ButtonLink } from "@/components/ui/button";
 import { TransactionFiltersForm } from "@/components/transactions/transaction-filters";
 import { TransactionsTable } from "@/components/transactions/transactions-table";
@@ -35,7 +36,9 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
     </div>
   );
   const form = (
-    <TransactionFiltersForm filters={filters} problems={problems} maxDay={new Date().toISOString().slice(0, 10)} />
+    <ClientMessagesProvider namespaces={["forms", "formMessages"]}>
+      <TransactionFiltersForm filters={filters} problems={problems} maxDay={new Date().toISOString().slice(0, 10)} />
+    </ClientMessagesProvider>
   );
   const limitNote = variant === "primary" ? t("limitNote", { programme, count: recordLimits.primary }) : undefined;
 

@@ -7,6 +7,7 @@ import { RegisterForm } from "@/components/register/register-form";
 import { formattingLocale } from "@/lib/i18n/locales";
 import { chooseLanguage } from "@/server/portal/i18n/choose-language-action";
 import { registerAccount } from "@/server/portal/register/register-account-action";
+import { ClientMessagesProvider } from "@/components/ui/client-messages-provider";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("register"))("title") };
@@ -15,12 +16,14 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function RegisterPage() {
   const t = await getTranslations("register");
   return (
-    <PublicPage
-      title={t("title")}
-      intro={t("intro")}
-      languageChoice={<LanguageSwitcher chooseLanguage={chooseLanguage} />}
-    >
-      <RegisterForm countries={countryOptions(formattingLocale(await getLocale()))} onSubmit={registerAccount} />
-    </PublicPage>
+    <ClientMessagesProvider namespaces={["register", "header", "forms", "formMessages"]}>
+      <PublicPage
+        title={t("title")}
+        intro={t("intro")}
+        languageChoice={<LanguageSwitcher chooseLanguage={chooseLanguage} />}
+      >
+        <RegisterForm countries={countryOptions(formattingLocale(await getLocale()))} onSubmit={registerAccount} />
+      </PublicPage>
+    </ClientMessagesProvider>
   );
 }

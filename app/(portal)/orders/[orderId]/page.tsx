@@ -8,6 +8,7 @@ import { findMemberOrder } from "@/server/portal/checkout/find-member-order";
 import { nameOrderedProducts } from "@/server/portal/shop/name-ordered-products";
 import { cancelOrderAction } from "@/server/portal/orders/cancel-order-action";
 import { textLink } from "@/components/ui/text-link";
+import { ClientMessagesProvider } from "@/components/ui/client-messages-provider";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("orders"))("orderTitle") };
@@ -39,7 +40,9 @@ export default async function OrderPage({ params }: Props) {
       </p>
       <h1 className="mb-1 text-2xl font-bold tracking-tight">{t("orderHeading", { number: order.orderNumber })}</h1>
       <p className="mb-4 text-slate-700">{order.productName}</p>
-      <OrderDetails initialOrder={order} cancelOrder={cancelOrderAction} />
+      <ClientMessagesProvider namespaces={["orders", "header", "formMessages"]}>
+        <OrderDetails initialOrder={order} cancelOrder={cancelOrderAction} />
+      </ClientMessagesProvider>
     </>
   );
 }

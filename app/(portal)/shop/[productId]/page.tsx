@@ -14,6 +14,7 @@ import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { serviceFailure } from "@/server/portal/service-failure";
 import { priceShopProduct } from "@/server/portal/shop/price-shop-product";
 import { findShopProduct, type ListedProduct } from "@/server/portal/shop/shop-products";
+import { ClientMessagesProvider } from "@/components/ui/client-messages-provider";
 import { textLink } from "@/components/ui/text-link";
 
 interface Props {
@@ -60,9 +61,11 @@ export default async function ProductPage({ params, searchParams }: Props) {
       <div className="grid gap-6 md:grid-cols-2">
         <ProductDetails product={listed.product} componentNames={listed.text.componentNames} today={today} />
         <section aria-label={t("howToPay")} className="rounded-xl border border-slate-200 bg-white p-4">
-          <Suspense fallback={<PricingSkeleton />}>
-            <ProductPricing session={session} listed={listed} startPoints={startPoints} />
-          </Suspense>
+          <ClientMessagesProvider namespaces={["shop"]}>
+            <Suspense fallback={<PricingSkeleton />}>
+              <ProductPricing session={session} listed={listed} startPoints={startPoints} />
+            </Suspense>
+          </ClientMessagesProvider>
         </section>
       </div>
     </>

@@ -5,6 +5,7 @@ import { codePagePath, documentedCodes } from "@/lib/docs/errors/catalogue";
 import { entryAnchor, homeCode } from "@/lib/docs/errors/entry-view";
 import { ErrorCatalogueFilter } from "@/components/docs/error-catalogue-filter";
 import type { CatalogueLine } from "@/lib/docs/errors/filter-codes";
+import { ClientMessagesProvider } from "@/components/ui/client-messages-provider";
 
 export const metadata: Metadata = { title: "Error catalogue" };
 
@@ -56,7 +57,9 @@ export default function ErrorCataloguePage() {
         ).
       </p>
       <h2 className="mt-8 text-lg font-semibold text-slate-900">Codes</h2>
-      <ErrorCatalogueFilter lines={catalogueLines()} />
+      <ClientMessagesProvider namespaces={["forms", "formMessages"]}>
+        <ErrorCatalogueFilter lines={catalogueLines()} />
+      </ClientMessagesProvider>
     </div>
   );
 }

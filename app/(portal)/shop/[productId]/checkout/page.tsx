@@ -16,6 +16,7 @@ import { findShopProduct } from "@/server/portal/shop/shop-products";
 import { ButtonLink } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { textLink } from "@/components/ui/text-link";
+import { ClientMessagesProvider } from "@/components/ui/client-messages-provider";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("checkout"))("title") };
@@ -72,7 +73,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   const sandboxCards = payments.publishableKey.startsWith("pk_sandbox_") ? testCardsOf(sandbox) : undefined;
 
   return (
-    <>
+    <ClientMessagesProvider namespaces={["checkout", "testCards", "header", "forms", "formMessages"]}>
       <p className="mb-2 text-sm">
         {/* Back to the product with the split chosen, so the slider starts where the member left it. */}
         <Link href={`${productHref}?points=${choice.points}`} className={textLink}>
@@ -109,6 +110,6 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
           />
         </section>
       </div>
-    </>
+    </ClientMessagesProvider>
   );
 }
