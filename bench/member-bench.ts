@@ -29,6 +29,7 @@ import {
 import { signInMembers, adoptSessionSecret, type SignedInMember } from "./member-sessions";
 import { startMinimalMemberPages } from "./reference-servers";
 import { descendantsOf, type Cleanup } from "./run-with-cleanup";
+import { databaseBackendsCpu, processesCpu } from "./server-cpu";
 
 /**
  * The member pages under load (`npm run bench`, or alone with
@@ -64,6 +65,8 @@ interface MemberApp {
   app: StartedApp;
   metrics: AppMetrics;
   signedIn: SignedInMember[];
+  /** The app's own PostgreSQL database. */
+  databaseUrl: string;
   /** Stops the app and drops its database (also deferred to the run's end, for a run that fails first). */
   stop: () => Promise<void>;
 }
@@ -90,7 +93,7 @@ async function startMemberApp(cleanup: Cleanup, members: readonly SandboxMember[
       METRICS_TOKEN: metricsToken,
       PORTAL_SIGN_IN_LIMIT: "100000",
     },
-    { port: portalPort },
+    { port: portalPort, nodeArgs: process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) },
   );
   cleanup.defer(() => app.stop());
   const signedIn = await signInMembers(app.origin, database.url, members);
@@ -98,7 +101,7 @@ async function startMemberApp(cleanup: Cleanup, members: readonly SandboxMember[
     await app.stop();
     await database.drop();
   };
-  return { app, metrics: { origin: app.origin, metricsToken }, signedIn, stop };
+  return { app, metrics: { origin: app.origin, metricsToken }, signedIn, databaseUrl: database.url, stop };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -111,9 +114,9 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 /** The pages' rounds beside their references, then the checkout and the sign-ins: the section's lines. */
 export async function memberPagesSection(cleanup: Cleanup, settings: MemberBenchSettings): Promise<string[]> {
   const loadAtStart = loadavg()[0]!;
-  const { app, metrics, signedIn, stop } = await startMemberApp(cleanup, settings.members);
+  const { app, metrics, signedIn, databaseUrl, stop } = await startMemberApp(cleanup, settings.members);
   try {
-    return await measureMemberPages(cleanup, settings, loadAtStart, { app, metrics, signedIn });
+    return await measureMemberPages(cleanup, settings, loadAtStart, { app, metrics, signedIn, databaseUrl });
   } finally {
     // Port 3000 free again for the member pages in Chromium, which come next.
     await stop();
@@ -124,13 +127,13 @@ async function measureMemberPages(
   cleanup: Cleanup,
   settings: MemberBenchSettings,
   loadAtStart: number,
-  { app, metrics, signedIn }: Omit<MemberApp, "stop">,
+  { app, metrics, signedIn, databaseUrl }: Omit<MemberApp, "stop">,
 ): Promise<string[]> {
   const pages = memberParts.has("pages");
   const calibrations = pages ? await calibratePages(metrics, signedIn) : [];
   const reference = pages
     ? await startMinimalMemberPages(app.origin, "SBX0DEMO0PARTNER00000001")
-    : { origin: "", stop: async () => undefined };
+    : { origin: "", pid: 0, stop: async () => undefined };
   cleanup.defer(() => reference.stop());
 
   const pageTargets = new Map<string, Target>();
@@ -148,10 +151,13 @@ async function measureMemberPages(
     });
   }
   const callsOf = new Map<LoadResult, number>();
+  const cpuOf = new Map<LoadResult, RenderCpu>();
   const targets = pages ? memberPages.flatMap((page) => [pageTargets.get(page)!, referenceTargets.get(page)!]) : [];
+  const counting = countingCalls(metrics, new Set(pageTargets.values()), callsOf);
+  const timing = measuringCpu({ app: app.pid, reference: reference.pid, databaseUrl }, cpuOf);
   const measured = await measureRounds(targets, true, {
     ...settings,
-    around: countingCalls(metrics, new Set(pageTargets.values()), callsOf),
+    around: (target, run) => counting(target, () => timing(target, run)),
   });
   await reference.stop();
 
@@ -169,6 +175,7 @@ async function measureMemberPages(
     pageTargets,
     referenceTargets,
     callsOf,
+    cpuOf,
     checkout,
     checkoutMemberCount: Math.min(checkoutMembers, signedIn.length),
     signIns,
@@ -219,6 +226,51 @@ async function signInsUnderLoad(
   }
 }
 
+/** CPU time per response of a measured run (ms), by process: what one render costs, wherever it runs. */
+interface RenderCpu {
+  app: number;
+  reference: number;
+  database: number;
+}
+
+const totalCpu = (cpu: RenderCpu | undefined) => (cpu ? cpu.app + cpu.reference + cpu.database : NaN);
+
+/**
+ * Reads the CPU time of the app, the reference and the app's PostgreSQL
+ * backends around each measured run: a page renders and answers its own
+ * service calls on the app's one event loop, while its reference renders in
+ * a process of its own beside the service, so throughput alone compares
+ * one core's work with two. CPU per response compares the work.
+ */
+function measuringCpu(
+  processes: { app: number; reference: number; databaseUrl: string },
+  cpuOf: Map<LoadResult, RenderCpu>,
+): (target: Target, run: () => Promise<LoadResult>) => Promise<LoadResult> {
+  const nodeCpu = (pid: number) => (pid > 0 ? processesCpu([pid, ...descendantsOf(pid)]) : 0);
+  return async (_target, run) => {
+    const before = {
+      app: nodeCpu(processes.app),
+      reference: nodeCpu(processes.reference),
+      database: await databaseBackendsCpu(processes.databaseUrl),
+    };
+    const result = await run();
+    const after = {
+      app: nodeCpu(processes.app),
+      reference: nodeCpu(processes.reference),
+      // The backends open when the run ended (the pool keeps them under load): those of the run.
+      database: processesCpu(before.database.pids),
+    };
+    const answered = Object.values(result.statuses).reduce((sum, count) => sum + count, 0);
+    if (answered > 0)
+      cpuOf.set(result, {
+        app: (after.app - before.app) / answered,
+        reference: (after.reference - before.reference) / answered,
+        database: (after.database - before.database.milliseconds) / answered,
+      });
+    return result;
+  };
+}
+
 interface SectionInput {
   settings: MemberBenchSettings;
   loadAtStart: number;
@@ -227,14 +279,16 @@ interface SectionInput {
   pageTargets: Map<string, Target>;
   referenceTargets: Map<string, Target>;
   callsOf: Map<LoadResult, number>;
+  cpuOf: Map<LoadResult, RenderCpu>;
   checkout: { samples: CheckoutSample[]; seconds: number };
   checkoutMemberCount: number;
   signIns: SignInsUnderLoad;
 }
 
 function memberSectionLines(input: SectionInput): string[] {
-  const { settings, calibrations, measured, callsOf, checkout, signIns } = input;
+  const { settings, calibrations, measured, callsOf, cpuOf, checkout, signIns } = input;
   const rows: string[] = [];
+  const cpuRows: string[] = [];
   const verdicts: string[] = [];
   for (const calibration of calibrations) {
     const page = measured.get(input.pageTargets.get(calibration.page)!)!;
@@ -248,6 +302,12 @@ function memberSectionLines(input: SectionInput): string[] {
       .join(", ");
     rows.push(
       `| ${calibration.page} | ${page.median.requestsPerSecond.toFixed(0)} (${page.slowest.requestsPerSecond.toFixed(0)}–${page.fastest.requestsPerSecond.toFixed(0)}) | ${reference.median.requestsPerSecond.toFixed(0)} | ${share.median.toFixed(2)}× | ${page.median.p50} | ${page.median.p99} | ${reference.median.p99} | ${callsInWords(calibration.callsPerRender)}; under load ${calls.toFixed(2)} | ${before.calls} | ${kb(calibration.htmlBytes)} / ${kb(calibration.gzipBytes)} | ${statuses}${page.median.errors ? `, errors: ${page.median.errors}` : ""} |`,
+    );
+    const pageCpu = cpuOf.get(page.median);
+    const referenceCpu = cpuOf.get(reference.median);
+    const ms = (value: number | undefined) => (value === undefined ? "—" : `${value.toFixed(1)} ms`);
+    cpuRows.push(
+      `| ${calibration.page} | ${ms(totalCpu(pageCpu))} | ${ms(pageCpu?.app)} | ${ms(pageCpu?.database)} | ${ms(totalCpu(referenceCpu))} | ${ms(referenceCpu?.reference)} | ${ms(referenceCpu?.app)} | ${ms(referenceCpu?.database)} | ${(totalCpu(referenceCpu) / totalCpu(pageCpu)).toFixed(2)}× |`,
     );
     const met = share.median >= memberBudgets.shareOfReference && page.median.p99 < memberBudgets.p99Ms;
     verdicts.push(
@@ -291,6 +351,12 @@ function memberSectionLines(input: SectionInput): string[] {
     "| Page | Requests/s (median, range) | Reference requests/s | × reference (paired) | p50 | p99 | Reference p99 | Service calls per render | Calls before | HTML / gzip | Responses (median run) |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |",
     ...rows,
+    "",
+    "**CPU per render.** The CPU time (user and system, from /proc) the processes used over each median run above, ÷ its responses: the app's (`next start`: the page's render and the service's answers to its calls, on one event loop), the reference's own process (bench/minimal-next) and the app's PostgreSQL backends. A page's work and its service's share one core; its reference renders on the other, so it can answer up to twice as fast for the same work. Equal CPU: the reference's CPU per render ÷ the page's, the share of its reference's throughput the page would reach if both had the same CPU (autocannon's own left out).",
+    "",
+    "| Page | Page: CPU per render | app | PostgreSQL | Reference: CPU per render | reference | app (its calls) | PostgreSQL | Equal CPU |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...cpuRows,
     "",
     `Targets: each page at least ${memberBudgets.shareOfReference}× its reference's throughput, paired by round, with p99 under ${memberBudgets.p99Ms} ms at ${settings.connections} members; /shop at most ${memberBudgets.shopCalls} service calls per render.`,
     ...verdicts,
@@ -350,7 +416,7 @@ export async function memorySection(cleanup: Cleanup, settings: MemberBenchSetti
 
 async function measureMemory(
   settings: MemberBenchSettings,
-  { app, metrics, signedIn }: Omit<MemberApp, "stop">,
+  { app, metrics, signedIn }: Omit<MemberApp, "stop" | "databaseUrl">,
 ): Promise<string[]> {
   const heapUsed = async () => (await readMetrics(metrics)).get("loyalty_platform_nodejs_heap_size_used_bytes") ?? NaN;
   const readings: { minute: number; rss: number; heap: number; load?: LoadResult }[] = [

@@ -152,7 +152,7 @@ async function answering(child: ChildProcess, probe: string): Promise<void> {
 export async function startMinimalMemberPages(
   serviceOrigin: string,
   apiKey: string,
-): Promise<{ origin: string; stop: () => Promise<void> }> {
+): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
   buildMinimalNext();
   const port = await freePort();
   const child = spawn(
@@ -167,6 +167,7 @@ export async function startMinimalMemberPages(
   await answering(child, `${origin}/member-page`);
   return {
     origin,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
