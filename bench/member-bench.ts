@@ -11,6 +11,7 @@ import { prepareBenchDatabase } from "./bench-members";
 import { signInMany, loginPageWaitMs, type SignInOutcome } from "./browser-sign-ins";
 import { checkoutProduct, payAtOnce, type CheckoutSample } from "./checkout-load";
 import { measureRounds, pairedShare, type Measured } from "./measure-rounds";
+import { memoryVerdict } from "./memory-verdict";
 import {
   calibratePages,
   callsBefore,
@@ -439,6 +440,13 @@ async function measureMemory(
   const middle = readings[half]!;
   const growth = last.rss - middle.rss;
   const peak = Math.max(...readings.map((reading) => reading.rss));
+  const verdict = memoryVerdict(readings);
+  const verdictWords =
+    verdict.kind === "too-short"
+      ? "too few minutes to say whether it has stopped growing"
+      : verdict.kind === "settled"
+        ? `over the last three minutes it stayed under the high it reached before them (${mb(verdict.peakBefore.rss)} MB at minute ${verdict.peakBefore.minute}; at most ${mb(verdict.highestLast.rss)} MB since): it has stopped growing`
+        : `at minute ${verdict.highestLast.minute} it reached ${mb(verdict.highestLast.rss)} MB, above the high before the last three minutes (${mb(verdict.peakBefore.rss)} MB at minute ${verdict.peakBefore.minute}): NOT settled`;
   const minutes = `${memoryMinutes} minute${memoryMinutes === 1 ? "" : "s"}`;
   return [
     memoryHeading,
@@ -452,7 +460,7 @@ async function measureMemory(
         `| ${reading.minute} | ${mb(reading.rss)} MB | ${mb(reading.heap)} MB | ${reading.load ? reading.load.requestsPerSecond.toFixed(0) : "—"} | ${reading.load ? `${reading.load.p99} ms` : "—"} |`,
     ),
     "",
-    `Resident memory after ${minutes}: ${mb(last.rss)} MB (peak ${mb(peak)} MB); over the second half (minute ${half} to ${memoryMinutes}) it ${growth > 0 ? "grew" : "changed"} by ${mb(growth)} MB (${((growth / middle.rss) * 100).toFixed(1)} %): ${Math.abs(growth) <= 0.05 * middle.rss ? "it has stopped growing (within 5 %)" : "NOT settled (more than 5 %)"}.`,
+    `Resident memory after ${minutes}: ${mb(last.rss)} MB (peak ${mb(peak)} MB); over the second half (minute ${half} to ${memoryMinutes}) it ${growth > 0 ? "grew" : "changed"} by ${mb(growth)} MB (${((growth / middle.rss) * 100).toFixed(1)} %); ${verdictWords} (bench/memory-verdict.ts: none of the last three readings more than 2 % above the highest before them).`,
     "",
   ];
 }
