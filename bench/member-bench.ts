@@ -258,7 +258,7 @@ function measuringCpu(
     const after = {
       app: nodeCpu(processes.app),
       reference: nodeCpu(processes.reference),
-      // The backends open when the run ended (the pool keeps them under load): those of the run.
+      // The backends open when the run began, read again: the pool keeps its connections open under load.
       database: processesCpu(before.database.pids),
     };
     const answered = Object.values(result.statuses).reduce((sum, count) => sum + count, 0);
