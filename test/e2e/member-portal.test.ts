@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import sandbox from "@/sandbox.json";
 import { expectAbsent, expectOnPage, hydrated, shown } from "../support/page-expectations";
-import type { RunningApp } from "../support/start-app";
 import { signIn, snap, transactionPageLabel, transactionRows } from "./portal-browser";
-import { sharedBrowser, sharedPortal } from "./shared-run";
+import { sharedPortalRun } from "./shared-run";
 
 const member1 = sandbox.members.find((member) => member.username === "demo.member1")!;
 const meridian = sandbox.members.find((member) => member.username === "demo.meridian")!;
@@ -13,24 +11,10 @@ const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOSt
 
 // Each test signs in a context of its own (logging out ends only that session) and only reads: side by side.
 describe.concurrent("the member portal in Chromium", () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await sharedPortal();
-    browser = await sharedBrowser();
-  });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await app?.stop();
-  });
+  const portal = sharedPortalRun();
 
   async function newPage(width: number) {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    contexts.push(context);
+    const context = await portal.newContext({ viewport: { width, height: 900 } });
     return context.newPage();
   }
 
@@ -38,7 +22,7 @@ describe.concurrent("the member portal in Chromium", () => {
     const page = await newPage(1280);
 
     // A member page without a session goes to the login page, and comes back after it.
-    await page.goto(`${app.origin}/account`);
+    await page.goto(`${portal.origin}/account`);
     await page.waitForURL((url) => url.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe("/account");
     await snap(page, "desktop-01-login");
@@ -97,25 +81,25 @@ describe.concurrent("the member portal in Chromium", () => {
     // Four days ago: no seeded entry that day (they are 2 and 6 days old), nor the day after, as they are when the
     // run's template was seeded before midnight UTC and this test runs after it.
     const emptyDay = utcDay(4);
-    await page.goto(`${app.origin}/transactions?from=${emptyDay}&to=${emptyDay}`);
+    await page.goto(`${portal.origin}/transactions?from=${emptyDay}&to=${emptyDay}`);
     const empty = page.getByRole("status").filter({ hasText: "No transactions in these dates" });
     await expectAbsent(page.locator("tbody tr"), { once: empty });
     expect(await empty.count()).toBe(1);
     await snap(page, "desktop-07-transactions-empty");
 
     // Where the member is: of how many pages, the 20-record limit said on page 1 too.
-    await page.goto(`${app.origin}/transactions`);
+    await page.goto(`${portal.origin}/transactions`);
     await shown(page.getByRole("navigation", { name: "Transaction pages" }).getByText("Page 1 of 2", { exact: true }));
     await shown(page.getByText("20 most recent transactions"));
     // A page beyond the programme's range is said to be none, not shown as page 2.
-    await page.goto(`${app.origin}/transactions?page=99`);
+    await page.goto(`${portal.origin}/transactions?page=99`);
     await shown(page.getByRole("heading", { name: "There is no page 99" }));
     await expectAbsent(page.locator("tbody tr"), { once: page.getByRole("heading", { name: "There is no page 99" }) });
     // A day that does not read is answered with one written as the member writes it.
-    await page.goto(`${app.origin}/transactions?from=2026-02-30`);
+    await page.goto(`${portal.origin}/transactions?from=2026-02-30`);
     await shown(page.getByText("From must be a date, such as 31/01/2026."));
     // A day written day first is read as the day it names.
-    await page.goto(`${app.origin}/transactions?from=${from.split("-").reverse().join("/")}&to=${to}`);
+    await page.goto(`${portal.origin}/transactions?from=${from.split("-").reverse().join("/")}&to=${to}`);
     await expectOnPage(() => transactionRows(page)).toEqual([
       { kind: "debit", text: expect.stringContaining("\u22125,000") },
     ]);
@@ -124,14 +108,14 @@ describe.concurrent("the member portal in Chromium", () => {
     await (await hydrated(page.getByRole("button", { name: "Log out" }))).click();
     await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("reason") === "signed-out");
     await snap(page, "desktop-08-logged-out");
-    await page.goto(`${app.origin}/transactions`);
+    await page.goto(`${portal.origin}/transactions`);
     await page.waitForURL((url) => url.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe("/transactions");
   });
 
   it("signs demo.meridian in through the Meridian provider (secure code and secure key) and shows 40,000 points", async () => {
     const page = await newPage(1280);
-    await page.goto(`${app.origin}/login`);
+    await page.goto(`${portal.origin}/login`);
     await signIn(page, { programme: /Meridian Plus/, username: meridian.username!, shotPrefix: "meridian-01" });
     expect(new URL(page.url()).pathname).toBe("/account");
     await expectOnPage(() => page.getByRole("region", { name: "Points balance" }).textContent()).toContain("40,000");
@@ -139,7 +123,7 @@ describe.concurrent("the member portal in Chromium", () => {
     await snap(page, "meridian-02-account");
 
     // The other variant: records 1–99999, 12 seeded transactions in pages of 10.
-    await page.goto(`${app.origin}/transactions`);
+    await page.goto(`${portal.origin}/transactions`);
     await expectOnPage(async () => (await transactionRows(page)).length).toBe(10);
     // The page read two pages' worth ahead in its one call: it knows there are two.
     await shown(page.getByRole("navigation", { name: "Transaction pages" }).getByText("Page 1 of 2", { exact: true }));
@@ -154,7 +138,7 @@ describe.concurrent("the member portal in Chromium", () => {
 
   it("explains a login the programme refused (demo.blocked), and the home page leads to the portal", async () => {
     const page = await newPage(1280);
-    await page.goto(app.origin);
+    await page.goto(portal.origin);
     await snap(page, "home-01");
     await page.getByRole("link", { name: "Sign in to the shop" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
@@ -172,15 +156,15 @@ describe.concurrent("the member portal in Chromium", () => {
 
   it("is usable 360 px wide", async () => {
     const page = await newPage(360);
-    await page.goto(app.origin);
+    await page.goto(portal.origin);
     await snap(page, "mobile-00-home");
-    await page.goto(`${app.origin}/account`);
+    await page.goto(`${portal.origin}/account`);
     await page.waitForURL((url) => url.pathname === "/login");
     await snap(page, "mobile-01-login");
     await signIn(page, { programme: /Northstar Club/, username: member1.username!, shotPrefix: "mobile-02" });
     await expectOnPage(() => page.getByRole("region", { name: "Points balance" }).textContent()).toContain("250,000");
     await snap(page, "mobile-03-account");
-    await page.goto(`${app.origin}/transactions`);
+    await page.goto(`${portal.origin}/transactions`);
     await expectOnPage(async () => (await transactionRows(page)).length).toBe(10);
     await snap(page, "mobile-04-transactions");
     // Nothing wider than the screen: no sideways scrolling.

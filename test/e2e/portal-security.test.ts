@@ -1,13 +1,12 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
 import sandbox from "@/sandbox.json";
 import { screenshot } from "../support/browser";
 import { expectOnPage } from "../support/page-expectations";
-import type { RunningApp } from "../support/start-app";
 import { password, signIn, snap } from "./portal-browser";
-import { sharedBrowser, sharedPortal } from "./shared-run";
+import { sharedPortalRun } from "./shared-run";
 
 const member1 = sandbox.members.find((member) => member.username === "demo.member1")!;
 
@@ -49,24 +48,10 @@ async function openHydrated(page: Page, url: string): Promise<void> {
 
 // Each test signs demo.member1 in a context of its own and changes nothing another reads: they run side by side.
 describe.concurrent("the portal's security in Chromium", () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await sharedPortal();
-    browser = await sharedBrowser();
-  });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await app?.stop();
-  });
+  const portal = sharedPortalRun();
 
   async function newContext(): Promise<BrowserContext> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
+    const context = await portal.newContext({ viewport: { width: 1280, height: 900 } });
     // Nothing may leave for the attacker's site; if the portal sent the member there, the test sees this page.
     await context.route(
       (url) => url.hostname === "evil.example",
@@ -85,16 +70,16 @@ describe.concurrent("the portal's security in Chromium", () => {
       await snap(page, `security-${name}`);
     };
 
-    await openHydrated(page, app.origin);
+    await openHydrated(page, portal.origin);
     await check("01-home");
-    await openHydrated(page, `${app.origin}/register`);
+    await openHydrated(page, `${portal.origin}/register`);
     // The form's own script runs: an empty form is refused in the browser, the first field focused.
     await page.getByRole("button", { name: "Register" }).click();
     await expectOnPage(() => page.evaluate(() => document.activeElement?.id)).toBe("field-membershipNumber");
     await check("02-register");
-    await openHydrated(page, `${app.origin}/register/complete`);
+    await openHydrated(page, `${portal.origin}/register/complete`);
     await check("03-register-complete");
-    await openHydrated(page, `${app.origin}/no-such-page`);
+    await openHydrated(page, `${portal.origin}/no-such-page`);
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
     await check("03-not-found");
 
@@ -106,12 +91,12 @@ describe.concurrent("the portal's security in Chromium", () => {
       "/docs/api/errors",
       "/docs/guides/quickstart",
     ]) {
-      await openHydrated(page, `${app.origin}${path}`);
+      await openHydrated(page, `${portal.origin}${path}`);
       await page.getByRole("heading").first().waitFor();
       await check(`03-docs-${path.slice(1).replaceAll("/", "-")}`);
     }
 
-    await openHydrated(page, `${app.origin}/account`);
+    await openHydrated(page, `${portal.origin}/account`);
     await page.waitForURL((url) => url.pathname === "/login");
     await check("04-login");
     await signIn(page, { programme: /Northstar Club/, username: member1.username!, shotPrefix: "security-05" });
@@ -128,18 +113,18 @@ describe.concurrent("the portal's security in Chromium", () => {
     await page.getByLabel("Email address").waitFor();
     await check("07-profile-navigated");
     for (const path of ["/account", "/transactions", "/profile"]) {
-      await openHydrated(page, `${app.origin}${path}`);
+      await openHydrated(page, `${portal.origin}${path}`);
       expect(new URL(page.url()).pathname).toBe(path);
       await check(`08-${path.slice(1)}-loaded`);
     }
     // The shop (its cards' points stream in) and a product's price slider (a client component).
-    await openHydrated(page, `${app.origin}/shop`);
+    await openHydrated(page, `${portal.origin}/shop`);
     await page.getByRole("heading", { name: "Shop" }).waitFor();
     await check("09-shop");
-    await openHydrated(page, `${app.origin}/shop/FLIGHT-LHR-MAD`);
+    await openHydrated(page, `${portal.origin}/shop/FLIGHT-LHR-MAD`);
     await page.getByRole("slider", { name: "Price options" }).waitFor();
     await check("10-shop-product");
-    await openHydrated(page, `${app.origin}/profile`);
+    await openHydrated(page, `${portal.origin}/profile`);
     // The profile form's script runs: a malformed e-mail is refused in the browser.
     await page.getByLabel("Email address").fill("not an email");
     await page.getByRole("button", { name: "Save changes" }).click();
@@ -161,7 +146,7 @@ describe.concurrent("the portal's security in Chromium", () => {
   it("shows no portal page inside another site's frame", async ({ onTestFinished }) => {
     const context = await newContext();
     const page = await context.newPage();
-    await page.goto(`${app.origin}/login`);
+    await page.goto(`${portal.origin}/login`);
     await signIn(page, { programme: /Northstar Club/, username: member1.username!, shotPrefix: "security-frame-01" });
 
     const framed = ["/", "/login", "/register", "/account", "/transactions", "/profile"];
@@ -174,7 +159,8 @@ describe.concurrent("the portal's security in Chromium", () => {
       response.end(
         `<!doctype html><title>Attacker</title>${frames
           .map(
-            ({ name, path }) => `<iframe name="${name}" src="${app.origin}${path}" width="300" height="200"></iframe>`,
+            ({ name, path }) =>
+              `<iframe name="${name}" src="${portal.origin}${path}" width="300" height="200"></iframe>`,
           )
           .join("")}`,
       );
@@ -184,7 +170,7 @@ describe.concurrent("the portal's security in Chromium", () => {
     await page.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`);
     await page.waitForLoadState("load");
     const controlFrame = page.frame({ name: "control" })!;
-    await expectOnPage(async () => controlFrame.url()).toBe(`${app.origin}${control}`);
+    await expectOnPage(async () => controlFrame.url()).toBe(`${portal.origin}${control}`);
     await expectOnPage(() => controlFrame.locator("body").textContent()).toContain("NORTHSTAR");
     for (const path of framed) {
       const frame = page.frame({ name: path });
@@ -199,7 +185,7 @@ describe.concurrent("the portal's security in Chromium", () => {
   it("keeps a signed-in member on the portal whatever callback URL the login link or the sign-in carries", async () => {
     const context = await newContext();
     const page = await context.newPage();
-    await page.goto(`${app.origin}/login`);
+    await page.goto(`${portal.origin}/login`);
     await signIn(page, {
       programme: /Northstar Club/,
       username: member1.username!,
@@ -208,17 +194,21 @@ describe.concurrent("the portal's security in Chromium", () => {
 
     // The login page redirects a signed-in member to the callback URL: a tab or a line break leads nowhere else.
     for (const callbackUrl of ["/%09/evil.example/", "/%0d%0a/evil.example/", "/%0a/evil.example/"]) {
-      const answer = await context.request.get(`${app.origin}/login?callbackUrl=${callbackUrl}`, { maxRedirects: 0 });
+      const answer = await context.request.get(`${portal.origin}/login?callbackUrl=${callbackUrl}`, {
+        maxRedirects: 0,
+      });
       expect(answer.status(), callbackUrl).toBe(307);
       expect(answer.headers()["location"], callbackUrl).toBe("/account");
-      await page.goto(`${app.origin}/login?callbackUrl=${callbackUrl}`);
-      await expectOnPage(async () => page.url(), callbackUrl).toBe(`${app.origin}/account`);
+      await page.goto(`${portal.origin}/login?callbackUrl=${callbackUrl}`);
+      await expectOnPage(async () => page.url(), callbackUrl).toBe(`${portal.origin}/account`);
     }
 
     // next-auth keeps the callback URL of a sign-in in a cookie and follows it after the programme's login page.
     for (const callbackUrl of ["/\t/evil.example/", "/\r\n/evil.example/", "https://evil.example/"]) {
-      const csrf = (await (await context.request.get(`${app.origin}/api/auth/csrf`)).json()) as { csrfToken: string };
-      const started = await context.request.post(`${app.origin}/api/auth/signin/loyalty`, {
+      const csrf = (await (await context.request.get(`${portal.origin}/api/auth/csrf`)).json()) as {
+        csrfToken: string;
+      };
+      const started = await context.request.post(`${portal.origin}/api/auth/signin/loyalty`, {
         form: { csrfToken: csrf.csrfToken, callbackUrl, json: "true" },
       });
       expect(started.status()).toBe(200);
@@ -227,7 +217,7 @@ describe.concurrent("the portal's security in Chromium", () => {
       await page.locator("#username").fill(member1.username!);
       await page.locator("#password").fill(password);
       await page.locator("button[type=submit]").click();
-      await page.waitForURL((next) => next.origin === app.origin && !next.pathname.startsWith("/api/auth"));
+      await page.waitForURL((next) => next.origin === portal.origin && !next.pathname.startsWith("/api/auth"));
       expect(new URL(page.url()).pathname, JSON.stringify(callbackUrl)).toBe("/account");
     }
     await snap(page, "security-redirect-02-account");

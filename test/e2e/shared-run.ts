@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
-import { inject } from "vitest";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
 import sandbox from "@/sandbox.json";
 import { launchBrowser } from "../support/browser";
 import {
@@ -21,6 +21,58 @@ import { assertPortFree, newSecretFile, portalPort, startPortal } from "./portal
 export async function sharedBrowser(): Promise<Browser> {
   const endpoint = inject("endToEnd")?.browserEndpoint;
   return endpoint ? chromium.connect(endpoint) : launchBrowser();
+}
+
+/** The shared portal and the run's browser, as the tests of one describe block use them. */
+export interface PortalRun {
+  readonly app: RunningApp;
+  /** The portal's origin (http://localhost:3000 in the e2e project). */
+  readonly origin: string;
+  readonly browser: Browser;
+  /** A context of the test's own, closed once the block's tests are done. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+}
+
+/**
+ * The set-up every file that reads the shared portal in Chromium repeats:
+ * joins the portal and the browser before the block's tests and, after
+ * them, closes the contexts they opened and lets both go. Call it in the
+ * describe block; read its fields inside tests.
+ */
+export function sharedPortalRun(): PortalRun {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    app = await sharedPortal();
+    browser = await sharedBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+    await app?.stop();
+  });
+  const joined = <T>(value: T | undefined): T => {
+    if (value === undefined)
+      throw new Error("the shared portal is joined before the block's tests: read it inside one");
+    return value;
+  };
+  return {
+    get app() {
+      return joined(app);
+    },
+    get origin() {
+      return joined(app).origin;
+    },
+    get browser() {
+      return joined(browser);
+    },
+    async newContext(options) {
+      const context = await joined(browser).newContext(options);
+      contexts.push(context);
+      return context;
+    },
+  };
 }
 
 /**

@@ -1,37 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import sandbox from "@/sandbox.json";
-import type { RunningApp } from "../support/start-app";
 import { expectOnPage, hydrated } from "../support/page-expectations";
 import { moveSliderTo, priceSlider, sliderStop } from "./checkout-browser";
 import { signIn, snap } from "./portal-browser";
-import { sharedBrowser, sharedPortal } from "./shared-run";
+import { sharedPortalRun } from "./shared-run";
 
 const shopper = sandbox.members.find((member) => member.username === "demo.shopper")!;
 
 // Both widths sign demo.shopper in, each in a context of its own, and only read prices: side by side.
 describe.concurrent("the shop in Chromium", () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await sharedPortal();
-    browser = await sharedBrowser();
-  });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await app?.stop();
-  });
+  const portal = sharedPortalRun();
 
   it.each([1280, 360])("prices a flight and a package for demo.shopper (%i px wide)", async (width) => {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    contexts.push(context);
+    const context = await portal.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
 
-    await page.goto(`${app.origin}/shop`);
+    await page.goto(`${portal.origin}/shop`);
     await page.waitForURL((url) => url.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe("/shop");
     await snap(page, `shop-${width}-00-login`);
@@ -82,14 +66,14 @@ describe.concurrent("the shop in Chromium", () => {
     await page.getByRole("heading", { name: "Confirm and pay" }).waitFor();
     await snap(page, `shop-${width}-04-checkout`);
 
-    await page.goto(`${app.origin}/shop/PACKAGE-MAD-CITY-BREAK`);
+    await page.goto(`${portal.origin}/shop/PACKAGE-MAD-CITY-BREAK`);
     await hydrated(priceSlider(page));
     expect(Number(await priceSlider(page).getAttribute("max"))).toBeGreaterThan(1);
     await page.getByRole("heading", { name: "In this package" }).waitFor();
     await snap(page, `shop-${width}-05-package`);
 
     // No loading boundary sits above the product page, so the missing product is a real 404.
-    const missing = await page.goto(`${app.origin}/shop/NO-SUCH-PRODUCT`);
+    const missing = await page.goto(`${portal.origin}/shop/NO-SUCH-PRODUCT`);
     expect(missing?.status()).toBe(404);
     await page.getByRole("heading", { name: "We can't find that product" }).waitFor();
     await snap(page, `shop-${width}-06-not-found`);

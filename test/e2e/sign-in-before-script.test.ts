@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import sandbox from "@/sandbox.json";
 import { seriousViolations } from "../support/axe";
 import { shown } from "../support/page-expectations";
-import type { RunningApp } from "../support/start-app";
 import { snap } from "./portal-browser";
-import { sharedBrowser, sharedPortal } from "./shared-run";
+import { sharedPortalRun } from "./shared-run";
 
 const member = sandbox.members.find((candidate) => candidate.username === "demo.member1")!;
 
@@ -15,25 +13,14 @@ const member = sandbox.members.find((candidate) => candidate.username === "demo.
  * sign-in whether or not the script has run: here it never runs at all.
  */
 describe("signing in before the login page's script has run, in Chromium", () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    app = await sharedPortal();
-    browser = await sharedBrowser();
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-  });
+  const portal = sharedPortalRun();
 
   it.each([1280, 360])(
     "the programme button leads to the programme's login page and back signed in (%i px, no script)",
     async (width) => {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false });
-      contexts.push(context);
+      const context = await portal.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false });
       const page = await context.newPage();
-      await page.goto(`${app.origin}/login?callbackUrl=%2Ftransactions`);
+      await page.goto(`${portal.origin}/login?callbackUrl=%2Ftransactions`);
       await shown(page.getByRole("button", { name: /Northstar Club/ }));
       await snap(page, `sign-in-no-script-${width}-01-login`);
       await page.getByRole("button", { name: /Northstar Club/ }).click();
@@ -50,9 +37,8 @@ describe("signing in before the login page's script has run, in Chromium", () =>
   );
 
   it("refuses a sign-in start posted from another site, sending it to the login page", async () => {
-    const context = await browser.newContext();
-    contexts.push(context);
-    const answer = await context.request.post(`${app.origin}/login/start`, {
+    const context = await portal.newContext();
+    const answer = await context.request.post(`${portal.origin}/login/start`, {
       form: { provider: "loyalty", callbackUrl: "/orders", csrfToken: "a".repeat(64) },
       headers: { Origin: "https://elsewhere.example" },
       maxRedirects: 0,
@@ -63,10 +49,9 @@ describe("signing in before the login page's script has run, in Chromium", () =>
   });
 
   it("keeps the login page free of serious axe violations with its forms", async () => {
-    const context = await browser.newContext({ bypassCSP: true });
-    contexts.push(context);
+    const context = await portal.newContext({ bypassCSP: true });
     const page = await context.newPage();
-    await page.goto(`${app.origin}/login`);
+    await page.goto(`${portal.origin}/login`);
     await shown(page.getByRole("button", { name: /Northstar Club/ }));
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { seriousViolations } from "../support/axe";
 import {
   expectAbsent,
@@ -9,9 +9,8 @@ import {
   hydrated,
   shown,
 } from "../support/page-expectations";
-import type { RunningApp } from "../support/start-app";
 import { snap } from "./portal-browser";
-import { sharedBrowser, sharedPortal } from "./shared-run";
+import { sharedPortalRun } from "./shared-run";
 
 /** demo.household (Northstar Club, 1,200 points): no other end-to-end file moves its points. */
 const member = "3081000000000002";
@@ -20,29 +19,15 @@ const password = "Sandbox#2026";
 const approverName = `approver.${Date.now().toString(36)}`;
 
 describe("four eyes on a large goodwill credit, in Chromium", () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await sharedPortal();
-    browser = await sharedBrowser();
-  });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await app?.stop();
-  });
+  const portal = sharedPortalRun();
 
   async function newPage(width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    contexts.push(context);
+    const context = await portal.newContext({ viewport: { width, height: 900 } });
     return context.newPage();
   }
 
   async function staffLogIn(page: Page, username: string, secret = password): Promise<void> {
-    await page.goto(`${app.origin}/staff/login`);
+    await page.goto(`${portal.origin}/staff/login`);
     await shown(page.getByRole("heading", { name: "Staff console" }));
     await page.getByLabel("Username").fill(username);
     await page.getByLabel("Password").fill(secret);
@@ -52,7 +37,7 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
 
   /** The member's balance as the member page shows it, in points. */
   async function balance(page: Page): Promise<number> {
-    await page.goto(`${app.origin}/staff/members/${member}`);
+    await page.goto(`${portal.origin}/staff/members/${member}`);
     const text = (await (await shown(page.getByTestId("member-balance"))).textContent()) ?? "";
     const digits = /([\d,]+)/.exec(text)?.[1];
     if (!digits) throw new Error(`no balance in ${text}`);
@@ -71,7 +56,7 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
     await staffLogIn(admin, "staff.admin");
 
     // A second administrator, created here.
-    await admin.goto(`${app.origin}/staff/accounts`);
+    await admin.goto(`${portal.origin}/staff/accounts`);
     const create = admin.getByRole("form", { name: "Create a staff account" });
     const createButton = await hydrated(create.getByRole("button", { name: "Create account" }));
     await create.getByLabel("Username").fill(approverName);
@@ -107,7 +92,7 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
     expect(await balance(admin)).toBe(start);
 
     // In the queue, with its age; its maker is offered no decision.
-    await admin.goto(`${app.origin}/staff/approvals`);
+    await admin.goto(`${portal.origin}/staff/approvals`);
     const mine = admin.locator("[data-request]").filter({ hasText: member });
     await expectCount(mine, 1);
     await expectOnPage(() => mine.textContent()).toMatch(/Waiting (less than a minute|\d+ minutes?)/);
@@ -121,7 +106,7 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
     // The second administrator approves it.
     const approver = await newPage();
     await staffLogIn(approver, approverName, secondPassword);
-    await approver.goto(`${app.origin}/staff/approvals`);
+    await approver.goto(`${portal.origin}/staff/approvals`);
     const request = approver.locator("[data-request]").filter({ hasText: member });
     await expectCount(request, 1);
     await checked(approver, "staff-approvals-1280-queue-approver");
@@ -130,14 +115,14 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
     await approve.click();
     await shown(approver.getByRole("status").filter({ hasText: "Approved and carried out (" }));
     expect(await balance(approver)).toBe(start + 20_000);
-    await approver.goto(`${app.origin}/staff/approvals`);
+    await approver.goto(`${portal.origin}/staff/approvals`);
     await expectCount(approver.locator("[data-request]").filter({ hasText: member }), 0);
     await expectOnPage(() =>
       approver.locator("[data-settled-request]").filter({ hasText: member }).first().textContent(),
     ).toContain("Approved and carried out");
 
     // The audit trail: the request, the approval and the credit, one line each, with the reason code.
-    await admin.goto(`${app.origin}/staff/audit?member=${member}&reason=flight_disruption`);
+    await admin.goto(`${portal.origin}/staff/audit?member=${member}&reason=flight_disruption`);
     const lines = admin.locator("[data-audit-row]");
     await expectOnPage(() =>
       lines.evaluateAll((items) => items.map((item) => item.getAttribute("data-audit-row"))),
@@ -159,12 +144,12 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
       [`/staff/members/${member}/credit`, "Credit goodwill points", "staff-approvals-360-credit-form"],
       ["/staff/audit?reason=flight_disruption", "Audit trail", "staff-approvals-360-audit"],
     ] as const) {
-      await page.goto(`${app.origin}${path}`);
+      await page.goto(`${portal.origin}${path}`);
       await shown(page.getByRole("heading", { level: 1, name: heading }));
       await checked(page, name);
     }
     // The confirmation step at 360 px.
-    await page.goto(`${app.origin}/staff/members/${member}/credit`);
+    await page.goto(`${portal.origin}/staff/members/${member}/credit`);
     await page.getByLabel("Points", { exact: true }).fill("500");
     await page.getByLabel("Reason", { exact: true }).selectOption("other");
     await (await hydrated(page.getByRole("button", { name: "Review credit" }))).click();
@@ -183,9 +168,9 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
         once: agent.getByRole("navigation", { name: "Staff console" }).getByRole("link", { name: "Find a member" }),
       },
     );
-    await agent.goto(`${app.origin}/staff/approvals`);
+    await agent.goto(`${portal.origin}/staff/approvals`);
     await shown(agent.getByRole("heading", { name: "Not available to your role" }));
-    await page.goto(`${app.origin}/staff/audit?action=page.refused&actor=staff.agent`);
+    await page.goto(`${portal.origin}/staff/audit?action=page.refused&actor=staff.agent`);
     await expectOnPage(() => page.locator("[data-audit-row]").first().textContent()).toContain("/staff/approvals");
   });
 });

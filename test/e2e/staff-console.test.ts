@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import sandbox from "@/sandbox.json";
 import { seriousViolations } from "../support/axe";
 import {
@@ -11,10 +11,9 @@ import {
   shown,
 } from "../support/page-expectations";
 import { testCards } from "../support/payment-cards";
-import type { RunningApp } from "../support/start-app";
 import { chooseOption, fillCard, orderOpened, outcomePanel } from "./checkout-browser";
 import { signIn, snap } from "./portal-browser";
-import { sharedBrowser, sharedPortal } from "./shared-run";
+import { sharedPortalRun } from "./shared-run";
 
 const shopper = sandbox.members.find((member) => member.username === "demo.shopper")!;
 const password = sandbox.password;
@@ -58,24 +57,10 @@ const forgedAddress = "203.0.113.250";
 // Staff accounts and the console's pages keep out of each other's way: the agent's edit and what the admin does after
 // it run in order, beside the account test and the narrow-screen sweep.
 describe.concurrent("the staff console in Chromium", () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await sharedPortal();
-    browser = await sharedBrowser();
-  });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await app?.stop();
-  });
+  const portal = sharedPortalRun();
 
   async function newPage(width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    contexts.push(context);
+    const context = await portal.newContext({ viewport: { width, height: 900 } });
     return context.newPage();
   }
 
@@ -101,7 +86,7 @@ describe.concurrent("the staff console in Chromium", () => {
         const page = await newPage();
 
         // The member first, signed in through the programme's login page.
-        await page.goto(`${app.origin}/profile`);
+        await page.goto(`${portal.origin}/profile`);
         await page.waitForURL((url) => url.pathname === "/login");
         await signIn(page, {
           programme: /Northstar Club/,
@@ -117,7 +102,7 @@ describe.concurrent("the staff console in Chromium", () => {
           .context()
           .setExtraHTTPHeaders({ "X-Forwarded-For": forgedAddress, "X-Forwarded-Host": "evil.example" });
         // The console wants its own login: the member's session does not open it.
-        await page.goto(`${app.origin}/staff`);
+        await page.goto(`${portal.origin}/staff`);
         await page.waitForURL((url) => url.pathname === "/staff/login");
         await snap(page, "staff-01-login");
         await staffLogIn(page, "staff.agent");
@@ -168,19 +153,19 @@ describe.concurrent("the staff console in Chromium", () => {
         await snap(page, "staff-04-edit-saved");
 
         // The agent sees the email partly hidden, and reveals it (which is audited).
-        await page.goto(`${app.origin}/staff/members/${shopper.membershipNumber}`);
+        await page.goto(`${portal.origin}/staff/members/${shopper.membershipNumber}`);
         const email = page.getByTestId("member-email");
         await expectOnPage(() => email.textContent()).toBe("C••••@EXAMPLE.COM");
         await (await hydrated(page.getByRole("button", { name: "Reveal contact details" }))).click();
         await expectOnPage(() => email.textContent()).toBe("CASEY.SHOPPER@EXAMPLE.COM");
 
         // The member's own profile, in the same browser: still signed in, and the change is there.
-        await page.goto(`${app.origin}/profile`);
+        await page.goto(`${portal.origin}/profile`);
         await expectOnPage(() => page.getByLabel("Email address").inputValue()).toBe("CASEY.SHOPPER@EXAMPLE.COM");
         await snap(page, "staff-05-member-profile");
 
         // The agent may not open the audit trail.
-        await page.goto(`${app.origin}/staff/audit`);
+        await page.goto(`${portal.origin}/staff/audit`);
         await shown(page.getByRole("heading", { name: "Not available to your role" }));
         await expectAbsent(page.getByRole("link", { name: "Export CSV" }), {
           once: page.getByRole("heading", { name: "Not available to your role" }),
@@ -190,7 +175,7 @@ describe.concurrent("the staff console in Chromium", () => {
         await (await hydrated(page.getByRole("button", { name: "Log out" }))).click();
         await page.waitForURL((url) => url.pathname === "/staff/login");
         await shown(page.getByText("You have logged out of the staff console."));
-        await page.goto(`${app.origin}/account`);
+        await page.goto(`${portal.origin}/account`);
         await shown(page.getByRole("region", { name: "Points balance" }));
         expect(new URL(page.url()).pathname).toBe("/account");
       },
@@ -200,7 +185,7 @@ describe.concurrent("the staff console in Chromium", () => {
       "staff.admin reads the edit in the audit trail with before and after, and exports exactly those rows as CSV",
       async () => {
         const page = await newPage();
-        await page.goto(`${app.origin}/staff/audit`);
+        await page.goto(`${portal.origin}/staff/audit`);
         await page.waitForURL((url) => url.pathname === "/staff/login");
         expect(new URL(page.url()).searchParams.get("next")).toBe("/staff/audit");
         await staffLogIn(page, "staff.admin");
@@ -230,7 +215,7 @@ describe.concurrent("the staff console in Chromium", () => {
 
         const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
         expect(href).toContain("action=profile.updated");
-        const exported = await page.context().request.get(`${app.origin}${href}`);
+        const exported = await page.context().request.get(`${portal.origin}${href}`);
         expect(exported.status()).toBe(200);
         expect(exported.headers()["content-type"]).toContain("text/csv");
         const [header, ...records] = parseCsv(await exported.text());
@@ -243,7 +228,7 @@ describe.concurrent("the staff console in Chromium", () => {
         expect(byColumn[0]!.after).toBe("Email: CASEY.SHOPPER@EXAMPLE.COM");
 
         // The export is in the trail too.
-        await page.goto(`${app.origin}/staff/audit?action=audit.exported`);
+        await page.goto(`${portal.origin}/staff/audit?action=audit.exported`);
         await expectCount(page.locator("[data-audit-row]"), 1);
       },
     );
@@ -253,14 +238,14 @@ describe.concurrent("the staff console in Chromium", () => {
       async () => {
         // demo.shopper buys a flight for 9,000 points and £90.00 in the portal's own checkout.
         const member = await newPage();
-        await member.goto(`${app.origin}/shop`);
+        await member.goto(`${portal.origin}/shop`);
         await member.waitForURL((url) => url.pathname === "/login");
         await signIn(member, {
           programme: /Northstar Club/,
           username: shopper.username!,
           shotPrefix: "staff-06-member",
         });
-        await chooseOption(member, app.origin, {
+        await chooseOption(member, portal.origin, {
           productId: "FLIGHT-LHR-MAD",
           option: "9,000 points + £90.00 by card",
         });
@@ -276,20 +261,20 @@ describe.concurrent("the staff console in Chromium", () => {
 
         // The agent sees the order and its timeline, but no refund.
         const agent = await newPage();
-        await agent.goto(`${app.origin}/staff/login`);
+        await agent.goto(`${portal.origin}/staff/login`);
         await staffLogIn(agent, "staff.agent");
-        await agent.goto(`${app.origin}/staff/members/${shopper.membershipNumber}`);
+        await agent.goto(`${portal.origin}/staff/members/${shopper.membershipNumber}`);
         await shown(agent.getByRole("link", { name: orderNumber, exact: true }));
-        await agent.goto(`${app.origin}${orderPath}`);
+        await agent.goto(`${portal.origin}${orderPath}`);
         await expectAbsent(agent.getByRole("button", { name: "Refund order" }), {
           once: agent.getByRole("list", { name: `Timeline of ${orderNumber}` }),
         });
         const agentCookie = await staffSession(agent);
 
         const page = await newPage();
-        await page.goto(`${app.origin}/staff/login`);
+        await page.goto(`${portal.origin}/staff/login`);
         await staffLogIn(page, "staff.admin");
-        await page.goto(`${app.origin}${orderPath}`);
+        await page.goto(`${portal.origin}${orderPath}`);
         await expectOnPage(() => page.getByTestId("member-balance").textContent()).toContain("51,000");
         const refund = await hydrated(page.getByRole("button", { name: "Refund order" }));
         await snap(page, "staff-07-order-completed");
@@ -336,7 +321,7 @@ describe.concurrent("the staff console in Chromium", () => {
         await snap(page, "staff-08-order-refunded");
 
         // In the audit trail: the refund on one line (its attempt folded in), and the agent's refused attempt.
-        await page.goto(`${app.origin}/staff/audit?action=order.refunded`);
+        await page.goto(`${portal.origin}/staff/audit?action=order.refunded`);
         const refundLines = page.locator("[data-audit-row]");
         await expectCount(refundLines, 2);
         await expectOnPage(() => refundLines.allTextContents()).toEqual([
@@ -349,9 +334,9 @@ describe.concurrent("the staff console in Chromium", () => {
 
   it("staff.admin creates an agent whose one-time password opens the console; disabling it ends that session and refuses the password", async () => {
     const admin = await newPage();
-    await admin.goto(`${app.origin}/staff/login`);
+    await admin.goto(`${portal.origin}/staff/login`);
     await staffLogIn(admin, "staff.admin");
-    await admin.goto(`${app.origin}/staff/accounts`);
+    await admin.goto(`${portal.origin}/staff/accounts`);
     const create = admin.getByRole("form", { name: "Create a staff account" });
     const createButton = await hydrated(create.getByRole("button", { name: "Create account" }));
     // No reason, no account.
@@ -369,7 +354,7 @@ describe.concurrent("the staff console in Chromium", () => {
 
     // The new agent signs in with it, and is an agent: no audit trail.
     const agent = await newPage();
-    await agent.goto(`${app.origin}/staff/login`);
+    await agent.goto(`${portal.origin}/staff/login`);
     await staffLogIn(agent, "pat.newcomer", newPassword);
     const agentNav = agent.getByRole("navigation", { name: "Staff console" });
     await shown(agentNav.getByRole("link", { name: "Find a member" }));
@@ -386,7 +371,7 @@ describe.concurrent("the staff console in Chromium", () => {
     await expectOnPage(() =>
       admin.getByRole("status").filter({ hasText: "pat.newcomer is disabled" }).textContent(),
     ).toContain("1 session ended");
-    await agent.goto(`${app.origin}/staff`);
+    await agent.goto(`${portal.origin}/staff`);
     await agent.waitForURL((url) => url.pathname === "/staff/login");
     await agent.getByLabel("Username").fill("pat.newcomer");
     await agent.getByLabel("Password").fill(newPassword);
@@ -396,7 +381,7 @@ describe.concurrent("the staff console in Chromium", () => {
     );
 
     // Both changes are in the audit trail, with their reasons.
-    await admin.goto(`${app.origin}/staff/audit`);
+    await admin.goto(`${portal.origin}/staff/audit`);
     const trail = admin.locator("[data-audit-row]");
     await expectOnPage(() => trail.allTextContents()).toEqual(
       expect.arrayContaining([
@@ -408,7 +393,7 @@ describe.concurrent("the staff console in Chromium", () => {
 
   it("serves every console page at 360 px without sideways scrolling or serious axe violations", async () => {
     const anonymous = await newPage(360);
-    await anonymous.goto(`${app.origin}/staff/login`);
+    await anonymous.goto(`${portal.origin}/staff/login`);
     await shown(anonymous.getByRole("button", { name: "Log in" }));
     await anonymous.getByRole("button", { name: "Log in" }).click();
     await shown(anonymous.getByText("Enter your username."));
@@ -418,7 +403,7 @@ describe.concurrent("the staff console in Chromium", () => {
 
     for (const username of ["staff.agent", "staff.admin"]) {
       const page = await newPage(360);
-      await page.goto(`${app.origin}/staff/login`);
+      await page.goto(`${portal.origin}/staff/login`);
       await staffLogIn(page, username);
       const pages = [
         { path: "/staff", heading: "Find a member" },
@@ -435,7 +420,7 @@ describe.concurrent("the staff console in Chromium", () => {
           : [{ path: "/staff/audit", heading: "Not available to your role" }]),
       ];
       for (const entry of pages) {
-        await page.goto(`${app.origin}${entry.path}`);
+        await page.goto(`${portal.origin}${entry.path}`);
         await shown(page.getByRole("heading", { level: 1, name: entry.heading }));
         if (entry.wait) await shown(page.getByText(entry.wait));
         await expectNoOverflow(page);
