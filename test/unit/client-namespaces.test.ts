@@ -26,6 +26,8 @@ function namespacesRead(files: readonly string[]): Set<string> {
     const text = read(file);
     if (!/^\s*["']use client["']/.test(text)) continue;
     for (const match of text.matchAll(/useTranslations\(\s*["'`]([A-Za-z]+)/g)) read_.add(match[1]!);
+    // Without a namespace it reads the whole catalogue, which no provider sends: name the namespace instead.
+    if (/useTranslations\(\s*\)/.test(text)) read_.add(`the whole catalogue (useTranslations() in ${file})`);
   }
   return read_;
 }
