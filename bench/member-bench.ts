@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
+import { availableParallelism, cpus, loadavg } from "node:os";
 import { launchBrowser } from "@/test/support/browser";
 import { startApp, type StartedApp } from "@/test/support/start-app";
 import { createPostgresDatabase } from "@/test/support/test-database";
@@ -30,7 +30,7 @@ import {
 import { signInMembers, adoptSessionSecret, type SignedInMember } from "./member-sessions";
 import { startMinimalMemberPages } from "./reference-servers";
 import { descendantsOf, type Cleanup } from "./run-with-cleanup";
-import { databaseBackendsCpu, processesCpu } from "./server-cpu";
+import { backendsCpuBetween, databaseBackendsCpu, processesCpu } from "./server-cpu";
 
 /**
  * The member pages under load (`npm run bench`, or alone with
@@ -60,6 +60,10 @@ const signInCount = Number(process.env.BENCH_SIGN_INS ?? 100);
 const signInsAtOnce = Number(process.env.BENCH_SIGN_INS_AT_ONCE ?? 8);
 const memoryMinutes = Number(process.env.BENCH_MEMORY_MINUTES ?? 10);
 /** Which parts of the member section run (all by default): e.g. BENCH_MEMBER_PARTS=sign-ins to try the sign-ins alone. */
+// As `npm start` runs it on PostgreSQL: one server process per core (scripts/serve.mjs), unless asked otherwise.
+const serverProcesses = Number(process.env.BENCH_WEB_CONCURRENCY ?? availableParallelism());
+const serverProcessesText = () =>
+  serverProcesses === 1 ? "one server process" : `${serverProcesses} server processes under a supervising one`;
 const memberParts = new Set((process.env.BENCH_MEMBER_PARTS ?? "pages,checkout,sign-ins").split(","));
 
 interface MemberApp {
@@ -93,6 +97,7 @@ async function startMemberApp(cleanup: Cleanup, members: readonly SandboxMember[
       NEXTAUTH_SECRET: secret,
       METRICS_TOKEN: metricsToken,
       PORTAL_SIGN_IN_LIMIT: "100000",
+      WEB_CONCURRENCY: String(serverProcesses),
     },
     { port: portalPort, nodeArgs: process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) },
   );
@@ -258,15 +263,14 @@ function measuringCpu(
     const after = {
       app: nodeCpu(processes.app),
       reference: nodeCpu(processes.reference),
-      // The backends open when the run began, read again: the pool keeps its connections open under load.
-      database: processesCpu(before.database.pids),
+      database: await databaseBackendsCpu(processes.databaseUrl),
     };
     const answered = Object.values(result.statuses).reduce((sum, count) => sum + count, 0);
     if (answered > 0)
       cpuOf.set(result, {
         app: (after.app - before.app) / answered,
         reference: (after.reference - before.reference) / answered,
-        database: (after.database - before.database.milliseconds) / answered,
+        database: backendsCpuBetween(before.database, after.database) / answered,
       });
     return result;
   };
@@ -345,7 +349,7 @@ function memberSectionLines(input: SectionInput): string[] {
   return [
     memberPagesHeading,
     "",
-    `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (load average when this section began: ${input.loadAtStart.toFixed(1)} on ${cpus().length} cores). The app is \`next start\` on PostgreSQL, on port ${portalPort} (where the sandbox registers the portal's OAuth callback), with request logging on; ${settings.members.length} members each with a portal session of their own (the programme's login and grant for the portal's client, the tokens sealed into a stored session as the portal's sign-in stores them, next-auth's cookie naming it: bench/member-sessions.ts). autocannon, ${settings.connections} connections, the members in turn; each page warmed up for ${settings.warmUpSeconds} s, then measured ${settings.rounds} times for ${settings.seconds} s in turns with its reference.`,
+    `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (load average when this section began: ${input.loadAtStart.toFixed(1)} on ${cpus().length} cores). The app is \`npm start\` on PostgreSQL (${serverProcessesText()}), on port ${portalPort} (where the sandbox registers the portal's OAuth callback), with request logging on; ${settings.members.length} members each with a portal session of their own (the programme's login and grant for the portal's client, the tokens sealed into a stored session as the portal's sign-in stores them, next-auth's cookie naming it: bench/member-sessions.ts). autocannon, ${settings.connections} connections, the members in turn; each page warmed up for ${settings.warmUpSeconds} s, then measured ${settings.rounds} times for ${settings.seconds} s in turns with its reference.`,
     "",
     "The reference of each page is a minimal Next.js page (bench/minimal-next/app/member-page) making the same calls to the same service operations over loopback, with the same member's token, side by side, and rendering a few lines: no session lookup, no translations, no layout. Which calls, and how many, is measured from the app before the load (each page rendered once for every member to warm the shop's price cache, then twice per member counted by the portal's counter `loyalty_platform_portal_loyalty_calls_total` on /metrics), so the reference cannot drift from the page. Service calls per render: by operation, counted over the calibration's renders (one at a time, so exact); under load, the counter's growth over the median measured run (read a second after it, when the renders still on their way have made their calls) ÷ the renders it started. Before: counted from the code before the shop's prices were shared (commit 8e8cc55). Bytes: one render's HTML as sent, and gzipped at level 6 as `next start` compresses it for a browser.",
     "",
@@ -353,7 +357,7 @@ function memberSectionLines(input: SectionInput): string[] {
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |",
     ...rows,
     "",
-    "**CPU per render.** The CPU time (user and system, from /proc) the processes used over each median run above, ÷ its responses: the app's (`next start`: the page's render and the service's answers to its calls, on one event loop), the reference's own process (bench/minimal-next) and the app's PostgreSQL backends. A page's work and its service's share one core; its reference renders on the other, so it can answer up to twice as fast for the same work. Equal CPU: the reference's CPU per render ÷ the page's, the share of its reference's throughput the page would reach if both had the same CPU (autocannon's own left out).",
+    "**CPU per render.** The CPU time (user and system, from /proc) the processes used over each median run above, ÷ its responses: the app's (its server processes and their supervisor: the page's render and the service's answers to its calls), the reference's own process (bench/minimal-next) and the app's PostgreSQL backends (each one's growth over the run; one the pools opened meanwhile counts whole, one they closed is lost). The reference renders in a process of its own beside the service; with one server process, a page's render and its service's answers share one event loop. Equal CPU: the reference's CPU per render ÷ the page's, the share of its reference's throughput the page would reach if both had the same CPU (autocannon's own left out).",
     "",
     "| Page | Page: CPU per render | app | PostgreSQL | Reference: CPU per render | reference | app (its calls) | PostgreSQL | Equal CPU |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
@@ -451,7 +455,7 @@ async function measureMemory(
   return [
     memoryHeading,
     "",
-    `Measured by \`BENCH_ONLY=memory npm run bench\` (or the whole bench) on ${new Date().toISOString().slice(0, 10)}: the app (\`next start\` on PostgreSQL, as \`npm start\` runs it) under the mixed member-page load (every member page for each of ${settings.members.length} members in turn, ${settings.connections} connections) for ${minutes}; its resident memory (/proc's VmRSS of the server's process) and V8's heap in use (/metrics) read before the load and after every minute.`,
+    `Measured by \`BENCH_ONLY=memory npm run bench\` (or the whole bench) on ${new Date().toISOString().slice(0, 10)}: the app (\`npm start\` on PostgreSQL, ${serverProcessesText()}) under the mixed member-page load (every member page for each of ${settings.members.length} members in turn, ${settings.connections} connections) for ${minutes}; its resident memory (/proc's VmRSS of its processes, added up) and V8's heap in use (/metrics) read before the load and after every minute.`,
     "",
     "| Minute | Resident memory | V8 heap in use | Requests/s that minute | p99 |",
     "| ---: | ---: | ---: | ---: | ---: |",

@@ -20,17 +20,27 @@ export function processesCpu(pids: readonly number[]): number {
   return (ticks / ticksPerSecond) * 1000;
 }
 
-/** CPU time (ms) the PostgreSQL backends serving `databaseUrl` have used so far: the app pool's connections. */
-export async function databaseBackendsCpu(databaseUrl: string): Promise<{ pids: number[]; milliseconds: number }> {
+/** CPU time (ms) each PostgreSQL backend serving `databaseUrl` has used so far, by process id. */
+export async function databaseBackendsCpu(databaseUrl: string): Promise<Map<number, number>> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ pid: number }>(
       "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
     );
-    const pids = rows.map((row) => row.pid);
-    return { pids, milliseconds: processesCpu(pids) };
+    return new Map(rows.map((row) => [row.pid, processesCpu([row.pid])]));
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The backends' CPU between two readings: each one's growth, the whole of one that opened in between. A pool may
+ * close idle connections and open new ones while the load runs (several server processes, each with its own): what
+ * a backend that closed in between used since the first reading is lost, so this is a floor, never below zero.
+ */
+export function backendsCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let milliseconds = 0;
+  for (const [pid, used] of after) milliseconds += used - (before.get(pid) ?? 0);
+  return milliseconds;
 }

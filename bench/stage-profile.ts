@@ -12,7 +12,7 @@ import { setUpReferences, startMinimalNext } from "./reference-servers";
 import { runWithCleanup } from "./run-with-cleanup";
 import { benchMembersFor, prepareBenchDatabase } from "./bench-members";
 import { selectBenchDatabaseServer } from "./database-server";
-import { databaseBackendsCpu } from "./server-cpu";
+import { backendsCpuBetween, databaseBackendsCpu } from "./server-cpu";
 import { countStatements } from "./statement-count";
 
 /**
@@ -356,9 +356,9 @@ async function main(): Promise<void> {
     if (statements) console.log(`SQL statements per debit: ${statements.perRequest.toFixed(2)} (${statements.detail})`);
     const answered = servers[0]!.answered;
     if (serverBefore && serverAfter && answered > 0) {
-      // Only backends there before and after count: the pool's, which served the load.
+      // Each backend's growth over the load, the whole of one opened meanwhile (bench/server-cpu.ts).
       console.log(
-        `PostgreSQL backends' CPU per debit: ${((serverAfter.milliseconds - serverBefore.milliseconds) / answered).toFixed(2)} ms (${serverAfter.pids.length} backends of this database, /proc, during the load)`,
+        `PostgreSQL backends' CPU per debit: ${(backendsCpuBetween(serverBefore, serverAfter) / answered).toFixed(2)} ms (${serverAfter.size} backends of this database, /proc, during the load)`,
       );
     }
   } finally {

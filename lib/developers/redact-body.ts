@@ -138,26 +138,46 @@ function hasPair(words: readonly string[], pairs: readonly (readonly [string, st
   );
 }
 
+/** What a key says about its value, from its words. */
+interface KeyMeaning {
+  /** It names a secret: a password, a token, a key, card data. */
+  secret: boolean;
+  /** It names personal data whatever its context (an email address, a person's family name). */
+  personal: boolean;
+  /** It names personal data inside a person (a `name` under `customer`). */
+  contextual: boolean;
+  /** It names a person, whose fields are personal. */
+  person: boolean;
+}
+
+// Bodies repeat the same few keys (every row of a history has the same fields), and splitting a key into words
+// takes five regular expressions: each key's meaning is kept, up to a bound, since the keys come from the sender.
+const meanings = new Map<string, KeyMeaning>();
+const meaningsKept = 2_000;
+
+function meaningOf(key: string): KeyMeaning {
+  const known = meanings.get(key);
+  if (known) return known;
+  const words = keyWords(key);
+  const joined = words.join("");
+  const personal =
+    personalKeys.has(joined) || words.some((word) => personalWords.has(word)) || hasPair(words, personalPairs);
+  const meaning: KeyMeaning = {
+    secret:
+      words.some((word) => shortSecretWords.has(word) || longSecretWords.some((secret) => word.includes(secret))) ||
+      hasPair(words, secretPairs) ||
+      words.some((word) => word.endsWith("apikey") || word.endsWith("cardnumber")),
+    personal,
+    contextual: contextualKeys.has(joined),
+    person: personal || words.some((word) => personWords.has(word)),
+  };
+  if (meanings.size < meaningsKept) meanings.set(key, meaning);
+  return meaning;
+}
+
 /** Whether a key (or a query parameter's name) names a secret: a password, a token, a key, card data. */
 export function isSecretName(key: string): boolean {
-  const words = keyWords(key);
-  return (
-    words.some((word) => shortSecretWords.has(word) || longSecretWords.some((secret) => word.includes(secret))) ||
-    hasPair(words, secretPairs) ||
-    words.some((word) => word.endsWith("apikey") || word.endsWith("cardnumber"))
-  );
-}
-
-/** Whether a key names personal data whatever its context (an email address, a person's family name). */
-function isPersonalName(key: string): boolean {
-  const words = keyWords(key);
-  return (
-    personalKeys.has(words.join("")) || words.some((word) => personalWords.has(word)) || hasPair(words, personalPairs)
-  );
-}
-
-function isPersonContext(key: string): boolean {
-  return keyWords(key).some((word) => personWords.has(word)) || isPersonalName(key);
+  return meaningOf(key).secret;
 }
 
 /** `api_key=…` in a query or a URL, percent-encoded or not: the value up to the next delimiter. */
@@ -186,14 +206,15 @@ function redactUnder(value: unknown, personal: boolean, depth: number, secrets: 
   if (value === null || typeof value !== "object") return value;
   const result: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-    const contextual = contextualKeys.has(keyWords(key).join(""));
+    const meaning = meaningOf(key);
     const sensitive =
-      isSecretName(key) ||
-      isPersonalName(key) ||
-      (contextual && (personal || (key.toLowerCase() === "name" && inner !== null && typeof inner === "object")));
+      meaning.secret ||
+      meaning.personal ||
+      (meaning.contextual &&
+        (personal || (key.toLowerCase() === "name" && inner !== null && typeof inner === "object")));
     result[redactText(key, secrets)] = sensitive
       ? redactedValue
-      : redactUnder(inner, personal || isPersonContext(key), depth + 1, secrets);
+      : redactUnder(inner, personal || meaning.person, depth + 1, secrets);
   }
   return result;
 }

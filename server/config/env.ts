@@ -324,6 +324,14 @@ const environmentSchema = z.object({
    * request log's last rows and closing the database take up to 5 s more.
    */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  /**
+   * Server processes `npm start` runs on one port (scripts/serve.mjs, which reads it itself): unset, one per core
+   * on PostgreSQL and one on the embedded database, which belongs to one process.
+   */
+  WEB_CONCURRENCY: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number().int().min(1).max(64).optional(),
+  ),
 });
 
 // The timeout card's answer must come after the portal has given up, or it would not stand for a lost answer.
@@ -355,6 +363,10 @@ const checkedEnvironmentSchema = environmentSchema
   .refine((config) => config.WEBHOOK_ENDPOINT_IN_FLIGHT <= config.WEBHOOK_PARTNER_IN_FLIGHT, {
     path: ["WEBHOOK_ENDPOINT_IN_FLIGHT"],
     message: "WEBHOOK_ENDPOINT_IN_FLIGHT must not be larger than WEBHOOK_PARTNER_IN_FLIGHT",
+  })
+  .refine((config) => (config.WEB_CONCURRENCY ?? 1) <= 1 || config.DATABASE_URL !== undefined, {
+    path: ["WEB_CONCURRENCY"],
+    message: "WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process",
   });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -8,7 +8,12 @@ import {
   type CounterConfiguration,
   type GaugeConfiguration,
   type HistogramConfiguration,
+  type MetricObjectWithValues,
+  type MetricValue,
+  AggregatorRegistry,
 } from "prom-client";
+import cluster from "node:cluster";
+import { answerMetricsRequests, everyProcessMetrics } from "./cluster-metrics";
 import { logger } from "./logger";
 
 /**
@@ -27,6 +32,11 @@ export const scrapeCollectorTimeoutMs = 3_000;
 export interface ScrapeCollector {
   /** Its name in the `collector` label of the collectors' up gauge. */
   name: string;
+  /**
+   * What it reads: this process's own state (summed over the server processes of `npm start`), or the shared
+   * database, the same from every process, so read once per scrape by the process answering it. Default: process.
+   */
+  reads?: "process" | "database";
   /** Its gauges: emptied when it fails, so a failed query reports nothing rather than its last numbers. */
   gauges: readonly Gauge[];
   collect: () => Promise<void>;
@@ -48,6 +58,7 @@ const state = ((globalThis as { [key: symbol]: MetricsState | undefined })[Symbo
 function newMetricsState(): MetricsState {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: metricPrefix });
+  answerMetricsRequests(() => metricsOf("process"));
   return { registry, collectors: new Map() };
 }
 
@@ -83,6 +94,8 @@ const collectorUp = () =>
     name: "scrape_collector_up",
     help: "Whether the collector's query answered in this scrape (1) or failed or took too long (0).",
     labelNames: ["collector"] as const,
+    // Over several server processes, a collector is up only where it is up in every one.
+    aggregator: "min",
   });
 
 /** Adds (or, by name, replaces) a collector that runs at every scrape. */
@@ -111,8 +124,41 @@ async function runCollector(collector: ScrapeCollector): Promise<void> {
   }
 }
 
-/** The scrape: every collector's query (side by side, each failing alone), then the registry in the text format. */
+/**
+ * The scrape: every collector's query (side by side, each failing alone), then the registry in the text format.
+ * When `npm start` runs several server processes (scripts/serve.mjs), the scrape reaches only one of them: it
+ * gathers every process's own metrics through the supervising process and adds them up (cluster-metrics.ts).
+ */
 export async function collectMetrics(): Promise<{ contentType: string; text: string }> {
-  await Promise.all([...state.collectors.values()].map(runCollector));
-  return { contentType: state.registry.contentType, text: await state.registry.metrics() };
+  if (!cluster.isWorker) {
+    await Promise.all([...state.collectors.values()].map(runCollector));
+    return { contentType: state.registry.contentType, text: await state.registry.metrics() };
+  }
+  const [processes, shared] = await Promise.all([everyProcessMetrics(), metricsOf("database")]);
+  const text = await AggregatorRegistry.aggregate([...processes, shared]).metrics();
+  return { contentType: state.registry.contentType, text };
+}
+
+/**
+ * This process's metrics of one kind as JSON, its collectors of that kind run first: "process", what the
+ * supervisor sums over the processes; "database", the shared database's gauges, which only the process answering
+ * the scrape reads. The collectors' up gauge is split the same way, by its `collector` label.
+ */
+export async function metricsOf(kind: "process" | "database"): Promise<MetricObjectWithValues<MetricValue<string>>[]> {
+  const collectors = [...state.collectors.values()].filter((collector) => (collector.reads ?? "process") === kind);
+  await Promise.all(collectors.map(runCollector));
+  const databaseGauges = new Set(
+    [...state.collectors.values()]
+      .filter((collector) => collector.reads === "database")
+      .flatMap((collector) => collector.gauges.map((gauge) => (gauge as unknown as { name: string }).name)),
+  );
+  const names = new Set(collectors.map((collector) => collector.name));
+  const upName = `${metricPrefix}scrape_collector_up`;
+  const all = (await state.registry.getMetricsAsJSON()) as MetricObjectWithValues<MetricValue<string>>[];
+  return all.flatMap((metric) => {
+    if (metric.name === upName) {
+      return [{ ...metric, values: metric.values.filter((value) => names.has(String(value.labels.collector))) }];
+    }
+    return databaseGauges.has(metric.name) === (kind === "database") ? [metric] : [];
+  });
 }

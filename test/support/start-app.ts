@@ -91,14 +91,7 @@ export async function startApp(
     env.DATABASE_URL || env.PGLITE_DATA_DIR || env.APP_MODE === "live" ? undefined : await copyOfServerTemplate();
   const child: ChildProcess = spawn(
     process.execPath,
-    [
-      ...productionNodeFlags,
-      ...(options.nodeArgs ?? []),
-      path.join("node_modules", "next", "dist", "bin", "next"),
-      "start",
-      "--port",
-      String(port),
-    ],
+    [...productionNodeFlags, ...(options.nodeArgs ?? []), path.join("scripts", "serve.mjs"), "--port", String(port)],
     {
       cwd: process.cwd(),
       env: {
@@ -107,6 +100,8 @@ export async function startApp(
         ...productionEnvironment,
         PGLITE_DATA_DIR: preparedCopy ?? "memory://",
         LOG_LEVEL: "warn",
+        // One server process unless a test asks for more: a test that kills the server kills the server itself.
+        WEB_CONCURRENCY: "1",
         APP_ORIGIN: origin,
         NEXTAUTH_URL: origin,
         ...env,

@@ -3,9 +3,11 @@ import { env, EnvironmentError, resetEnvironmentCache } from "@/server/config/en
 import { countDeliveryAttempt } from "@/server/loyalty/metrics/count-delivery-attempt";
 import { partnerLabel } from "@/server/loyalty/metrics/partner-label";
 import { recordPartnerOperation } from "@/server/loyalty/metrics/record-partner-operation";
+import { AggregatorRegistry } from "prom-client";
 import {
   collectMetrics,
   gaugeMetric,
+  metricsOf,
   registerScrapeCollector,
   scrapeCollectorTimeoutMs,
 } from "@/server/observability/metrics";
@@ -74,6 +76,33 @@ describe("the metrics' label values stay bounded", () => {
     expect(after.family("loyalty_platform_process_cpu_seconds_total").type).toBe("COUNTER");
     expect(after.family("loyalty_platform_nodejs_eventloop_lag_seconds").type).toBe("GAUGE");
     expect([...after.families.keys()].filter((name) => !name.startsWith("loyalty_platform_"))).toEqual([]);
+  });
+});
+
+describe("a scrape over several server processes (npm start's WEB_CONCURRENCY)", () => {
+  it("adds up each process's own metrics and takes the database's gauges once", async () => {
+    const queue = gaugeMetric({ name: "test_process_queue", help: "A process's own test gauge." });
+    const rows = gaugeMetric({ name: "test_database_rows", help: "A test gauge read from the database." });
+    registerScrapeCollector({ name: "test-process", gauges: [queue], collect: async () => void queue.set(2) });
+    registerScrapeCollector({
+      name: "test-database",
+      reads: "database",
+      gauges: [rows],
+      collect: async () => void rows.set(7),
+    });
+    const own = await metricsOf("process");
+    const names = own.map((metric) => metric.name);
+    expect(names).toContain("loyalty_platform_test_process_queue");
+    expect(names).not.toContain("loyalty_platform_test_database_rows");
+    const shared = await metricsOf("database");
+    expect(shared.map((metric) => metric.name)).not.toContain("loyalty_platform_process_cpu_seconds_total");
+
+    // Two processes answering alike, and the database's gauges read once by the one the scrape reached.
+    const scraped = new Scrape(await AggregatorRegistry.aggregate([own, own, shared]).metrics());
+    expect(scraped.value("loyalty_platform_test_process_queue", {})).toBe(4);
+    expect(scraped.value("loyalty_platform_test_database_rows", {})).toBe(7);
+    expect(scraped.value("loyalty_platform_scrape_collector_up", { collector: "test-process" })).toBe(1);
+    expect(scraped.value("loyalty_platform_scrape_collector_up", { collector: "test-database" })).toBe(1);
   });
 });
 

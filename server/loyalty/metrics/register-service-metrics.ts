@@ -24,6 +24,7 @@ export function registerServiceMetrics(database: () => Promise<Database>): void 
   });
   registerScrapeCollector({
     name: "webhook-queue",
+    reads: "database",
     gauges: [deliveries, oldestDue],
     collect: async () => {
       const now = new Date();

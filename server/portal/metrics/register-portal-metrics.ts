@@ -20,6 +20,7 @@ export function registerPortalMetrics(): void {
   });
   registerScrapeCollector({
     name: "checkout-orders",
+    reads: "database",
     gauges: [byState, oldestUnfinished],
     collect: async () => {
       const found = await readCheckoutOrders(await getPortalDatabase());
