@@ -38,7 +38,7 @@ export async function signInInBrowser(browser: Browser, origin: string, member: 
     ? (what: string) => console.log(`${member.username} ${Date.now() - started} ms: ${what}`)
     : () => undefined;
   const outcome: SignInOutcome = { member: member.username!, ok: false };
-  try {
+  const walk = async () => {
     await page.goto(`${origin}/login?callbackUrl=%2Faccount`, { waitUntil: "commit", timeout: 30_000 });
     const button = page.getByRole("button", { name: /Northstar Club/ });
     await button.waitFor({ timeout: 30_000 });
@@ -65,18 +65,38 @@ export async function signInInBrowser(browser: Browser, origin: string, member: 
     trace("signed in");
     outcome.totalMs = Date.now() - started;
     outcome.ok = true;
+  };
+  try {
+    await withinMs(walk(), wholeSignInMs);
   } catch {
-    const said = await page
-      .locator("[role=alert], h1")
-      .allTextContents()
-      .then((texts) => texts.join(" / ").replace(/\s+/g, " ").slice(0, 160))
-      .catch(() => "");
+    const said = await withinMs(
+      page
+        .locator("[role=alert], h1")
+        .allTextContents()
+        .then((texts) => texts.join(" / ").replace(/\s+/g, " ").slice(0, 160)),
+      5_000,
+    ).catch(() => "");
+    outcome.ok = false;
     outcome.failure = { step, url: redactedUrl(page.url()), said };
   } finally {
     trace(outcome.ok ? "closing" : `closing after a failure at ${step}`);
-    await context.close();
+    await withinMs(context.close(), 10_000).catch(() => undefined);
   }
   return outcome;
+}
+
+/**
+ * A sign-in not ended by then fails where it stood: a browser starved of CPU can leave a step waiting with no
+ * timeout of its own, and one sign-in stuck for good would hold the whole bench.
+ */
+const wholeSignInMs = 120_000;
+
+function withinMs<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not done within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** The address without its query's values (codes, states): the path and the names of its parameters. */
