@@ -99,7 +99,9 @@ export interface GoodwillCreditDone {
  * threshold, or by a second administrator): the audit rows around the call
  * (as `points.credited`, with the adjustment's reason and code), P4 with the
  * Idempotency-Key of the adjustment's form, then the adjustment's outcome.
- * Sent again (a retry, a double click), the service replays the credit.
+ * Sent again (a retry, a double click, "Send again" on an unknown outcome),
+ * the body is the same (its date is the day of the approval, or of the
+ * credit), so the service replays the credit.
  */
 export async function performGoodwillCredit(
   context: { staff: StaffSession; db: StaffAuditContext["db"]; remote: StaffAuditContext["remote"] },
@@ -112,7 +114,10 @@ export async function performGoodwillCredit(
     points: adjustment.points!,
     formKey: adjustment.formKey,
   };
-  const planned = await planGoodwillCredit(staff, credit, new Date()).catch(async (error: unknown) => {
+  // The day the credit was put in motion, not today: sent again later, the body is the same one, so the service
+  // replays it under its Idempotency-Key instead of refusing the key as reused for another body.
+  const day = adjustment.decidedAt ?? adjustment.requestedAt;
+  const planned = await planGoodwillCredit(staff, credit, day).catch(async (error: unknown) => {
     // The member could not be read: nothing was sent, and the adjustment says why.
     await settleStaffAdjustment(db, adjustment.id, { error }, new Date());
     throw error;
