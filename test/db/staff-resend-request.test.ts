@@ -125,9 +125,9 @@ describe("sending again a request whose outcome is unknown", () => {
     const requestId = await unknownCredit(20_000, "down");
     expect(await balance()).toBe(start);
 
-    const mark = await auditMark();
     const callsBefore = p4Calls.length;
     await signInAsAdmin("third.admin");
+    const mark = await auditMark();
     const resent = await resendRequestAction({ requestId });
     expect(resent, JSON.stringify(resent)).toMatchObject({
       ok: true,

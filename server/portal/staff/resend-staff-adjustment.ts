@@ -31,9 +31,11 @@ export async function claimUnknownAdjustment(tx: Database, id: string): Promise<
 }
 
 /** Why an adjustment cannot be sent again, in words (a refusal to throw). */
-export async function unresendableAdjustment(db: Database, id: string): Promise<StaffRefusal> {
+export async function unresendableAdjustment(db: Database, id: string, now: Date): Promise<StaffRefusal> {
   const [adjustment] = await db.select().from(staffAdjustments).where(eq(staffAdjustments.id, id)).limit(1);
   if (!adjustment) return new StaffRefusal("There is no such request.");
+  if (adjustment.status === "pending" && adjustment.expiresAt !== null && adjustment.expiresAt <= now)
+    return new StaffRefusal("This request has expired. Nothing was done; it can be made again.");
   switch (adjustment.status) {
     case "performed":
       return new StaffRefusal("This was already carried out: there is nothing to send again.");
@@ -45,6 +47,9 @@ export async function unresendableAdjustment(db: Database, id: string): Promise<
       return new StaffRefusal("This is being sent at the moment. Wait a minute, then reload the page to see how it went.");
     case "pending":
       return new StaffRefusal("This request has not been approved yet: nothing has been sent.");
+    case "unknown":
+      // Another resend took it and ended without an answer again between the two reads.
+      return new StaffRefusal("Someone sent this again just now, still without an answer. Reload the page to try again.");
     default:
       return new StaffRefusal("This request was rejected or expired: nothing was sent, and nothing can be sent again.");
   }
@@ -89,7 +94,7 @@ export async function resendStaffAdjustment(
     const adjustment = await claimUnknownAdjustment(tx, input.requestId);
     return adjustment ? { result: adjustment, audit: resendAudit(adjustment) } : undefined;
   });
-  if (!claimed) throw await unresendableAdjustment(db, input.requestId);
+  if (!claimed) throw await unresendableAdjustment(db, input.requestId, new Date());
   if (claimed.kind === "goodwill_credit") {
     const credit = await performGoodwillCredit({ staff, db, remote }, claimed, "points.credited");
     return { kind: "goodwill_credit", credit };
