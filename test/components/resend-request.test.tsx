@@ -1,4 +1,4 @@
-import { render, screen } from "@/test/support/render";
+import { render, screen, waitFor } from "@/test/support/render";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ResendRequest } from "@/components/staff/resend-request";
@@ -46,7 +46,7 @@ describe("Send again (an approved request whose outcome is unknown)", () => {
     button.focus();
     await user.keyboard("{Enter}");
     expect(onResend).toHaveBeenCalledWith({ requestId });
-    expect((await screen.findByRole("status")).textContent).toBe("Sent again and carried out.");
+    expect((await screen.findByText("Sent again and carried out.")).getAttribute("role")).toBe("status");
     expect(screen.queryByRole("button", { name: /send again/i })).toBeNull();
   });
 
@@ -61,7 +61,7 @@ describe("Send again (an approved request whose outcome is unknown)", () => {
     const { user } = resend("unknown", onResend);
     const button = screen.getByRole("button", { name: `Send again: ${summary}` });
     await user.click(button);
-    expect(button).toHaveProperty("disabled", true);
+    await waitFor(() => expect(button).toHaveProperty("disabled", true));
     expect(button.getAttribute("aria-busy")).toBe("true");
     expect(screen.getByRole("status").textContent).toBe("Sending again…");
     await user.click(button);

@@ -298,7 +298,12 @@ describe("sending again a request whose outcome is unknown", () => {
     // As an approval whose saga got no answer leaves it.
     await db()
       .update(staffAdjustments)
-      .set({ status: "unknown", decidedBy: "second.admin", decidedAt: new Date(), result: { error: { kind: "unavailable" } } })
+      .set({
+        status: "unknown",
+        decidedBy: "second.admin",
+        decidedAt: new Date(),
+        result: { error: { kind: "unavailable" } },
+      })
       .where(and(eq(staffAdjustments.id, request!.id), eq(staffAdjustments.status, "pending")));
 
     await signInAsAdmin("third.admin");

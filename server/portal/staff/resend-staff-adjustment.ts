@@ -44,12 +44,16 @@ export async function unresendableAdjustment(db: Database, id: string, now: Date
         "This one failed with a clear answer, so sending it again would only get the same answer. Make a new one if it is still needed.",
       );
     case "approved":
-      return new StaffRefusal("This is being sent at the moment. Wait a minute, then reload the page to see how it went.");
+      return new StaffRefusal(
+        "This is being sent at the moment. Wait a minute, then reload the page to see how it went.",
+      );
     case "pending":
       return new StaffRefusal("This request has not been approved yet: nothing has been sent.");
     case "unknown":
       // Another resend took it and ended without an answer again between the two reads.
-      return new StaffRefusal("Someone sent this again just now, still without an answer. Reload the page to try again.");
+      return new StaffRefusal(
+        "Someone sent this again just now, still without an answer. Reload the page to try again.",
+      );
     default:
       return new StaffRefusal("This request was rejected or expired: nothing was sent, and nothing can be sent again.");
   }

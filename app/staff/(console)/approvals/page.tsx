@@ -180,44 +180,45 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
       </DecisionNotices>
 
       <DecisionNotices>
-      <section aria-labelledby="settled-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        <h2 id="settled-heading" className="px-4 pt-4 pb-2 text-lg font-semibold text-slate-900 sm:px-6">
-          Recently settled
-        </h2>
-        {settled.length === 0 ? (
-          <p className="px-4 pb-4 text-sm text-slate-600 sm:px-6">No request has been settled yet.</p>
-        ) : (
-          <ol className="divide-y divide-slate-100">
-            {settled.map((request) => {
-              const expired = request.status === "pending" && request.expiresAt! <= now;
-              return (
-                <li key={request.id} className="px-4 py-3 sm:px-6" data-settled-request={request.id}>
-                  <p className="font-medium text-slate-900">
-                    {requestKindLabels[request.kind]}: {amount(request)} · {requestStatusLabel(request.status, expired)}
-                  </p>
-                  <p className="mt-1 text-sm break-words text-slate-700">
-                    Member {request.membershipNumber} · requested by {request.requestedBy}
-                    {request.decidedBy ? ` · decided by ${request.decidedBy}` : ""}
-                    {request.decidedAt ? ` on ${formatDateTime(request.decidedAt.toISOString())}` : ""}
-                  </p>
-                  <Reason request={request} labels={labels} />
-                  {request.decisionNote ? (
-                    <p className="mt-1 text-sm break-words text-slate-700">Note: {request.decisionNote}</p>
-                  ) : null}
-                  <ResendRequest
-                    requestId={request.id}
-                    status={request.status}
-                    kind={request.kind}
-                    summary={`${requestKindLabels[request.kind]?.toLowerCase()} of ${amount(request)} for member ${request.membershipNumber}`}
-                    technical={lastAttempt(request)}
-                    onResend={resendRequestAction}
-                  />
-                </li>
-              );
-            })}
-          </ol>
-        )}
-      </section>
+        <section aria-labelledby="settled-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+          <h2 id="settled-heading" className="px-4 pt-4 pb-2 text-lg font-semibold text-slate-900 sm:px-6">
+            Recently settled
+          </h2>
+          {settled.length === 0 ? (
+            <p className="px-4 pb-4 text-sm text-slate-600 sm:px-6">No request has been settled yet.</p>
+          ) : (
+            <ol className="divide-y divide-slate-100">
+              {settled.map((request) => {
+                const expired = request.status === "pending" && request.expiresAt! <= now;
+                return (
+                  <li key={request.id} className="px-4 py-3 sm:px-6" data-settled-request={request.id}>
+                    <p className="font-medium text-slate-900">
+                      {requestKindLabels[request.kind]}: {amount(request)} ·{" "}
+                      {requestStatusLabel(request.status, expired)}
+                    </p>
+                    <p className="mt-1 text-sm break-words text-slate-700">
+                      Member {request.membershipNumber} · requested by {request.requestedBy}
+                      {request.decidedBy ? ` · decided by ${request.decidedBy}` : ""}
+                      {request.decidedAt ? ` on ${formatDateTime(request.decidedAt.toISOString())}` : ""}
+                    </p>
+                    <Reason request={request} labels={labels} />
+                    {request.decisionNote ? (
+                      <p className="mt-1 text-sm break-words text-slate-700">Note: {request.decisionNote}</p>
+                    ) : null}
+                    <ResendRequest
+                      requestId={request.id}
+                      status={request.status}
+                      kind={request.kind}
+                      summary={`${requestKindLabels[request.kind]?.toLowerCase()} of ${amount(request)} for member ${request.membershipNumber}`}
+                      technical={lastAttempt(request)}
+                      onResend={resendRequestAction}
+                    />
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </section>
       </DecisionNotices>
     </div>
   );
