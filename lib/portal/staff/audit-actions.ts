@@ -18,6 +18,7 @@ export const auditActions = {
   "order.refund_requested": "Refund requested",
   "request.approved": "Request approved",
   "request.rejected": "Request rejected",
+  "request.resent": "Request sent again",
   "order.settled": "Order settled",
   "audit.exported": "Audit trail exported",
   "page.refused": "Page refused",

@@ -100,3 +100,9 @@ export const requestDecisionSchema = z.object({
     .transform((value) => (value === "" ? undefined : value)),
 });
 export type RequestDecisionInput = z.input<typeof requestDecisionSchema>;
+
+/** "Send again": an approved request whose outcome is unknown, performed again under its own idempotency key. */
+export const resendRequestSchema = z.object({
+  requestId: z.uuid("There is no such request."),
+});
+export type ResendRequestInput = z.input<typeof resendRequestSchema>;

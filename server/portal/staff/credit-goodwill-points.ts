@@ -1,6 +1,7 @@
 import { primaryProgramme } from "@/lib/contract/primary-programme";
 import "server-only";
 import type { CreditRequest } from "@/lib/contract/credit-currency";
+import { LoyaltyApiError } from "@/lib/loyalty-client/errors";
 import { loyaltyService } from "@/server/portal/loyalty-service";
 import type { AuditAction } from "@/lib/portal/staff/audit-actions";
 import type { AuditSubject } from "./append-audit-event";
@@ -70,28 +71,41 @@ export async function planGoodwillCredit(
   };
 }
 
-/** Sends the credit (P4) with its Idempotency-Key; answers the balance after, when the service tells it. */
+/**
+ * Sends the credit (P4) with its Idempotency-Key; answers the balance after, when the service tells it. The credit's
+ * identifier is its form's own (`GOODWILL <form key>`): a duplicate of it is this very credit, made by an earlier
+ * attempt whose key the service no longer keeps (past its retention), so it is done, not refused.
+ */
 export async function sendGoodwillCredit(
   staff: StaffSession,
   credit: GoodwillCredit,
   planned: PlannedGoodwillCredit,
-): Promise<{ points: number; balanceAfter: number | null; dateMade: string }> {
-  const answer = await loyaltyService().creditAccount(credit.membershipNumber, planned.body, {
-    agentId: staff.agentId,
-    idempotencyKey: planned.idempotencyKey,
-  });
+): Promise<GoodwillCreditDone> {
+  const dateMade = await loyaltyService()
+    .creditAccount(credit.membershipNumber, planned.body, {
+      agentId: staff.agentId,
+      idempotencyKey: planned.idempotencyKey,
+    })
+    .then(
+      (answer) => answer.dateMade,
+      (error: unknown) => {
+        if (error instanceof LoyaltyApiError && error.has("DUPLICATE_TRANSACTION")) return null;
+        throw error;
+      },
+    );
   const account = await readMemberAccount(staff, creditProgramme, credit.membershipNumber);
   return {
     points: credit.points,
     balanceAfter: account.ok ? (account.value.balance?.amount ?? null) : null,
-    dateMade: answer.dateMade,
+    dateMade,
   };
 }
 
 export interface GoodwillCreditDone {
   points: number;
   balanceAfter: number | null;
-  dateMade: string;
+  /** When the service made it; null when an earlier attempt made it and the service no longer replays its answer. */
+  dateMade: string | null;
 }
 
 /**
@@ -99,7 +113,9 @@ export interface GoodwillCreditDone {
  * threshold, or by a second administrator): the audit rows around the call
  * (as `points.credited`, with the adjustment's reason and code), P4 with the
  * Idempotency-Key of the adjustment's form, then the adjustment's outcome.
- * Sent again (a retry, a double click), the service replays the credit.
+ * Sent again (a retry, a double click, "Send again" on an unknown outcome),
+ * the body is the same (its date is the day of the approval, or of the
+ * credit), so the service replays the credit.
  */
 export async function performGoodwillCredit(
   context: { staff: StaffSession; db: StaffAuditContext["db"]; remote: StaffAuditContext["remote"] },
@@ -112,7 +128,10 @@ export async function performGoodwillCredit(
     points: adjustment.points!,
     formKey: adjustment.formKey,
   };
-  const planned = await planGoodwillCredit(staff, credit, new Date()).catch(async (error: unknown) => {
+  // The day the credit was put in motion, not today: sent again later, the body is the same one, so the service
+  // replays it under its Idempotency-Key instead of refusing the key as reused for another body.
+  const day = adjustment.decidedAt ?? adjustment.requestedAt;
+  const planned = await planGoodwillCredit(staff, credit, day).catch(async (error: unknown) => {
     // The member could not be read: nothing was sent, and the adjustment says why.
     await settleStaffAdjustment(db, adjustment.id, { error }, new Date());
     throw error;

@@ -34,7 +34,11 @@ export async function listPendingRequests(
   return { rows: rows.slice(0, pageSize), hasNext: rows.length > pageSize, total: count?.total ?? 0 };
 }
 
-/** The latest requests no longer pending (decided, performed, failed or expired), latest first. */
+/**
+ * The latest requests no longer pending (decided, performed, failed or
+ * expired), latest first; those whose outcome is unknown come before the
+ * rest, since they wait for someone to send them again.
+ */
 export async function listSettledRequests(db: Database, now: Date, limit = 20): Promise<StaffAdjustment[]> {
   return db
     .select()
@@ -45,6 +49,9 @@ export async function listSettledRequests(db: Database, now: Date, limit = 20): 
         or(ne(staffAdjustments.status, "pending"), lte(staffAdjustments.expiresAt, now)),
       ),
     )
-    .orderBy(desc(sql`coalesce(${staffAdjustments.decidedAt}, ${staffAdjustments.expiresAt})`))
+    .orderBy(
+      desc(sql`${staffAdjustments.status} = 'unknown'`),
+      desc(sql`coalesce(${staffAdjustments.decidedAt}, ${staffAdjustments.expiresAt})`),
+    )
     .limit(limit);
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { AuditAction } from "@/lib/portal/staff/audit-actions";
 import type { AuditSubject } from "./append-audit-event";
 import type { StaffAdjustment } from "./record-staff-adjustment";
+import { findMemberOrder } from "@/server/portal/checkout/find-member-order";
 import { orderFacts, planOrderRefund, refundOrder } from "./refund-order";
 import { performStaffAdjustment, settleStaffAdjustment } from "./settle-staff-adjustment";
 import type { StaffAuditContext } from "./staff-action-audit";
@@ -12,15 +13,20 @@ import type { StaffSession } from "./staff-session";
  * administrator, with the request's reason on the order's timeline, audited
  * around the saga's calls (as `order.refunded`), then the request's outcome.
  * The order's own states let it be refunded once, whoever asks again.
+ * Sent again (`again`, a request whose outcome was unknown), an order the
+ * first attempt already put in motion (cancelling or cancelled) is answered
+ * as it stands rather than refused: the saga does not refund it twice.
  */
 export async function performRequestedRefund(
   context: { staff: StaffSession; db: StaffAuditContext["db"]; remote: StaffAuditContext["remote"] },
   request: StaffAdjustment,
   timelineReason: string,
   as: AuditAction = "order.refunded",
+  options: { again?: boolean } = {},
 ) {
   const { staff, db, remote } = context;
-  const { audit } = await planOrderRefund(request.membershipNumber, request.orderId!).catch(async (error: unknown) => {
+  const plan = options.again ? planRefundAgain : planOrderRefund;
+  const { audit } = await plan(request.membershipNumber, request.orderId!).catch(async (error: unknown) => {
     // Refunded meanwhile, or past its window: the approved request failed, and says why.
     await settleStaffAdjustment(db, request.id, { error }, new Date());
     throw error;
@@ -46,4 +52,16 @@ export async function performRequestedRefund(
     },
     as,
   );
+}
+
+/** A refund sent again: an order already cancelling or cancelled is the first attempt's, answered as it stands. */
+async function planRefundAgain(membershipNumber: string, orderId: string): ReturnType<typeof planOrderRefund> {
+  const order = await findMemberOrder(membershipNumber, orderId, {}, "staff");
+  if (order && (order.state === "cancelling" || order.state === "cancelled")) {
+    return {
+      order,
+      audit: { targetType: "order", targetId: order.id, membershipNumber, before: orderFacts(order) },
+    };
+  }
+  return planOrderRefund(membershipNumber, orderId);
 }

@@ -26,9 +26,16 @@ export class StaffRefusal extends Error {
   }
 }
 
-/** An outcome nobody can know yet (the service did not answer in time): recorded as `unknown`, not `failed`. */
+/** The service is still running the first request under the same Idempotency-Key: nothing is decided yet. */
+const stillRunning = (error: unknown): boolean =>
+  error instanceof LoyaltyApiError && error.has("IDEMPOTENCY_KEY_IN_PROGRESS");
+
+/**
+ * An outcome nobody can know yet (the service did not answer in time, or is
+ * still running the same request): recorded as `unknown`, not `failed`.
+ */
 export const isUnknownOutcome = (error: unknown): boolean =>
-  error instanceof LoyaltyUnavailableError || error instanceof LoyaltyContractError;
+  error instanceof LoyaltyUnavailableError || error instanceof LoyaltyContractError || stillRunning(error);
 
 /**
  * The console's failures in its own words: a refusal the domain worded, the
@@ -38,6 +45,8 @@ export const isUnknownOutcome = (error: unknown): boolean =>
 export function staffFailure(error: unknown, action: AuditAction, requestId: string): ActionRefusal | undefined {
   if (error instanceof StaffRefusal)
     return refusal(error.code, error.message, error.fieldErrors ? { fieldErrors: error.fieldErrors } : {});
+  if (stillRunning(error))
+    return refusal("unavailable", "The loyalty service is still working on this. Wait a minute, then try again.");
   if (error instanceof LoyaltyApiError) {
     if (error.status === 429)
       return refusal("unavailable", "The loyalty service is busy. Wait a minute, then try again.");

@@ -4,6 +4,7 @@ import { formatMinorAmount } from "@/components/checkout/pay-label";
 import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
 import { DecisionNotices } from "@/components/staff/decision-notices";
 import { RequestDecision } from "@/components/staff/request-decision";
+import { ResendRequest } from "@/components/staff/resend-request";
 import { ButtonLink, buttonStyles } from "@/components/ui/button";
 import { textLink } from "@/components/ui/text-link";
 import { formatDateTime, formatPoints } from "@/lib/i18n/format";
@@ -11,6 +12,7 @@ import { formatDuration, requestKindLabels, requestStatusLabel } from "@/lib/por
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { approveRequestAction } from "@/server/portal/staff/actions/approve-request-action";
 import { rejectRequestAction } from "@/server/portal/staff/actions/reject-request-action";
+import { resendRequestAction } from "@/server/portal/staff/actions/resend-request-action";
 import { reasonCodeLabels } from "@/server/portal/staff/find-reason-codes";
 import { listPendingRequests, listSettledRequests } from "@/server/portal/staff/list-staff-requests";
 import type { StaffAdjustment } from "@/server/portal/staff/record-staff-adjustment";
@@ -27,6 +29,15 @@ function amount(request: StaffAdjustment): string {
   const cash = request.cashMinor && request.currency ? formatMinorAmount(request.cashMinor, request.currency) : "";
   const points = request.points ? `${formatPoints(request.points)} points` : "";
   return [cash, points].filter(Boolean).join(" and ");
+}
+
+/** What the last attempt recorded about its failure, as codes for "Technical details" ("unavailable", "service 503 …"). */
+function lastAttempt(request: StaffAdjustment): string | undefined {
+  const error = (request.result as { error?: Record<string, unknown> } | null)?.error;
+  if (!error) return undefined;
+  return [error.kind, error.status, error.code]
+    .filter((part): part is string | number => typeof part === "string" || typeof part === "number")
+    .join(" ");
 }
 
 function Reason({ request, labels }: { request: StaffAdjustment; labels: Record<string, string> }) {
@@ -168,36 +179,47 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
         </section>
       </DecisionNotices>
 
-      <section aria-labelledby="settled-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        <h2 id="settled-heading" className="px-4 pt-4 pb-2 text-lg font-semibold text-slate-900 sm:px-6">
-          Recently settled
-        </h2>
-        {settled.length === 0 ? (
-          <p className="px-4 pb-4 text-sm text-slate-600 sm:px-6">No request has been settled yet.</p>
-        ) : (
-          <ol className="divide-y divide-slate-100">
-            {settled.map((request) => {
-              const expired = request.status === "pending" && request.expiresAt! <= now;
-              return (
-                <li key={request.id} className="px-4 py-3 sm:px-6" data-settled-request={request.id}>
-                  <p className="font-medium text-slate-900">
-                    {requestKindLabels[request.kind]}: {amount(request)} · {requestStatusLabel(request.status, expired)}
-                  </p>
-                  <p className="mt-1 text-sm break-words text-slate-700">
-                    Member {request.membershipNumber} · requested by {request.requestedBy}
-                    {request.decidedBy ? ` · decided by ${request.decidedBy}` : ""}
-                    {request.decidedAt ? ` on ${formatDateTime(request.decidedAt.toISOString())}` : ""}
-                  </p>
-                  <Reason request={request} labels={labels} />
-                  {request.decisionNote ? (
-                    <p className="mt-1 text-sm break-words text-slate-700">Note: {request.decisionNote}</p>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ol>
-        )}
-      </section>
+      <DecisionNotices>
+        <section aria-labelledby="settled-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+          <h2 id="settled-heading" className="px-4 pt-4 pb-2 text-lg font-semibold text-slate-900 sm:px-6">
+            Recently settled
+          </h2>
+          {settled.length === 0 ? (
+            <p className="px-4 pb-4 text-sm text-slate-600 sm:px-6">No request has been settled yet.</p>
+          ) : (
+            <ol className="divide-y divide-slate-100">
+              {settled.map((request) => {
+                const expired = request.status === "pending" && request.expiresAt! <= now;
+                return (
+                  <li key={request.id} className="px-4 py-3 sm:px-6" data-settled-request={request.id}>
+                    <p className="font-medium text-slate-900">
+                      {requestKindLabels[request.kind]}: {amount(request)} ·{" "}
+                      {requestStatusLabel(request.status, expired)}
+                    </p>
+                    <p className="mt-1 text-sm break-words text-slate-700">
+                      Member {request.membershipNumber} · requested by {request.requestedBy}
+                      {request.decidedBy ? ` · decided by ${request.decidedBy}` : ""}
+                      {request.decidedAt ? ` on ${formatDateTime(request.decidedAt.toISOString())}` : ""}
+                    </p>
+                    <Reason request={request} labels={labels} />
+                    {request.decisionNote ? (
+                      <p className="mt-1 text-sm break-words text-slate-700">Note: {request.decisionNote}</p>
+                    ) : null}
+                    <ResendRequest
+                      requestId={request.id}
+                      status={request.status}
+                      kind={request.kind}
+                      summary={`${requestKindLabels[request.kind]?.toLowerCase()} of ${amount(request)} for member ${request.membershipNumber}`}
+                      technical={lastAttempt(request)}
+                      onResend={resendRequestAction}
+                    />
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </section>
+      </DecisionNotices>
     </div>
   );
 }
