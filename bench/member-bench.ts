@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
+import { availableParallelism, cpus, loadavg } from "node:os";
 import { launchBrowser } from "@/test/support/browser";
 import { startApp, type StartedApp } from "@/test/support/start-app";
 import { createPostgresDatabase } from "@/test/support/test-database";
@@ -60,8 +60,8 @@ const signInCount = Number(process.env.BENCH_SIGN_INS ?? 100);
 const signInsAtOnce = Number(process.env.BENCH_SIGN_INS_AT_ONCE ?? 8);
 const memoryMinutes = Number(process.env.BENCH_MEMORY_MINUTES ?? 10);
 /** Which parts of the member section run (all by default): e.g. BENCH_MEMBER_PARTS=sign-ins to try the sign-ins alone. */
-// As `npm start` runs it (scripts/serve.mjs): one server process unless asked for more.
-const serverProcesses = Number(process.env.BENCH_WEB_CONCURRENCY ?? 1);
+// As `npm start` runs it on PostgreSQL (scripts/serve.mjs): one server process per core unless asked otherwise.
+const serverProcesses = Number(process.env.BENCH_WEB_CONCURRENCY ?? availableParallelism());
 const serverProcessesText = () =>
   serverProcesses === 1 ? "one server process" : `${serverProcesses} server processes under a supervising one`;
 const memberParts = new Set((process.env.BENCH_MEMBER_PARTS ?? "pages,checkout,sign-ins").split(","));

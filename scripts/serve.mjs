@@ -5,14 +5,14 @@
 // answer on one port: Node's cluster hands each new connection to the next process in turn. The embedded database
 // (PGlite) belongs to one process, so without DATABASE_URL there is always one.
 //
-// WEB_CONCURRENCY sets the number of processes (the name Heroku and most Node hosts use); unset, it is 1, and
-// Next.js runs in this very process. One per core suits a machine that serves the app alone: on one shared with
-// other busy programs, more servers take their cores (docs/performance.md measured it).
+// WEB_CONCURRENCY sets the number of processes (the name Heroku and most Node hosts use); unset, it is the cores
+// this process may use on PostgreSQL and 1 on PGlite. With one, Next.js runs in this very process.
 // With several, this process only supervises: it forwards SIGTERM and SIGINT to the servers and exits once they
 // have stopped (each drains itself: server/shutdown), replaces a server that dies, and answers the servers'
 // requests for the metrics of all of them (server/observability/cluster-metrics.ts), since a scrape reaches
 // only the one that takes its connection.
 import cluster from "node:cluster";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -34,7 +34,7 @@ const restartLimit = { deaths: 5, withinMs: 60_000 };
 function serverCount() {
   const embedded = !process.env.DATABASE_URL;
   const asked = process.env.WEB_CONCURRENCY;
-  if (asked === undefined || asked === "") return 1;
+  if (asked === undefined || asked === "") return embedded ? 1 : os.availableParallelism();
   const count = Number(asked);
   if (!Number.isInteger(count) || count < 1 || count > 64) {
     fail(`WEB_CONCURRENCY must be a whole number from 1 to 64 (the server processes to run); it is "${asked}".`);

@@ -325,8 +325,8 @@ const environmentSchema = z.object({
    */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   /**
-   * Server processes `npm start` runs on one port (scripts/serve.mjs, which reads it itself): unset, one. Above one
-   * needs PostgreSQL: the embedded database belongs to one process.
+   * Server processes `npm start` runs on one port (scripts/serve.mjs, which reads it itself): unset, one per core
+   * on PostgreSQL and one on the embedded database, which belongs to one process.
    */
   WEB_CONCURRENCY: z.preprocess(
     (value) => (value === "" ? undefined : value),
