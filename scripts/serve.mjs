@@ -129,8 +129,8 @@ function supervise(count) {
     while (deaths.length > 0 && deaths[0] < now - restartLimit.withinMs) deaths.shift();
     if (deaths.length >= restartLimit.deaths) {
       log("error", "servers keep dying: stopping them all", { code, signal, deaths: deaths.length });
-      stopAll("SIGTERM");
       worst = 1;
+      stopAll("SIGTERM");
       return;
     }
     log("error", "a server died: starting another", { workerPid: worker.process.pid, code, signal });
