@@ -14,6 +14,7 @@ import { listPendingRequests } from "@/server/portal/staff/list-staff-requests";
 import { goodwillPointsToday, recordStaffAdjustment } from "@/server/portal/staff/record-staff-adjustment";
 import { openStaffAudit } from "@/server/portal/staff/staff-action-audit";
 import type { StaffSession } from "@/server/portal/staff/staff-session";
+import { cancelOrder } from "@/server/portal/checkout/cancel-order";
 import { findMemberOrder } from "@/server/portal/checkout/find-member-order";
 import { checkoutFetch, checkoutHarness } from "../support/checkout-harness";
 import { completedOrder } from "../support/staff-orders";
@@ -22,6 +23,21 @@ import { setupTestDatabase } from "../support/test-database";
 
 vi.mock("next/headers", async () => (await import("../support/staff-request")).nextHeadersMock);
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+/** Run once a refund has been checked and before it is sent: where a member's own cancellation can come in between. */
+let afterRefundChecked: (() => Promise<void>) | undefined;
+vi.mock("@/server/portal/staff/refund-order", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/server/portal/staff/refund-order")>();
+  return {
+    ...original,
+    planOrderRefund: async (...args: Parameters<typeof original.planOrderRefund>) => {
+      const planned = await original.planOrderRefund(...args);
+      const between = afterRefundChecked;
+      afterRefundChecked = undefined;
+      await between?.();
+      return planned;
+    },
+  };
+});
 
 process.env.NEXTAUTH_SECRET ??= "staff-approvals-test-secret-of-at-least-thirty-two-characters";
 
@@ -313,5 +329,64 @@ describe("four eyes on large refunds", () => {
     expect(await balance()).toBe(afterPurchase! + 2_000);
     const [done] = await db().select().from(staffAdjustments).where(eq(staffAdjustments.id, request!.id));
     expect(done!.status).toBe("performed");
+  });
+
+  /** A completed order of member1 whose refund staff.admin asked for: a pending request, as second.admin sees it. */
+  async function requestedRefund(): Promise<{ orderId: string; requestId: string }> {
+    await signInAs(db(), "staff.admin");
+    const order = await completedOrder(db(), harness, { points: 2_000, cashMinor: 30_000 });
+    const result = await refundOrderAction({
+      membershipNumber: member1,
+      orderId: order.id,
+      formKey: randomUUID(),
+      reasonCode: "complaint",
+    });
+    expect(result).toMatchObject({ ok: true, data: { requested: true } });
+    const [request] = await db().select().from(staffAdjustments).where(eq(staffAdjustments.orderId, order.id));
+    newStaffRequest();
+    await signInAsSecondAdmin();
+    return { orderId: order.id, requestId: request!.id };
+  }
+  const cancelledByMember = (orderId: string) =>
+    cancelOrder({ orderId, actor: { kind: "member", membershipNumber: member1 } }, harness.deps());
+
+  it("fails, in words, the approval of a refund whose order the member has cancelled since", async () => {
+    const { orderId, requestId } = await requestedRefund();
+    const afterPurchase = await balance();
+    await cancelledByMember(orderId);
+    expect(await approveRequestAction({ requestId })).toMatchObject({
+      ok: false,
+      code: "refused",
+      message: "Only a completed order can be refunded; this one is cancelled.",
+    });
+    const [done] = await db().select().from(staffAdjustments).where(eq(staffAdjustments.id, requestId));
+    expect(done).toMatchObject({ status: "failed", performedAt: null });
+    expect(await balance()).toBe(afterPurchase! + 2_000);
+  });
+
+  it("fails, rather than calls performed, an approval the member's own cancellation overtook", async () => {
+    const { orderId, requestId } = await requestedRefund();
+    const afterPurchase = await balance();
+    // Completed when the approval checked it; cancelled by the member before the approval's refund reached it.
+    afterRefundChecked = async () => {
+      expect(await cancelledByMember(orderId)).toMatchObject({ kind: "cancelled" });
+    };
+    const words =
+      "This order was already cancelled by the member, not by this request: nothing more was refunded. The member's own cancellation returns their points and payment.";
+    expect(await approveRequestAction({ requestId })).toMatchObject({ ok: false, code: "refused", message: words });
+    expect(afterRefundChecked).toBeUndefined();
+    const [done] = await db().select().from(staffAdjustments).where(eq(staffAdjustments.id, requestId));
+    expect(done).toMatchObject({ status: "failed", result: { error: { kind: "refused", message: words } } });
+    expect(await balance()).toBe(afterPurchase! + 2_000);
+    const rows = await db()
+      .select()
+      .from(staffAuditEvents)
+      .where(and(eq(staffAuditEvents.action, "order.refunded"), eq(staffAuditEvents.targetId, orderId)))
+      .orderBy(staffAuditEvents.id);
+    expect(rows.map((row) => [row.outcome, row.actor])).toEqual([
+      ["attempted", "second.admin"],
+      ["failed", "second.admin"],
+    ]);
+    expect(rows[1]!.after).toEqual({ error: { kind: "refused", message: words } });
   });
 });

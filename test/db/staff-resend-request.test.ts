@@ -9,6 +9,7 @@ import { creditPointsAction } from "@/server/portal/staff/actions/credit-points-
 import { refundOrderAction } from "@/server/portal/staff/actions/refund-order-action";
 import { resendRequestAction } from "@/server/portal/staff/actions/resend-request-action";
 import { prepareStaffAccount } from "@/server/portal/staff/create-staff-account";
+import { cancelOrder } from "@/server/portal/checkout/cancel-order";
 import { findMemberOrder } from "@/server/portal/checkout/find-member-order";
 import { checkoutFetch, checkoutHarness } from "../support/checkout-harness";
 import { completedOrder } from "../support/staff-orders";
@@ -117,6 +118,35 @@ async function unknownCredit(points: number, p4: "down" | "answer-lost"): Promis
     result: { error: { kind: "unavailable" } },
   });
   return requestId;
+}
+
+/**
+ * A completed order of member1 (points and card) whose refund staff.admin asked for and second.admin approved, but
+ * whose saga got no answer: the request is left unknown, the order still completed.
+ */
+async function unknownRefund(): Promise<{ orderId: string; requestId: string }> {
+  newStaffRequest();
+  await signInAs(db(), "staff.admin");
+  const order = await completedOrder(db(), harness, { points: 2_000, cashMinor: 30_000 });
+  const requested = await refundOrderAction({
+    membershipNumber: member1,
+    orderId: order.id,
+    formKey: randomUUID(),
+    reasonCode: "complaint",
+  });
+  expect(requested).toMatchObject({ ok: true, data: { requested: true } });
+  const [request] = await db().select().from(staffAdjustments).where(eq(staffAdjustments.orderId, order.id));
+  // As an approval whose saga got no answer leaves it.
+  await db()
+    .update(staffAdjustments)
+    .set({
+      status: "unknown",
+      decidedBy: "second.admin",
+      decidedAt: new Date(),
+      result: { error: { kind: "unavailable" } },
+    })
+    .where(and(eq(staffAdjustments.id, request!.id), eq(staffAdjustments.status, "pending")));
+  return { orderId: order.id, requestId: request!.id };
 }
 
 describe("sending again a request whose outcome is unknown", () => {
@@ -283,51 +313,115 @@ describe("sending again a request whose outcome is unknown", () => {
   });
 
   it("sends a refund again through the order's saga, which refunds the order once", async () => {
-    newStaffRequest();
-    await signInAs(db(), "staff.admin");
-    const order = await completedOrder(db(), harness, { points: 2_000, cashMinor: 30_000 });
+    const { orderId, requestId } = await unknownRefund();
     const afterPurchase = await balance();
-    const requested = await refundOrderAction({
-      membershipNumber: member1,
-      orderId: order.id,
-      formKey: randomUUID(),
-      reasonCode: "complaint",
-    });
-    expect(requested).toMatchObject({ ok: true, data: { requested: true } });
-    const [request] = await db().select().from(staffAdjustments).where(eq(staffAdjustments.orderId, order.id));
-    // As an approval whose saga got no answer leaves it.
-    await db()
-      .update(staffAdjustments)
-      .set({
-        status: "unknown",
-        decidedBy: "second.admin",
-        decidedAt: new Date(),
-        result: { error: { kind: "unavailable" } },
-      })
-      .where(and(eq(staffAdjustments.id, request!.id), eq(staffAdjustments.status, "pending")));
 
     await signInAsAdmin("third.admin");
     const mark = await auditMark();
-    const resent = await resendRequestAction({ requestId: request!.id });
+    const resent = await resendRequestAction({ requestId });
     expect(resent, JSON.stringify(resent)).toMatchObject({
       ok: true,
       data: { kind: "order_refund", refund: { state: "cancelled" } },
     });
     expect(await balance()).toBe(afterPurchase! + 2_000);
-    expect((await adjustment(request!.id)).status).toBe("performed");
+    expect((await adjustment(requestId)).status).toBe("performed");
     expect((await auditSince(mark)).map((row) => [row.action, row.outcome, row.actor])).toEqual([
       ["request.resent", "succeeded", "third.admin"],
       ["order.refunded", "attempted", "third.admin"],
       ["order.refunded", "succeeded", "third.admin"],
     ]);
 
-    // Unknown again (as if its answer had been lost): the order already refunded is answered, not refunded twice.
-    await db().update(staffAdjustments).set({ status: "unknown" }).where(eq(staffAdjustments.id, request!.id));
-    expect(await resendRequestAction({ requestId: request!.id })).toMatchObject({
+    // Unknown again (as if its answer had been lost), and sent again by another administrator (here the requester):
+    // the order third.admin's resend refunded is answered as this request's, not refunded twice.
+    await db().update(staffAdjustments).set({ status: "unknown" }).where(eq(staffAdjustments.id, requestId));
+    newStaffRequest();
+    await signInAs(db(), "staff.admin");
+    expect(await resendRequestAction({ requestId })).toMatchObject({
       ok: true,
       data: { kind: "order_refund", refund: { state: "cancelled" } },
     });
     expect(await balance()).toBe(afterPurchase! + 2_000);
-    expect((await findMemberOrder(member1, order.id, {}, "staff"))!.state).toBe("cancelled");
+    expect((await adjustment(requestId)).status).toBe("performed");
+    expect((await findMemberOrder(member1, orderId, {}, "staff"))!.state).toBe("cancelled");
+  });
+
+  it("fails, in words, a refund the member cancelled themselves meanwhile: nothing more refunded, nothing performed", async () => {
+    const { orderId, requestId } = await unknownRefund();
+    const afterPurchase = await balance();
+    const cancelled = await cancelOrder(
+      { orderId, actor: { kind: "member", membershipNumber: member1 } },
+      harness.deps(),
+    );
+    expect(cancelled).toMatchObject({ kind: "cancelled", order: { state: "cancelled" } });
+    expect(await balance()).toBe(afterPurchase! + 2_000);
+
+    await signInAsAdmin("third.admin");
+    const mark = await auditMark();
+    const words =
+      "This order was already cancelled by the member, not by this request: nothing more was refunded. The member's own cancellation returns their points and payment.";
+    expect(await resendRequestAction({ requestId })).toMatchObject({ ok: false, code: "refused", message: words });
+    expect(await adjustment(requestId)).toMatchObject({
+      status: "failed",
+      performedAt: null,
+      result: { error: { kind: "refused", message: words } },
+    });
+    expect(await balance()).toBe(afterPurchase! + 2_000);
+
+    // The trail says what happened: taken to send again, then the refund failed, with the words.
+    const rows = await auditSince(mark);
+    expect(rows.map((row) => [row.action, row.outcome, row.actor])).toEqual([
+      ["request.resent", "succeeded", "third.admin"],
+      ["order.refunded", "attempted", "third.admin"],
+      ["order.refunded", "failed", "third.admin"],
+    ]);
+    expect(rows[2]).toMatchObject({
+      targetType: "order",
+      targetId: orderId,
+      before: { state: "cancelled" },
+      after: { error: { kind: "refused", message: words } },
+    });
+
+    // A definite answer: not offered again.
+    expect(await resendRequestAction({ requestId })).toMatchObject({
+      ok: false,
+      message:
+        "This one failed with a clear answer, so sending it again would only get the same answer. Make a new one if it is still needed.",
+    });
+  });
+
+  it("fails a refund another member of staff made meanwhile, naming them", async () => {
+    const { orderId, requestId } = await unknownRefund();
+    const afterPurchase = await balance();
+    // staff.admin asked for the request but never sent it: their own refund of the order is not this request's.
+    await cancelOrder(
+      { orderId, actor: { kind: "staff", username: "staff.admin", reason: "Refunded by telephone" } },
+      harness.deps(),
+    );
+    await signInAsAdmin("third.admin");
+    expect(await resendRequestAction({ requestId })).toMatchObject({
+      ok: false,
+      code: "refused",
+      message:
+        "This order was already refunded by staff.admin of staff, not by this request: nothing more was refunded.",
+    });
+    expect((await adjustment(requestId)).status).toBe("failed");
+    expect(await balance()).toBe(afterPurchase! + 2_000);
+  });
+
+  it("answers as performed a refund the approval's own attempt put in motion", async () => {
+    const { orderId, requestId } = await unknownRefund();
+    const afterPurchase = await balance();
+    // As the approver's attempt leaves it when the saga ran but its answer was lost.
+    await cancelOrder(
+      { orderId, actor: { kind: "staff", username: "second.admin", reason: "Complaint" } },
+      harness.deps(),
+    );
+    await signInAsAdmin("third.admin");
+    expect(await resendRequestAction({ requestId })).toMatchObject({
+      ok: true,
+      data: { kind: "order_refund", refund: { state: "cancelled" } },
+    });
+    expect((await adjustment(requestId)).status).toBe("performed");
+    expect(await balance()).toBe(afterPurchase! + 2_000);
   });
 });

@@ -1,17 +1,13 @@
 import "server-only";
 import type { AuditSubject } from "./append-audit-event";
-import { performGoodwillCredit, type GoodwillCreditDone } from "./credit-goodwill-points";
 import { claimStaffRequest, undecidableRequest, type RequestDecision } from "./decide-staff-request";
-import { reasonCodeLabels } from "./find-reason-codes";
+import { performApprovedAdjustment, type ApprovedAdjustmentPerformed } from "./perform-approved-adjustment";
 import type { StaffAdjustment } from "./record-staff-adjustment";
-import { performRequestedRefund } from "./refund-by-request";
 import type { StaffAuditContext } from "./staff-action-audit";
 import type { StaffSession } from "./staff-session";
 
 export type RequestDecided =
-  | { decision: "reject"; kind: StaffAdjustment["kind"] }
-  | { decision: "approve"; kind: "goodwill_credit"; credit: GoodwillCreditDone }
-  | { decision: "approve"; kind: "order_refund"; refund: { state: string; status: string } };
+  { decision: "reject"; kind: StaffAdjustment["kind"] } | ({ decision: "approve" } & ApprovedAdjustmentPerformed);
 
 /** The decision's audit row: the request it decided, with the request's own reason and code. */
 function decisionAudit(request: StaffAdjustment, note: string | undefined): AuditSubject {
@@ -53,15 +49,6 @@ export async function decideStaffRequest(
   });
   if (!decided) throw await undecidableRequest(db, staff.username, input.requestId, now);
   if (decision === "reject") return { decision, kind: decided.kind };
-  if (decided.kind === "goodwill_credit") {
-    const credit = await performGoodwillCredit({ staff, db, remote }, decided, "points.credited");
-    return { decision, kind: "goodwill_credit", credit };
-  }
-  const labels = await reasonCodeLabels(db);
-  const refunded = await performRequestedRefund(
-    { staff, db, remote },
-    decided,
-    decided.reason ?? labels[decided.reasonCode] ?? decided.reasonCode,
-  );
-  return { decision, kind: "order_refund", refund: { state: refunded.state, status: refunded.status } };
+  const performed = await performApprovedAdjustment({ staff, db, remote }, decided);
+  return { decision, ...performed };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { AuditAction } from "@/lib/portal/staff/audit-actions";
 import type { AuditSubject } from "./append-audit-event";
 import type { StaffAdjustment } from "./record-staff-adjustment";
+import { cancelledByAnother } from "./cancelled-by-another";
 import { findMemberOrder } from "@/server/portal/checkout/find-member-order";
 import { orderFacts, planOrderRefund, refundOrder } from "./refund-order";
 import { performStaffAdjustment, settleStaffAdjustment } from "./settle-staff-adjustment";
@@ -15,7 +16,10 @@ import type { StaffSession } from "./staff-session";
  * The order's own states let it be refunded once, whoever asks again.
  * Sent again (`again`, a request whose outcome was unknown), an order the
  * first attempt already put in motion (cancelling or cancelled) is answered
- * as it stands rather than refused: the saga does not refund it twice.
+ * as it stands rather than refused: the saga does not refund it twice. The
+ * saga answers anyone's cancellation so, though: one this request did not
+ * ask for (the member's own, another refund) fails the request in words
+ * instead of reading as performed.
  */
 export async function performRequestedRefund(
   context: { staff: StaffSession; db: StaffAuditContext["db"]; remote: StaffAuditContext["remote"] },
@@ -42,7 +46,12 @@ export async function performRequestedRefund(
       const refunded = await performStaffAdjustment(
         db,
         request.id,
-        () => refundOrder(request.orderId!, staff.username, timelineReason),
+        async () => {
+          const order = await refundOrder(request.orderId!, staff.username, timelineReason);
+          const another = await cancelledByAnother(db, request, staff.username);
+          if (another) throw another;
+          return order;
+        },
         orderFacts,
       );
       return {
@@ -54,7 +63,11 @@ export async function performRequestedRefund(
   );
 }
 
-/** A refund sent again: an order already cancelling or cancelled is the first attempt's, answered as it stands. */
+/**
+ * A refund sent again: an order already cancelling or cancelled may be the
+ * first attempt's, so it goes on to the saga, which answers it as it stands
+ * (whose cancellation it was is checked on the saga's answer).
+ */
 async function planRefundAgain(membershipNumber: string, orderId: string): ReturnType<typeof planOrderRefund> {
   const order = await findMemberOrder(membershipNumber, orderId, {}, "staff");
   if (order && (order.state === "cancelling" || order.state === "cancelled")) {

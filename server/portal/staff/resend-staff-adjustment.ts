@@ -3,17 +3,13 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "@/server/portal/db/portal-database";
 import { staffAdjustments } from "@/server/portal/db/schema";
 import type { AuditSubject } from "./append-audit-event";
-import { performGoodwillCredit, type GoodwillCreditDone } from "./credit-goodwill-points";
-import { reasonCodeLabels } from "./find-reason-codes";
+import { performApprovedAdjustment, type ApprovedAdjustmentPerformed } from "./perform-approved-adjustment";
 import type { StaffAdjustment } from "./record-staff-adjustment";
-import { performRequestedRefund } from "./refund-by-request";
 import type { StaffAuditContext } from "./staff-action-audit";
 import { StaffRefusal } from "./staff-refusal";
 import type { StaffSession } from "./staff-session";
 
-export type AdjustmentResent =
-  | { kind: "goodwill_credit"; credit: GoodwillCreditDone }
-  | { kind: "order_refund"; refund: { state: string; status: string } };
+export type AdjustmentResent = ApprovedAdjustmentPerformed;
 
 /**
  * Takes an adjustment whose outcome is unknown for one more attempt, in the
@@ -99,17 +95,5 @@ export async function resendStaffAdjustment(
     return adjustment ? { result: adjustment, audit: resendAudit(adjustment) } : undefined;
   });
   if (!claimed) throw await unresendableAdjustment(db, input.requestId, new Date());
-  if (claimed.kind === "goodwill_credit") {
-    const credit = await performGoodwillCredit({ staff, db, remote }, claimed, "points.credited");
-    return { kind: "goodwill_credit", credit };
-  }
-  const labels = await reasonCodeLabels(db);
-  const refunded = await performRequestedRefund(
-    { staff, db, remote },
-    claimed,
-    claimed.reason ?? labels[claimed.reasonCode] ?? claimed.reasonCode,
-    "order.refunded",
-    { again: true },
-  );
-  return { kind: "order_refund", refund: { state: refunded.state, status: refunded.status } };
+  return performApprovedAdjustment({ staff, db, remote }, claimed, { again: true });
 }
