@@ -207,6 +207,15 @@ const environmentSchema = z.object({
   CONSOLE_FORMS_WAITING_PER_ADDRESS: z.coerce.number().int().min(0).max(10_000).default(4),
   CONSOLE_FORMS_WAITING: z.coerce.number().int().min(0).max(100_000).default(32),
   CONSOLE_FORMS_MAX_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
+  /**
+   * Page renders one process works on at once, in each of its two lines (the
+   * sign-in pages, every other page: server/http/page-render-admission.ts);
+   * the next ones wait their turn in order, up to PAGE_RENDERS_WAITING per
+   * line for at most PAGE_RENDERS_MAX_WAIT_MS, and more are answered busy.
+   */
+  PAGE_RENDERS_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(8),
+  PAGE_RENDERS_WAITING: z.coerce.number().int().min(0).max(100_000).default(1_000),
+  PAGE_RENDERS_MAX_WAIT_MS: z.coerce.number().int().min(10).max(120_000).default(20_000),
 
   // The checkout's recovery worker (server/portal/checkout/recovery), started by instrumentation.ts.
   /** `off` starts no worker in this process (unfinished orders wait for another instance). */

@@ -2,6 +2,7 @@ import "server-only";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { isTrustedProxy, normaliseAddress, socketAddressHeader } from "./client-address";
 import { consoleFormGate } from "./console-form-admission";
+import { pageRenderGate } from "./page-render-admission";
 
 const installedKey = Symbol.for("loyalty-platform.socket-address-hook");
 
@@ -16,8 +17,9 @@ export const sandboxHeader = "X-Sandbox";
  * sandbox, every answer (pages, the service, the payments sandbox) gets
  * `X-Sandbox: true` here too: one place, and no proxy.ts on the API paths
  * (Next.js would copy every request body for it). The posts of the public
- * console forms pass the gate of console-form-admission.ts here too, before
- * Next.js reads them. Installed first thing in
+ * console forms pass the gate of console-form-admission.ts here too, and the
+ * page renders that of page-render-admission.ts, before Next.js reads them.
+ * Installed first thing in
  * instrumentation.ts; `next start` creates its server before that, so the
  * hook sits on the prototype every http.Server shares.
  */
@@ -34,11 +36,12 @@ export function recordSocketAddresses(options: { sandbox: boolean }): void {
     if (event === "request") {
       stamp(args[0] as IncomingMessage, header);
       if (options.sandbox) (args[1] as ServerResponse).setHeader(sandboxHeader, "true");
-      // A public console form waits its turn here, or is answered busy, before Next.js reads it.
-      const gate = consoleFormGate().admit(args[0] as IncomingMessage, args[1] as ServerResponse, () =>
-        emit.call(this, event, ...args),
-      );
-      if (gate !== "now") return true;
+      // A public console form, or a page render, waits its turn here, or is answered busy, before Next.js reads it.
+      const request = args[0] as IncomingMessage;
+      const response = args[1] as ServerResponse;
+      const start = () => emit.call(this, event, ...args);
+      if (consoleFormGate().admit(request, response, start) !== "now") return true;
+      if (pageRenderGate().admit(request, response, start) !== "now") return true;
     }
     return emit.call(this, event, ...args);
   };

@@ -1,11 +1,13 @@
 import "server-only";
 import { getConnection } from "@/server/db/shared-connection";
+import { pageRenderGate } from "@/server/http/page-render-admission";
 import { passwordHashActivity } from "@/server/security/password-hash";
 import { counterMetric, gaugeMetric, registerScrapeCollector } from "./metrics";
 
 /**
  * What every party shares in a process, read at scrape time: the argon2
- * queue (server/security/password-hash.ts) and the database pool. On the
+ * queue (server/security/password-hash.ts), the line in front of the page
+ * renders (server/http/page-render-admission.ts) and the database pool. On the
  * embedded database there is no pool: its gauges are made only once the
  * connection turns out to be PostgreSQL's, so PGlite reports none rather
  * than a pool of zero connections.
@@ -35,6 +37,34 @@ export function registerProcessMetrics(): void {
       hashWork.reset();
       hashWork.inc({ operation: "hash" }, activity.hashes);
       hashWork.inc({ operation: "verify" }, activity.verifications);
+    },
+  });
+
+  const rendersInFlight = gaugeMetric({
+    name: "page_renders_in_flight",
+    help: "Page renders this process is working on now, by line (pages, sign-in).",
+    labelNames: ["lane"] as const,
+  });
+  const rendersWaiting = gaugeMetric({
+    name: "page_renders_waiting",
+    help: "Page renders waiting for their turn in this process, by line (pages, sign-in).",
+    labelNames: ["lane"] as const,
+  });
+  const rendersShed = counterMetric({
+    name: "page_renders_busy_total",
+    help: "Page renders this process answered busy (503) for a full line or a long wait, by line.",
+    labelNames: ["lane"] as const,
+  });
+  registerScrapeCollector({
+    name: "page-renders",
+    gauges: [rendersInFlight, rendersWaiting],
+    collect: async () => {
+      rendersShed.reset();
+      for (const [lane, activity] of Object.entries(pageRenderGate().activity())) {
+        rendersInFlight.set({ lane }, activity.inFlight);
+        rendersWaiting.set({ lane }, activity.waiting);
+        rendersShed.inc({ lane }, activity.shed);
+      }
     },
   });
 

@@ -49,6 +49,7 @@ describe("/metrics in the sandbox", () => {
       "loyalty_platform_rate_limit_refusals_total",
       "loyalty_platform_sign_in_refusals_total",
       "loyalty_platform_password_hash_operations_total",
+      "loyalty_platform_page_renders_busy_total",
     ])
       expect(before.family(name).type, name).toBe("COUNTER");
     for (const name of [
@@ -57,6 +58,7 @@ describe("/metrics in the sandbox", () => {
       "loyalty_platform_webhook_queue_deliveries",
       "loyalty_platform_webhook_oldest_due_delivery_age_seconds",
       "loyalty_platform_password_hash_queue_length",
+      "loyalty_platform_page_renders_waiting",
       "loyalty_platform_process_resident_memory_bytes",
     ])
       expect(before.family(name).type, name).toBe("GAUGE");
