@@ -73,8 +73,8 @@ export function ResendRequest({
   return (
     <div className="mt-2 space-y-2" data-resend={requestId}>
       <p className="text-sm break-words text-slate-700">
-        The service did not answer, so nobody knows yet whether this was carried out. Sending it again is safe: if the
-        first attempt arrived, nothing is {twice}.
+        Without a clear answer, nobody knows yet whether this was carried out. Sending it again is safe: if the first
+        attempt arrived, nothing is {twice}.
       </p>
       <Button
         variant="secondary"

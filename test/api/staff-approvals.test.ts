@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { staffAccounts, staffAdjustments, staffAuditEvents, staffRoleLimits } from "@/server/portal/db/schema";
 import { partnerClientTokens } from "@/server/portal/agent-tokens";
@@ -350,18 +350,43 @@ describe("four eyes on large refunds", () => {
   const cancelledByMember = (orderId: string) =>
     cancelOrder({ orderId, actor: { kind: "member", membershipNumber: member1 } }, harness.deps());
 
-  it("fails, in words, the approval of a refund whose order the member has cancelled since", async () => {
+  it("fails, in words, the approval of a refund whose order the member has cancelled since, and the trail says so", async () => {
     const { orderId, requestId } = await requestedRefund();
     const afterPurchase = await balance();
     await cancelledByMember(orderId);
-    expect(await approveRequestAction({ requestId })).toMatchObject({
-      ok: false,
-      code: "refused",
-      message: "Only a completed order can be refunded; this one is cancelled.",
-    });
+    const words = "Only a completed order can be refunded; this one is cancelled.";
+    expect(await approveRequestAction({ requestId })).toMatchObject({ ok: false, code: "refused", message: words });
     const [done] = await db().select().from(staffAdjustments).where(eq(staffAdjustments.id, requestId));
-    expect(done).toMatchObject({ status: "failed", performedAt: null });
+    expect(done).toMatchObject({
+      status: "failed",
+      performedAt: null,
+      result: { error: { kind: "refused", message: words } },
+    });
     expect(await balance()).toBe(afterPurchase! + 2_000);
+
+    // The approval, then the refund it did not send: failed with the same words, and no attempt, since none was made.
+    const rows = await db()
+      .select()
+      .from(staffAuditEvents)
+      .where(
+        and(
+          inArray(staffAuditEvents.action, ["request.approved", "order.refunded"]),
+          eq(staffAuditEvents.targetId, orderId),
+        ),
+      )
+      .orderBy(staffAuditEvents.id);
+    expect(rows.map((row) => [row.action, row.outcome, row.actor])).toEqual([
+      ["request.approved", "succeeded", "second.admin"],
+      ["order.refunded", "failed", "second.admin"],
+    ]);
+    expect(rows[1]).toMatchObject({
+      targetType: "order",
+      membershipNumber: member1,
+      reasonCode: "complaint",
+      requestId: rows[0]!.requestId,
+      before: { state: "cancelled" },
+      after: { error: { kind: "refused", message: words } },
+    });
   });
 
   it("fails, rather than calls performed, an approval the member's own cancellation overtook", async () => {

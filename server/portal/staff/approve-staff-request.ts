@@ -37,11 +37,11 @@ function decisionAudit(request: StaffAdjustment, note: string | undefined): Audi
  * decider's own is refused in words.
  */
 export async function decideStaffRequest(
-  context: Pick<StaffAuditContext, "db" | "localIf" | "remote"> & { staff: StaffSession },
+  context: Pick<StaffAuditContext, "db" | "localIf" | "remote" | "notSent"> & { staff: StaffSession },
   input: { requestId: string; note?: string | undefined },
   decision: RequestDecision,
 ): Promise<RequestDecided> {
-  const { staff, db, localIf, remote } = context;
+  const { staff, db, localIf, remote, notSent } = context;
   const now = new Date();
   const decided = await localIf(async (tx) => {
     const claimed = await claimStaffRequest(tx, staff.username, input.requestId, decision, input.note, now);
@@ -49,6 +49,6 @@ export async function decideStaffRequest(
   });
   if (!decided) throw await undecidableRequest(db, staff.username, input.requestId, now);
   if (decision === "reject") return { decision, kind: decided.kind };
-  const performed = await performApprovedAdjustment({ staff, db, remote }, decided);
+  const performed = await performApprovedAdjustment({ staff, db, remote, notSent }, decided);
   return { decision, ...performed };
 }

@@ -21,7 +21,7 @@ export type ApprovedAdjustmentPerformed =
  * motion is answered as it stands rather than refused.
  */
 export async function performApprovedAdjustment(
-  context: { staff: StaffSession; db: StaffAuditContext["db"]; remote: StaffAuditContext["remote"] },
+  context: { staff: StaffSession } & Pick<StaffAuditContext, "db" | "remote" | "notSent">,
   adjustment: StaffAdjustment,
   options: { again?: boolean } = {},
 ): Promise<ApprovedAdjustmentPerformed> {

@@ -13,7 +13,10 @@ import type { StaffSession } from "./staff-session";
  * Performs an approved refund request: the saga's refund as the approving
  * administrator, with the request's reason on the order's timeline, audited
  * around the saga's calls (as `order.refunded`), then the request's outcome.
- * The order's own states let it be refunded once, whoever asks again.
+ * An order no longer refundable when checked (cancelled, past its window) is
+ * not sent: the request fails in words, and one `failed` `order.refunded`
+ * row carries them. The order's own states let it be refunded once, whoever
+ * asks again.
  * Sent again (`again`, a request whose outcome was unknown), an order the
  * first attempt already put in motion (cancelling or cancelled) is answered
  * as it stands rather than refused: the saga does not refund it twice. The
@@ -22,24 +25,23 @@ import type { StaffSession } from "./staff-session";
  * instead of reading as performed.
  */
 export async function performRequestedRefund(
-  context: { staff: StaffSession; db: StaffAuditContext["db"]; remote: StaffAuditContext["remote"] },
+  context: { staff: StaffSession } & Pick<StaffAuditContext, "db" | "remote" | "notSent">,
   request: StaffAdjustment,
   timelineReason: string,
   as: AuditAction = "order.refunded",
   options: { again?: boolean } = {},
 ) {
-  const { staff, db, remote } = context;
+  const { staff, db, remote, notSent } = context;
+  const requestReason = { reasonCode: request.reasonCode, ...(request.reason ? { reason: request.reason } : {}) };
   const plan = options.again ? planRefundAgain : planOrderRefund;
   const { audit } = await plan(request.membershipNumber, request.orderId!).catch(async (error: unknown) => {
-    // Refunded meanwhile, or past its window: the approved request failed, and says why.
+    // Refunded meanwhile, or past its window: the approved request failed, and says why; so does the trail, which
+    // would otherwise show the approval alone, as if the refund had followed.
     await settleStaffAdjustment(db, request.id, { error }, new Date());
+    await notSent({ ...(await refusedOrder(request)), ...requestReason }, error, as);
     throw error;
   });
-  const subject: AuditSubject = {
-    ...audit,
-    reasonCode: request.reasonCode,
-    ...(request.reason ? { reason: request.reason } : {}),
-  };
+  const subject: AuditSubject = { ...audit, ...requestReason };
   return remote(
     subject,
     async () => {
@@ -61,6 +63,21 @@ export async function performRequestedRefund(
     },
     as,
   );
+}
+
+/**
+ * The audit subject of a refund refused before it was sent: the order as the
+ * refusal found it, when it can be read (the refusal is what the approver is
+ * answered, whether or not it can).
+ */
+async function refusedOrder(request: StaffAdjustment): Promise<AuditSubject> {
+  const order = await findMemberOrder(request.membershipNumber, request.orderId!, {}, "staff").catch(() => null);
+  return {
+    targetType: "order",
+    targetId: request.orderId!,
+    membershipNumber: request.membershipNumber,
+    ...(order ? { before: orderFacts(order) } : {}),
+  };
 }
 
 /**

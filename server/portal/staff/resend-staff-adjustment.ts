@@ -86,14 +86,14 @@ function resendAudit(adjustment: StaffAdjustment): AuditSubject {
  * `failed` one got a definite answer, which the same key would only repeat.
  */
 export async function resendStaffAdjustment(
-  context: Pick<StaffAuditContext, "db" | "localIf" | "remote"> & { staff: StaffSession },
+  context: Pick<StaffAuditContext, "db" | "localIf" | "remote" | "notSent"> & { staff: StaffSession },
   input: { requestId: string },
 ): Promise<AdjustmentResent> {
-  const { staff, db, localIf, remote } = context;
+  const { staff, db, localIf, remote, notSent } = context;
   const claimed = await localIf(async (tx) => {
     const adjustment = await claimUnknownAdjustment(tx, input.requestId);
     return adjustment ? { result: adjustment, audit: resendAudit(adjustment) } : undefined;
   });
   if (!claimed) throw await unresendableAdjustment(db, input.requestId, new Date());
-  return performApprovedAdjustment({ staff, db, remote }, claimed, { again: true });
+  return performApprovedAdjustment({ staff, db, remote, notSent }, claimed, { again: true });
 }

@@ -38,6 +38,13 @@ export interface StaffAuditContext {
     /** A follow-on action of another name (the credit an approval performs): its own rows, not the action's one. */
     as?: AuditAction,
   ): Promise<T>;
+  /**
+   * A change for another party refused before its call was made (an approved
+   * refund whose order can no longer be refunded): one `failed` row with why,
+   * and no `attempted` row, since nothing was sent. A failure to record it is
+   * logged; the refusal stands either way.
+   */
+  notSent(audit: AuditSubject, error: unknown, as?: AuditAction): Promise<void>;
 }
 
 /**
@@ -72,6 +79,19 @@ export async function openStaffAudit(opened: {
       ...audit,
     });
 
+  /** A change's `failed` or `unknown` row, with why; one that cannot be written is logged, the change's error stands. */
+  const recordFailure = (audit: AuditSubject, error: unknown, as: AuditAction) =>
+    record(
+      db,
+      isUnknownOutcome(error) ? "unknown" : "failed",
+      { ...audit, after: { error: describeFailure(error) } },
+      as,
+    ).then(
+      () => undefined,
+      (failure: unknown) =>
+        logger.error({ err: failure, requestId }, "the outcome of a staff action could not be audited"),
+    );
+
   return {
     context: {
       ip,
@@ -100,20 +120,14 @@ export async function openStaffAudit(opened: {
         try {
           answer = await call();
         } catch (error) {
-          await record(
-            db,
-            isUnknownOutcome(error) ? "unknown" : "failed",
-            { ...audit, after: { error: describeFailure(error) } },
-            as,
-          ).catch((failure: unknown) =>
-            logger.error({ err: failure, requestId }, "the outcome of a staff action could not be audited"),
-          );
+          await recordFailure(audit, error, as);
           throw error;
         }
         await record(db, "succeeded", { ...audit, after: answer.after ?? audit.after }, as);
         if (as === action) succeeded += 1;
         return answer.result;
       },
+      notSent: (audit, error, as = action) => recordFailure(audit, error, as),
     },
     settle: () => {
       if (replay && succeeded === 0) return;

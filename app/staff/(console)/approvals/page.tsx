@@ -3,11 +3,13 @@ import Link from "next/link";
 import { formatMinorAmount } from "@/components/checkout/pay-label";
 import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
 import { DecisionNotices } from "@/components/staff/decision-notices";
+import { LastAttemptReason } from "@/components/staff/last-attempt-reason";
 import { RequestDecision } from "@/components/staff/request-decision";
 import { ResendRequest } from "@/components/staff/resend-request";
 import { ButtonLink, buttonStyles } from "@/components/ui/button";
 import { textLink } from "@/components/ui/text-link";
 import { formatDateTime, formatPoints } from "@/lib/i18n/format";
+import { lastAttemptWords } from "@/lib/portal/staff/last-attempt-words";
 import { formatDuration, requestKindLabels, requestStatusLabel } from "@/lib/portal/staff/request-words";
 import { getPortalDatabase } from "@/server/portal/db/portal-database";
 import { approveRequestAction } from "@/server/portal/staff/actions/approve-request-action";
@@ -29,15 +31,6 @@ function amount(request: StaffAdjustment): string {
   const cash = request.cashMinor && request.currency ? formatMinorAmount(request.cashMinor, request.currency) : "";
   const points = request.points ? `${formatPoints(request.points)} points` : "";
   return [cash, points].filter(Boolean).join(" and ");
-}
-
-/** What the last attempt recorded about its failure, as codes for "Technical details" ("unavailable", "service 503 …"). */
-function lastAttempt(request: StaffAdjustment): string | undefined {
-  const error = (request.result as { error?: Record<string, unknown> } | null)?.error;
-  if (!error) return undefined;
-  return [error.kind, error.status, error.code]
-    .filter((part): part is string | number => typeof part === "string" || typeof part === "number")
-    .join(" ");
 }
 
 function Reason({ request, labels }: { request: StaffAdjustment; labels: Record<string, string> }) {
@@ -196,6 +189,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
                       {requestKindLabels[request.kind]}: {amount(request)} ·{" "}
                       {requestStatusLabel(request.status, expired)}
                     </p>
+                    <LastAttemptReason status={request.status} result={request.result} />
                     <p className="mt-1 text-sm break-words text-slate-700">
                       Member {request.membershipNumber} · requested by {request.requestedBy}
                       {request.decidedBy ? ` · decided by ${request.decidedBy}` : ""}
@@ -210,7 +204,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
                       status={request.status}
                       kind={request.kind}
                       summary={`${requestKindLabels[request.kind]?.toLowerCase()} of ${amount(request)} for member ${request.membershipNumber}`}
-                      technical={lastAttempt(request)}
+                      technical={lastAttemptWords(request.status, request.result)?.technical}
                       onResend={resendRequestAction}
                     />
                   </li>
