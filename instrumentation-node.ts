@@ -18,6 +18,8 @@ export async function registerNodeRuntime(): Promise<void> {
     if (error instanceof EnvironmentError) refuseToStart(error.problems);
     throw error;
   }
+  // Before any render: the Errors renders are aborted with must not keep their stack frames (and the renders) alive.
+  (await import("@/server/observability/format-abort-reasons")).formatAbortReasons();
   // Tracing next, so every span and log line from here on carries its trace ids (OTLP export only when configured).
   await (await import("@/server/observability/register-tracing")).startTracing();
   const live = env().APP_MODE === "live";

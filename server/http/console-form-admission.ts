@@ -1,4 +1,5 @@
 import "server-only";
+import { AsyncResource } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { consoleFormBusyText } from "@/lib/forms/console-busy";
 import { env } from "@/server/config/env";
@@ -118,11 +119,13 @@ export function createConsoleFormGate(limits: () => ConsoleFormLimits): ConsoleF
       }
       if (waiting.length >= current.waiting || waitingFrom(client) >= current.waitingPerAddress)
         return shed(request, response);
+      // Its turn comes in another post's `close`: it starts in its own async context, not that one's.
+      const startInOwnContext = AsyncResource.bind(start);
       const waiter: Waiter = {
         client,
         start: () => {
           begin(client, response);
-          start();
+          startInOwnContext();
         },
         timer: setTimeout(() => {
           const index = waiting.indexOf(waiter);

@@ -1,4 +1,5 @@
 import "server-only";
+import { AsyncResource } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { busyPageText } from "@/lib/i18n/busy-page-text";
 import { isLocale, languageCookie, type Locale } from "@/lib/i18n/locales";
@@ -118,10 +119,12 @@ export function createPageRenderGate(limits: () => PageRenderLimits): PageRender
         answerBusy(request, response);
         return "shed";
       }
+      // Its turn comes in another render's `close`: it starts in its own async context, not that one's.
+      const startInOwnContext = AsyncResource.bind(start);
       const waiter: Waiter = {
         start: () => {
           begin(lane, response);
-          start();
+          startInOwnContext();
         },
         timer: setTimeout(() => {
           if (!leave()) return;
