@@ -8,26 +8,7 @@ import {
   createConsoleFormGate,
   type ConsoleFormLimits,
 } from "@/server/http/console-form-admission";
-
-/** The little of a request and its response the gate touches, as Node's server hands them over. */
-class FakeResponse extends EventEmitter {
-  status?: number;
-  headers: Record<string, string> = {};
-  body?: string;
-  writeHead(status: number, headers: Record<string, string>) {
-    this.status = status;
-    this.headers = headers;
-    return this;
-  }
-  end(body: string) {
-    this.body = body;
-    this.emit("close");
-  }
-  /** The application answered: the connection's turn is over. */
-  finish() {
-    this.emit("close");
-  }
-}
+import { GateResponse } from "../support/gate-response";
 
 function post(address: string, path = "/developers/login", extra: Record<string, string> = {}) {
   const request = Object.assign(new EventEmitter(), {
@@ -36,7 +17,7 @@ function post(address: string, path = "/developers/login", extra: Record<string,
     headers: { [socketAddressHeader()]: address, ...extra } as Record<string, string>,
     resume: vi.fn(),
   });
-  return { request: request as unknown as IncomingMessage, response: new FakeResponse(), resume: request.resume };
+  return { request: request as unknown as IncomingMessage, response: new GateResponse(), resume: request.resume };
 }
 
 const limits = (overrides: Partial<ConsoleFormLimits> = {}): ConsoleFormLimits => ({

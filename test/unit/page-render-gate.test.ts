@@ -1,4 +1,3 @@
-import { EventEmitter } from "node:events";
 import type { IncomingMessage } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { busyPageText } from "@/lib/i18n/busy-page-text";
@@ -8,30 +7,11 @@ import {
   renderLaneOf,
   type PageRenderLimits,
 } from "@/server/http/page-render-admission";
-
-/** The little of a response the gate touches, as Node's server hands it over. */
-class FakeResponse extends EventEmitter {
-  status?: number;
-  headers: Record<string, string> = {};
-  body?: string;
-  writeHead(status: number, headers: Record<string, string>) {
-    this.status = status;
-    this.headers = headers;
-    return this;
-  }
-  end(body?: string) {
-    this.body = body;
-    this.emit("close");
-  }
-  /** The page was answered (or its reader went away): its turn is over. */
-  finish() {
-    this.emit("close");
-  }
-}
+import { GateResponse } from "../support/gate-response";
 
 function get(path: string, headers: Record<string, string> = {}, method = "GET") {
   const request = { method, url: path, headers } as unknown as IncomingMessage;
-  return { request, response: new FakeResponse() };
+  return { request, response: new GateResponse() };
 }
 
 const limits = (overrides: Partial<PageRenderLimits> = {}): PageRenderLimits => ({
