@@ -2,8 +2,9 @@ import "server-only";
 import { AsyncResource } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { busyPageText } from "@/lib/i18n/busy-page-text";
-import { isLocale, languageCookie, type Locale } from "@/lib/i18n/locales";
-import { preferredLocale } from "@/lib/i18n/resolve-locale";
+import { readCookie } from "@/lib/http/read-cookie";
+import { languageCookie, type Locale } from "@/lib/i18n/locales";
+import { resolveLocale } from "@/lib/i18n/resolve-locale";
 import { env } from "@/server/config/env";
 
 /**
@@ -72,6 +73,18 @@ interface Waiter {
   timer: ReturnType<typeof setTimeout>;
 }
 
+interface Lane {
+  inFlight: number;
+  waiting: Waiter[];
+  shed: number;
+}
+
+const activityOf = (lane: Lane): LaneActivity => ({
+  inFlight: lane.inFlight,
+  waiting: lane.waiting.length,
+  shed: lane.shed,
+});
+
 /**
  * The line in front of the page renders, before Next.js reads anything.
  * Node shares its one thread among every render under way, so with 32 at
@@ -85,7 +98,7 @@ interface Waiter {
  * line, or a wait past `maxWaitMs`, is answered busy at once.
  */
 export function createPageRenderGate(limits: () => PageRenderLimits): PageRenderGate {
-  const lanes: Record<RenderLane, { inFlight: number; waiting: Waiter[]; shed: number }> = {
+  const lanes: Record<RenderLane, Lane> = {
     pages: { inFlight: 0, waiting: [], shed: 0 },
     "sign-in": { inFlight: 0, waiting: [], shed: 0 },
   };
@@ -146,14 +159,7 @@ export function createPageRenderGate(limits: () => PageRenderLimits): PageRender
       });
       return "later";
     },
-    activity: () => ({
-      pages: { inFlight: lanes.pages.inFlight, waiting: lanes.pages.waiting.length, shed: lanes.pages.shed },
-      "sign-in": {
-        inFlight: lanes["sign-in"].inFlight,
-        waiting: lanes["sign-in"].waiting.length,
-        shed: lanes["sign-in"].shed,
-      },
-    }),
+    activity: () => ({ pages: activityOf(lanes.pages), "sign-in": activityOf(lanes["sign-in"]) }),
   };
 }
 
@@ -181,12 +187,9 @@ function answerBusy(request: IncomingMessage, response: ServerResponse): void {
 }
 
 function busyLocale(request: IncomingMessage): Locale {
-  const cookie = request.headers.cookie
-    ?.split(";")
-    .map((part) => part.trim().split("="))
-    .find(([name]) => name === languageCookie)?.[1];
-  if (isLocale(cookie)) return cookie;
-  return preferredLocale(request.headers["accept-language"]) ?? "en";
+  // No session is read for a page turned away: the switcher's cookie, else the browser's languages.
+  const acceptLanguage = request.headers["accept-language"];
+  return resolveLocale({ cookie: readCookie(request.headers.cookie, languageCookie), acceptLanguage });
 }
 
 interface Holder {

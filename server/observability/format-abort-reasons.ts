@@ -17,7 +17,7 @@ const installedKey = Symbol.for("loyalty-platform.format-abort-reasons");
  * grew by every render's objects, hundreds of megabytes in minutes
  * (docs/performance.md, "Memory"). Formatted, the reason keeps its text and
  * nothing else. The cost is one stack formatted per aborted controller (one
- * per page render), a few microseconds.
+ * per page render), about ten microseconds.
  */
 export function formatAbortReasons(): void {
   const prototype = AbortController.prototype as AbortController & { [installedKey]?: true };

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { readCookie } from "@/lib/http/read-cookie";
 
 /**
  * Double-submit CSRF protection for the login forms: the same random token
@@ -51,14 +52,4 @@ export function csrfTokensMatch(cookieToken: string | undefined, formToken: stri
   // Digests have equal lengths, which timingSafeEqual needs, whatever was sent.
   const digest = (value: string) => createHash("sha256").update(value).digest();
   return timingSafeEqual(digest(cookieToken), digest(formToken));
-}
-
-function readCookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const pair of header.split(";")) {
-    const separator = pair.indexOf("=");
-    if (separator === -1) continue;
-    if (pair.slice(0, separator).trim() === name) return pair.slice(separator + 1).trim();
-  }
-  return undefined;
 }
