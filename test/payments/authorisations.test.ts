@@ -108,6 +108,15 @@ describe("authorisations (manual capture)", () => {
     expect(authorisationSchema.parse(part.json)).toMatchObject({ status: "captured", amount_captured: 5000 });
   });
 
+  it("answers a capture with the authorisation as stored after it, every capture of it counted", async () => {
+    const { authorisation } = await heldAuthorisation();
+    const captured = await captureAuthorisation(db(), authorisation.id, { amount: 4000 }, newKey());
+    const stored = await findAuthorisationById(db(), authorisation.id);
+    expect(captured.record).toEqual(stored);
+    expect(captured.record.captures.map((row) => row.id)).toEqual([captured.capture.id]);
+    expect(authorisationView(captured.record)).toMatchObject({ status: "captured", amount_captured: 4000 });
+  });
+
   it("voids a hold: nothing can be captured afterwards, the void's key replays and finds it", async () => {
     const { authorisation } = await heldAuthorisation();
     const voidKey = newKey();

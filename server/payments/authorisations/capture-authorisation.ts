@@ -39,7 +39,7 @@ export async function captureAuthorisation(
   if (earlier) return replay(db, earlier, hash);
 
   try {
-    const capture = await db.transaction(async (tx) => {
+    return await db.transaction(async (tx): Promise<CaptureResult> => {
       const [held] = await tx
         .select({ id: authorisations.id, tokenId: authorisations.tokenId })
         .from(authorisations)
@@ -89,10 +89,10 @@ export async function captureAuthorisation(
         createdAt: now,
       };
       await tx.insert(captures).values(row);
-      return row;
+      // The row's lock is still held: nothing else has captured or voided it since it was read, so the
+      // authorisation as it now stands is the one read with this capture first (newest first).
+      return { record: { ...record, captures: [row, ...record.captures] }, capture: row, replayed: false };
     });
-    const record = (await findAuthorisationById(db, authorisationId))!;
-    return { record, capture, replayed: false };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const winner = await findCaptureByKey(db, idempotencyKey);

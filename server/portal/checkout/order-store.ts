@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import type { WithSubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { Database } from "@/server/portal/db/portal-database";
 import { orderEvents, orders } from "@/server/portal/db/schema";
 import { hiddenFromMembers, type OrderState } from "@/lib/checkout/order-states";
@@ -17,7 +18,7 @@ export function isOrderId(value: string): boolean {
 }
 
 /**
- * Stores a new order with its first timeline entry, in one transaction.
+ * Stores a new order with its first timeline entry, in one statement.
  * Answers undefined when the checkout key is taken (a second tab or click
  * won the race): the unique constraint decides, never a read before.
  */
@@ -26,12 +27,41 @@ export async function insertOrder(
   order: NewOrderRow,
   first: NewOrderEvent,
 ): Promise<OrderRow | undefined> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(orders).values(order).onConflictDoNothing({ target: orders.checkoutKey }).returning();
-    if (!row) return undefined;
-    await tx.insert(orderEvents).values({ ...first, orderId: row.id });
-    return row;
-  });
+  const placed = db
+    .$with("placed")
+    .as(db.insert(orders).values(order).onConflictDoNothing({ target: orders.checkoutKey }).returning());
+  const [row] = await db
+    .with(placed, eventOf(db, placed, first))
+    .select()
+    .from(placed);
+  return row;
+}
+
+/** The statement's CTE that writes an order's change: its fields are the order's columns as it now stands. */
+export type OrderChangeCte = WithSubqueryWithSelection<typeof orders._.columns, string>;
+
+/**
+ * A timeline line for the order `changed` returns, as a CTE of the same
+ * statement: written with the change or not at all (no row, no line), without a
+ * transaction's extra round trips. A step is stored before it is taken, so
+ * this runs at every step of every order.
+ */
+export function eventOf(db: Database, changed: OrderChangeCte, event: NewOrderEvent) {
+  const column = (name: keyof NewOrderEvent) => orderEvents[name];
+  const fields = (Object.keys(event) as (keyof NewOrderEvent)[]).filter((name) => event[name] !== undefined);
+  const names = sql.join(
+    fields.map((name) => sql.identifier(column(name).name)),
+    sql`, `,
+  );
+  const values = sql.join(
+    fields.map((name) => sql.param(event[name], column(name))),
+    sql`, `,
+  );
+  return db
+    .$with("recorded", { id: orderEvents.id })
+    .as(
+      sql`insert into ${orderEvents} (${sql.identifier(orderEvents.orderId.name)}, ${names}) select ${changed.id}, ${values} from ${changed} returning ${orderEvents.id}`,
+    );
 }
 
 export async function findOrder(db: Database, orderId: string): Promise<OrderRow | undefined> {

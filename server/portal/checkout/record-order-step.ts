@@ -1,10 +1,10 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/server/portal/db/portal-database";
-import { orderEvents, orders } from "@/server/portal/db/schema";
+import { orders } from "@/server/portal/db/schema";
 import { transitionOrder, type OrderState } from "@/lib/checkout/order-states";
 import type { TimelineMessage } from "@/lib/checkout/timeline-message";
-import type { OrderRow } from "./order-store";
+import { eventOf, type OrderRow } from "./order-store";
 
 /** The remote call behind a step, as the timeline keeps it: never a token, a body or a card number. */
 export interface StepCall {
@@ -55,8 +55,8 @@ export class OrderLeaseLost extends Error {
 
 /**
  * Stores one step of the saga: the new state (a move the state machine
- * allows), what the call answered and the timeline entry, in one short
- * transaction that holds no lock across a remote call. It applies only while
+ * allows), what the call answered and the timeline entry, in one statement
+ * that holds no lock across a remote call. It applies only while
  * the order is still in the state read and the caller still holds its lease,
  * and renews the lease; otherwise OrderLeaseLost and nothing is written.
  */
@@ -70,25 +70,26 @@ export async function recordOrderStep(
 ): Promise<OrderRow> {
   const from = order.state as OrderState;
   const to = step.to === undefined ? from : transitionOrder(from, step.to);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
+  const moved = db.$with("moved").as(
+    db
       .update(orders)
       .set({ ...step.changes, state: to, updatedAt: now, lockedUntil: new Date(now.getTime() + leaseMs) })
       .where(and(eq(orders.id, order.id), eq(orders.state, from), eq(orders.leaseToken, leaseToken)))
-      .returning();
-    if (!row) throw new OrderLeaseLost(order.id);
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      at: now,
-      step: step.step,
-      state: to,
-      description: step.description.slice(0, 500),
-      message: step.message ?? null,
-      actor: step.actor.slice(0, 80),
-      operation: step.call?.operation ?? null,
-      httpStatus: step.call?.status ?? null,
-      requestId: step.call?.requestId?.slice(0, 100) ?? null,
-    });
-    return row;
+      .returning(),
+  );
+  const line = eventOf(db, moved, {
+    at: now,
+    step: step.step,
+    state: to,
+    description: step.description.slice(0, 500),
+    message: step.message ?? null,
+    actor: step.actor.slice(0, 80),
+    operation: step.call?.operation ?? null,
+    httpStatus: step.call?.status ?? null,
+    requestId: step.call?.requestId?.slice(0, 100) ?? null,
   });
+  // One statement: the move and its timeline line are written together or not at all.
+  const [row] = await db.with(moved, line).select().from(moved);
+  if (!row) throw new OrderLeaseLost(order.id);
+  return row;
 }
