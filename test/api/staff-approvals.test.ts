@@ -152,6 +152,50 @@ describe("four eyes on large goodwill credits", () => {
     ]);
   });
 
+  it("fails, in words, the approval of a credit whose member can no longer be found, and the trail says so", async () => {
+    // Requested while the member was found (a request is stored only then); gone by the time it is approved.
+    const gone = "3081000000009999";
+    const now = new Date();
+    const { adjustment: request } = await recordStaffAdjustment(
+      db(),
+      { username: "staff.admin", role: "ADMIN" },
+      {
+        kind: "goodwill_credit",
+        formKey: randomUUID(),
+        membershipNumber: gone,
+        points: 20_000,
+        reasonCode: "complaint",
+        expiresAt: new Date(now.getTime() + 60 * 60_000),
+      },
+      now,
+    );
+    expect(request.status).toBe("pending");
+    newStaffRequest();
+    await signInAsSecondAdmin();
+    const words = "There is no member of ours with this membership number.";
+    expect(await approveRequestAction({ requestId: request.id })).toMatchObject({
+      ok: false,
+      code: "refused",
+      message: words,
+    });
+    const [done] = await db().select().from(staffAdjustments).where(eq(staffAdjustments.id, request.id));
+    expect(done).toMatchObject({ status: "failed", result: { error: { kind: "refused", message: words } } });
+
+    // The credit it did not send: failed with the same words, and no attempt, since none was made.
+    const credited = await db()
+      .select()
+      .from(staffAuditEvents)
+      .where(and(eq(staffAuditEvents.action, "points.credited"), eq(staffAuditEvents.targetId, gone)));
+    expect(credited.map((row) => [row.outcome, row.actor, row.reasonCode])).toEqual([
+      ["failed", "second.admin", "complaint"],
+    ]);
+    expect(credited[0]).toMatchObject({
+      targetType: "member",
+      membershipNumber: gone,
+      after: { error: { kind: "refused", message: words } },
+    });
+  });
+
   it("credits once when two administrators approve the same request at the same moment", async () => {
     const start = await balance();
     const requestId = await requestCredit(15_000, "complaint");
@@ -329,6 +373,38 @@ describe("four eyes on large refunds", () => {
     expect(await balance()).toBe(afterPurchase! + 2_000);
     const [done] = await db().select().from(staffAdjustments).where(eq(staffAdjustments.id, request!.id));
     expect(done!.status).toBe("performed");
+  });
+
+  it("fails, rather than calls refunded, a refund within the threshold the member's own cancellation overtook", async () => {
+    await signInAs(db(), "staff.admin");
+    const order = await completedOrder(db(), harness, { points: 2_000, cashMinor: 9_000 });
+    const afterPurchase = await balance();
+    afterRefundChecked = async () => {
+      expect(await cancelledByMember(order.id)).toMatchObject({ kind: "cancelled" });
+    };
+    const words =
+      "This order was already cancelled by the member, not by this refund: nothing more was refunded. The member's own cancellation returns their points and payment.";
+    const result = await refundOrderAction({
+      membershipNumber: member1,
+      orderId: order.id,
+      formKey: randomUUID(),
+      reasonCode: "complaint",
+    });
+    expect(result).toMatchObject({ ok: false, code: "refused", message: words });
+    expect(afterRefundChecked).toBeUndefined();
+    // Sent at once, not stored as a request; the points came back once, by the member's cancellation.
+    expect(await db().select().from(staffAdjustments).where(eq(staffAdjustments.orderId, order.id))).toEqual([]);
+    expect(await balance()).toBe(afterPurchase! + 2_000);
+    const rows = await db()
+      .select()
+      .from(staffAuditEvents)
+      .where(and(eq(staffAuditEvents.action, "order.refunded"), eq(staffAuditEvents.targetId, order.id)))
+      .orderBy(staffAuditEvents.id);
+    expect(rows.map((row) => [row.outcome, row.actor])).toEqual([
+      ["attempted", "staff.admin"],
+      ["failed", "staff.admin"],
+    ]);
+    expect(rows[1]!.after).toEqual({ error: { kind: "refused", message: words } });
   });
 
   /** A completed order of member1 whose refund staff.admin asked for: a pending request, as second.admin sees it. */

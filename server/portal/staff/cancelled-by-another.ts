@@ -22,24 +22,23 @@ async function resendersOf(db: Database, requestId: string): Promise<string[]> {
 }
 
 /**
- * Why the cancellation the order's saga answered a refund request with is
- * not this request's refund, in words (a refusal to throw); undefined when
- * it is. The saga answers an order already cancelling or cancelled as it
- * stands, whoever put it in motion, so the order alone does not say that
- * this request refunded anything. Only a cancellation asked by someone who
- * sent this request (`sender` now, its approver, or an administrator who
- * sent it again) is its own; the member's own cancellation or another
- * member of staff's refund refunded nothing here. The reason on the order is
- * not compared: a reason code's words may be changed between two attempts.
+ * Why the cancellation the order's saga answered a refund with is not this
+ * refund's, in words (a refusal to throw); undefined when it is. The saga
+ * answers an order already cancelling or cancelled as it stands, whoever put
+ * it in motion, so the order alone does not say that this refund refunded
+ * anything: only a cancellation by a member of staff `own.by` accepts is
+ * its own; the member's own cancellation or another member of staff's refund
+ * refunded nothing here. The reason on the order is not compared: a reason
+ * code's words may be changed between two attempts.
  */
-export async function cancelledByAnother(
+async function notOwnCancellation(
   db: Database,
-  request: StaffAdjustment,
-  sender: string,
+  orderId: string,
+  own: { words: "this request" | "this refund"; by: (username: string) => boolean | Promise<boolean> },
 ): Promise<StaffRefusal | undefined> {
-  const order = await findOrder(db, request.orderId!);
+  const order = await findOrder(db, orderId);
   const cancelledBy = order?.cancelledBy ?? null;
-  const nothingMore = "not by this request: nothing more was refunded.";
+  const nothingMore = `not by ${own.words}: nothing more was refunded.`;
   if (cancelledBy === "member") {
     return new StaffRefusal(
       `This order was already cancelled by the member, ${nothingMore} The member's own cancellation returns their points and payment.`,
@@ -47,7 +46,30 @@ export async function cancelledByAnother(
   }
   const username = cancelledBy?.startsWith("staff:") ? cancelledBy.slice("staff:".length) : null;
   if (username === null) return new StaffRefusal(`This order was already cancelled, ${nothingMore}`);
-  if (username === sender || username === (request.decidedBy ?? request.requestedBy)) return undefined;
-  if ((await resendersOf(db, request.id)).includes(username)) return undefined;
+  if (await own.by(username)) return undefined;
   return new StaffRefusal(`This order was already refunded by ${username} of staff, ${nothingMore}`);
+}
+
+/**
+ * A refund request's: the cancellation is its own when asked by someone who
+ * sent this request (`sender` now, its approver, or an administrator who sent
+ * it again).
+ */
+export function cancelledByAnother(
+  db: Database,
+  request: StaffAdjustment,
+  sender: string,
+): Promise<StaffRefusal | undefined> {
+  return notOwnCancellation(db, request.orderId!, {
+    words: "this request",
+    by: async (username) =>
+      username === sender ||
+      username === (request.decidedBy ?? request.requestedBy) ||
+      (await resendersOf(db, request.id)).includes(username),
+  });
+}
+
+/** A refund sent at once (within the approval threshold): the cancellation is its own when `sender` asked it. */
+export function refundedByAnother(db: Database, orderId: string, sender: string): Promise<StaffRefusal | undefined> {
+  return notOwnCancellation(db, orderId, { words: "this refund", by: (username) => username === sender });
 }

@@ -118,11 +118,11 @@ export interface GoodwillCreditDone {
  * credit), so the service replays the credit.
  */
 export async function performGoodwillCredit(
-  context: { staff: StaffSession; db: StaffAuditContext["db"]; remote: StaffAuditContext["remote"] },
+  context: { staff: StaffSession } & Pick<StaffAuditContext, "db" | "remote" | "notSent">,
   adjustment: StaffAdjustment,
   as?: AuditAction,
 ): Promise<GoodwillCreditDone> {
-  const { staff, db, remote } = context;
+  const { staff, db, remote, notSent } = context;
   const credit = {
     membershipNumber: adjustment.membershipNumber,
     points: adjustment.points!,
@@ -131,19 +131,27 @@ export async function performGoodwillCredit(
   // The day the credit was put in motion, not today: sent again later, the body is the same one, so the service
   // replays it under its Idempotency-Key instead of refusing the key as reused for another body.
   const day = adjustment.decidedAt ?? adjustment.requestedAt;
+  const requested = {
+    reasonCode: adjustment.reasonCode,
+    ...(adjustment.reason ? { reason: adjustment.reason } : {}),
+  };
+  const decided = adjustment.decidedBy ? { requestedBy: adjustment.requestedBy, approvedBy: adjustment.decidedBy } : {};
   const planned = await planGoodwillCredit(staff, credit, day).catch(async (error: unknown) => {
-    // The member could not be read: nothing was sent, and the adjustment says why.
+    // The member could not be read: nothing was sent, and the adjustment says why; so does the trail, which would
+    // otherwise show the approval alone, as if the credit had followed.
     await settleStaffAdjustment(db, adjustment.id, { error }, new Date());
+    const member = {
+      targetType: "member" as const,
+      targetId: credit.membershipNumber,
+      membershipNumber: credit.membershipNumber,
+    };
+    await notSent({ ...member, ...requested }, error, as);
     throw error;
   });
   const audit: AuditSubject = {
     ...planned.audit,
-    reasonCode: adjustment.reasonCode,
-    ...(adjustment.reason ? { reason: adjustment.reason } : {}),
-    after: {
-      ...(planned.audit.after as object),
-      ...(adjustment.decidedBy ? { requestedBy: adjustment.requestedBy, approvedBy: adjustment.decidedBy } : {}),
-    },
+    ...requested,
+    after: { ...(planned.audit.after as object), ...decided },
   };
   return remote(
     audit,

@@ -18,7 +18,7 @@ import { StaffRefusal } from "../staff-refusal";
  */
 export const creditPointsAction = staffAction(
   { action: "points.credited", permission: "points.credit", input: creditPointsSchema, reasonRequired: true },
-  async ({ input, staff, reason, reasonCode, db, remote, localIf, replayed }) => {
+  async ({ input, staff, reason, reasonCode, db, remote, localIf, notSent, replayed }) => {
     const now = new Date();
     // Reads the member first: only a member of ours in the credit's programme is credited or requested for.
     const planned = await planGoodwillCredit(staff, input, now);
@@ -57,7 +57,7 @@ export const creditPointsAction = staffAction(
     }
     const { adjustment: stored } = await recordStaffAdjustment(db, staff, adjustment, now);
     if (stored.status === "pending") throw new StaffRefusal("This credit waits for another administrator's approval.");
-    const done = await performGoodwillCredit({ staff, db, remote }, stored);
+    const done = await performGoodwillCredit({ staff, db, remote, notSent }, stored);
     return { requested: false as const, requestId: stored.id, ...done };
   },
 );

@@ -4,6 +4,7 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { refundOrderSchema } from "@/lib/portal/staff/staff-forms";
 import { reasonCodeLabels } from "../find-reason-codes";
+import { refundedByAnother } from "../cancelled-by-another";
 import { recordStaffAdjustment } from "../record-staff-adjustment";
 import { orderFacts, planOrderRefund, refundOrder } from "../refund-order";
 import { staffAction } from "../staff-action";
@@ -49,6 +50,9 @@ export const refundOrderAction = staffAction(
     const timelineReason = reason ?? labels[reasonCode!] ?? reasonCode!;
     const refunded = await remote(audit, async () => {
       const result = await refundOrder(input.orderId, staff.username, timelineReason);
+      // The saga answers an order the member (or someone else) cancelled meanwhile as it stands: not this refund.
+      const another = await refundedByAnother(db, input.orderId, staff.username);
+      if (another) throw another;
       return { result, after: orderFacts(result) };
     });
     return { requested: false as const, state: refunded.state, status: refunded.status };
