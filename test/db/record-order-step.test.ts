@@ -1,40 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderKeys } from "@/server/portal/checkout/order-keys";
-import { findOrder, insertOrder, type NewOrderRow } from "@/server/portal/checkout/order-store";
+import { findOrder, insertOrder } from "@/server/portal/checkout/order-store";
 import { OrderLeaseLost, recordOrderStep } from "@/server/portal/checkout/record-order-step";
 import { orderEvents } from "@/server/portal/db/schema";
-import { shopperNumber } from "../support/checkout-harness";
+import { newOrderRow } from "../support/order-row";
 import { setupTestDatabase } from "../support/test-database";
 
 const { db } = setupTestDatabase();
 const leaseMs = 30_000;
 
-function pricedOrder(leaseToken: string): NewOrderRow {
-  const id = randomUUID();
-  const now = new Date();
-  return {
-    id,
-    checkoutKey: randomUUID(),
-    membershipNumber: shopperNumber,
-    programme: "NORTHSTAR",
-    quoteId: randomUUID(),
-    optionId: "0",
-    productId: "FLIGHT-LHR-MAD",
-    productName: "London to Madrid",
-    points: 9_000,
-    cashMinor: 9_000,
-    currency: "GBP",
-    state: "priced",
-    ...orderKeys(id),
-    leaseToken,
-    lockedUntil: new Date(now.getTime() + leaseMs),
-    nextAttemptAt: now,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
+const pricedOrder = (leaseToken: string) =>
+  newOrderRow({ state: "priced", leaseToken, lockedUntil: new Date(Date.now() + leaseMs) });
 
 const placed = { at: new Date(), step: "priced", state: "priced", description: "Order placed", actor: "member" };
 const timelineOf = (orderId: string) =>

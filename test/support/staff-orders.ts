@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "@/server/db/connect";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
-import { orderKeys } from "@/server/portal/checkout/order-keys";
 import { insertOrder } from "@/server/portal/checkout/order-store";
 import { placeOrder } from "@/server/portal/checkout/place-order";
 import {
@@ -13,6 +12,7 @@ import {
   testCards,
   tokenisedCard,
 } from "./checkout-harness";
+import { newOrderRow } from "./order-row";
 
 /** A completed order of demo.member1 (points and card), placed through the saga as the member would. */
 export async function completedOrder(
@@ -40,25 +40,14 @@ export async function attentionOrder(db: Database, reason: string, ageMinutes = 
   const at = new Date(Date.now() - ageMinutes * 60_000);
   await insertOrder(
     db,
-    {
+    newOrderRow({
       id,
-      checkoutKey: randomUUID(),
-      membershipNumber: shopperNumber,
-      programme: "NORTHSTAR",
-      quoteId: randomUUID(),
-      optionId: "0",
-      productId: "FLIGHT-LHR-MAD",
-      productName: "London to Madrid",
-      points: 9_000,
-      cashMinor: 9_000,
-      currency: "GBP",
       state: "needs_attention",
       attentionReason: reason,
-      ...orderKeys(id),
       nextAttemptAt: at,
       createdAt: at,
       updatedAt: at,
-    },
+    }),
     {
       at,
       step: "needs_attention",
