@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
 import { focusRingOnDark } from "@/components/ui/focus-ring";
 
 export interface StaffNavItem {
@@ -15,8 +16,13 @@ export interface StaffNavItem {
 export function StaffNav({ items }: { items: StaffNavItem[] }) {
   // Null only under the Pages Router, which serves no page here (pages/ holds the partner API alone).
   const pathname = usePathname() ?? "";
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the row scrolls sideways: the current page's link is brought into it, not left cut off at the edge.
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [pathname]);
   return (
-    <nav aria-label="Staff console" className="-mb-px flex gap-1 overflow-x-auto">
+    <nav ref={nav} aria-label="Staff console" className="-mb-px flex gap-1 overflow-x-auto">
       {items.map((item) => {
         const current = item.exact
           ? pathname === item.href || pathname.startsWith(`${item.href}/members`)
