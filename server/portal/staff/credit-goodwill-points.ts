@@ -140,12 +140,8 @@ export async function performGoodwillCredit(
     // The member could not be read: nothing was sent, and the adjustment says why; so does the trail, which would
     // otherwise show the approval alone, as if the credit had followed.
     await settleStaffAdjustment(db, adjustment.id, { error }, new Date());
-    const member = {
-      targetType: "member" as const,
-      targetId: credit.membershipNumber,
-      membershipNumber: credit.membershipNumber,
-    };
-    await notSent({ ...member, ...requested }, error, as);
+    const member = credit.membershipNumber;
+    await notSent({ targetType: "member", targetId: member, membershipNumber: member, ...requested }, error, as);
     throw error;
   });
   const audit: AuditSubject = {
