@@ -14,6 +14,7 @@ const navigation: Array<StaffNavItem & { permission: StaffPermission }> = [
   { href: "/staff", label: "Find a member", permission: "member.view", exact: true },
   { href: "/staff/attention", label: "Needs attention", permission: "attention.view" },
   { href: "/staff/approvals", label: "Approvals", permission: "request.decide" },
+  { href: "/staff/controls", label: "Controls", permission: "controls.change" },
   { href: "/staff/audit", label: "Audit trail", permission: "audit.view" },
   { href: "/staff/accounts", label: "Staff accounts", permission: "staff.manage" },
 ];

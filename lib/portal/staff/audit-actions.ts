@@ -20,6 +20,8 @@ export const auditActions = {
   "request.rejected": "Request rejected",
   "request.resent": "Request sent again",
   "order.settled": "Order settled",
+  "control.changed": "Control changed",
+  "control.change_requested": "Control change requested",
   "audit.exported": "Audit trail exported",
   "page.refused": "Page refused",
 } as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { membershipNumberSchema } from "./member-number";
 import { reasonSchema, withReasonCode } from "./reason";
+import { parseControlValue, staffControlNames } from "./staff-control-catalogue";
 import { staffRoles } from "./staff-roles";
 
 /**
@@ -106,3 +107,23 @@ export const resendRequestSchema = z.object({
   requestId: z.uuid("There is no such request."),
 });
 export type ResendRequestInput = z.input<typeof resendRequestSchema>;
+
+/**
+ * A new value for one of the console's controls (lib/portal/staff/staff-control-catalogue.ts), in the form's unit,
+ * with why: parsed to the stored value.
+ */
+export const changeControlSchema = z
+  .object({
+    control: z.enum(staffControlNames, { error: "Choose a control." }),
+    value: z.string({ error: "Enter the new value." }).trim().min(1, "Enter the new value.").max(20, "Too long."),
+    reason: reasonSchema,
+  })
+  .transform((input, context) => {
+    const parsed = parseControlValue(input.control, input.value);
+    if (!parsed.ok) {
+      context.addIssue({ code: "custom", path: ["value"], message: parsed.message });
+      return z.NEVER;
+    }
+    return { control: input.control, value: parsed.stored, reason: input.reason };
+  });
+export type ChangeControlInput = z.input<typeof changeControlSchema>;

@@ -24,6 +24,8 @@ export const staffPermissions = {
   /** Approve or reject another administrator's request (a large goodwill credit or refund). */
   "request.decide": ["ADMIN"],
   "audit.view": ["ADMIN"],
+  /** The thresholds, expiry and daily limits (/staff/controls): stricter at once, looser with a second administrator. */
+  "controls.change": ["ADMIN"],
   "staff.manage": ["ADMIN"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof staffPermissions;

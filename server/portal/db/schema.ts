@@ -465,6 +465,47 @@ export const staffRoleLimits = portal.table(
 );
 
 /**
+ * Every change an administrator made or asked for to the controls above
+ * (lib/portal/staff/staff-control-catalogue.ts names them). A change down is
+ * stricter and stored `applied` at once; a change up is `pending` until
+ * another administrator approves (`applied`) or rejects it, or it expires
+ * (`expired`, written when the next change to that control is asked for).
+ * One change per control waits at a time, and the database refuses a
+ * decision by the one who asked.
+ */
+export const staffControlChanges = portal.table(
+  "staff_control_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    control: varchar("control", { length: 40 }).notNull(),
+    /** The control's value when the change was asked for, and the value asked for (stored units). */
+    fromValue: integer("from_value").notNull(),
+    toValue: integer("to_value").notNull(),
+    status: varchar("status", { length: 10 }).notNull(),
+    reason: text("reason").notNull(),
+    requestedBy: varchar("requested_by", { length: 50 }).notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    /** Null when no approval was needed. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    decidedBy: varchar("decided_by", { length: 50 }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decisionNote: text("decision_note"),
+  },
+  (table) => [
+    uniqueIndex("staff_control_changes_one_pending_idx")
+      .on(table.control)
+      .where(sql`${table.status} = 'pending'`),
+    index("staff_control_changes_requested_idx").on(table.requestedAt),
+    check("staff_control_changes_status", sql`${table.status} in ('applied', 'pending', 'rejected', 'expired')`),
+    check("staff_control_changes_values", sql`${table.fromValue} >= 0 and ${table.toValue} >= 0`),
+    check(
+      "staff_control_changes_four_eyes",
+      sql`${table.decidedBy} is null or ${table.decidedBy} <> ${table.requestedBy}`,
+    ),
+  ],
+);
+
+/**
  * Every goodwill credit staff put in motion, and every refund that needed a
  * second administrator: stored before it is taken. A credit within the
  * threshold is stored `approved` by its maker and performed at once; one

@@ -6,7 +6,7 @@ import { staffAuditEvents } from "@/server/portal/db/schema";
 
 /** What an audit row says about its subject: the target, the member concerned, the fields before and after. */
 export interface AuditSubject {
-  targetType?: "member" | "order" | "staff" | "audit";
+  targetType?: "member" | "order" | "staff" | "audit" | "control";
   targetId?: string;
   membershipNumber?: string;
   before?: unknown;

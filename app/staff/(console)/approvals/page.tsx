@@ -69,7 +69,12 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
         <p className="mt-1 text-sm text-slate-600">
           Goodwill credits above {formatPoints(controls.goodwillApprovalPoints)} points and refunds above{" "}
           {formatMinorAmount(controls.refundApprovalCashMinor, "GBP")} wait here for a second administrator, oldest
-          first. A request expires {formatDuration(controls.approvalExpiryMinutes * 60_000)} after it was made.
+          first. A request expires {formatDuration(controls.approvalExpiryMinutes * 60_000)} after it was made. These
+          limits are changed under{" "}
+          <Link href="/staff/controls" className={textLink}>
+            Controls
+          </Link>
+          .
         </p>
       </div>
 
