@@ -1,39 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { seriousViolations } from "../support/axe";
-import {
-  expectAbsent,
-  expectCount,
-  expectNoOverflow,
-  expectOnPage,
-  hydrated,
-  shown,
-} from "../support/page-expectations";
-import { snap } from "./portal-browser";
+import { expectAbsent, expectCount, expectOnPage, hydrated, shown } from "../support/page-expectations";
 import { sharedPortalRun } from "./shared-run";
+import { checkedPage, createAdministrator, newStaffPage, staffLogIn } from "./staff-browser";
 
 /** demo.household (Northstar Club, 1,200 points): no other end-to-end file moves its points. */
 const member = "3081000000000002";
-const password = "Sandbox#2026";
 /** The second administrator, new in every run (the shared portal's database may hold an earlier run's). */
 const approverName = `approver.${Date.now().toString(36)}`;
 
 describe("four eyes on a large goodwill credit, in Chromium", () => {
   const portal = sharedPortalRun();
-
-  async function newPage(width = 1280): Promise<Page> {
-    const context = await portal.newContext({ viewport: { width, height: 900 } });
-    return context.newPage();
-  }
-
-  async function staffLogIn(page: Page, username: string, secret = password): Promise<void> {
-    await page.goto(`${portal.origin}/staff/login`);
-    await shown(page.getByRole("heading", { name: "Staff console" }));
-    await page.getByLabel("Username").fill(username);
-    await page.getByLabel("Password").fill(secret);
-    await (await hydrated(page.getByRole("button", { name: "Log in" }))).click();
-    await page.waitForURL((url) => url.pathname.startsWith("/staff") && !url.pathname.startsWith("/staff/login"));
-  }
 
   /** The member's balance as the member page shows it, in points. */
   async function balance(page: Page): Promise<number> {
@@ -44,28 +21,11 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
     return Number(digits.replace(/,/g, ""));
   }
 
-  /** The page at 360 px too: nothing scrolls sideways, axe finds nothing serious, and a screenshot to look at. */
-  async function checked(page: Page, name: string): Promise<void> {
-    await expectNoOverflow(page);
-    expect(await seriousViolations(page), name).toEqual([]);
-    await snap(page, name);
-  }
-
   it("staff.admin requests 20,000 points and cannot approve them; a second administrator approves; the balance moves once; the trail has one line each", async () => {
-    const admin = await newPage();
-    await staffLogIn(admin, "staff.admin");
+    const admin = await newStaffPage(portal);
+    await staffLogIn(portal, admin, "staff.admin");
 
-    // A second administrator, created here.
-    await admin.goto(`${portal.origin}/staff/accounts`);
-    const create = admin.getByRole("form", { name: "Create a staff account" });
-    const createButton = await hydrated(create.getByRole("button", { name: "Create account" }));
-    await create.getByLabel("Username").fill(approverName);
-    await create.getByLabel("Role").selectOption("ADMIN");
-    await create.getByLabel("Reason", { exact: true }).fill("Second administrator for approvals");
-    await createButton.click();
-    // Read before the page moves on: the password is shown once, on this page only.
-    const secondPassword = ((await (await shown(create.getByTestId("one-time-password"))).textContent()) ?? "").trim();
-    expect(secondPassword).not.toBe("");
+    const secondPassword = await createAdministrator(portal, admin, approverName, "Second administrator for approvals");
 
     const start = await balance(admin);
     await admin.getByRole("link", { name: "Credit goodwill points" }).click();
@@ -76,19 +36,19 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
     await admin.getByLabel("Points", { exact: true }).fill("20000");
     await admin.getByLabel("Reason", { exact: true }).selectOption("flight_disruption");
     await admin.getByLabel("Details", { exact: true }).fill("Three cancelled flights this month");
-    await checked(admin, "staff-approvals-1280-credit-form");
+    await checkedPage(admin, "staff-approvals-1280-credit-form");
     await (await hydrated(admin.getByRole("button", { name: "Review credit" }))).click();
     const confirm = admin.getByRole("region", { name: "Confirm the credit" });
     await expectOnPage(() => confirm.textContent()).toContain("this becomes a request");
     await expectOnPage(() => admin.getByTestId("credit-confirm-points").textContent()).toBe("20,000");
-    await checked(admin, "staff-approvals-1280-credit-confirm");
+    await checkedPage(admin, "staff-approvals-1280-credit-confirm");
     await confirm.getByRole("button", { name: "Send for approval" }).click();
     await shown(admin.getByRole("heading", { name: "Sent for approval" }));
     // The finished request is not a form ready to send the same amount again.
     await expectAbsent(admin.getByLabel("Points", { exact: true }), {
       once: admin.getByRole("button", { name: "Make another credit" }),
     });
-    await checked(admin, "staff-approvals-1280-credit-requested");
+    await checkedPage(admin, "staff-approvals-1280-credit-requested");
     expect(await balance(admin)).toBe(start);
 
     // In the queue, with its age; its maker is offered no decision.
@@ -101,15 +61,15 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
       "Your request: another administrator approves or rejects it.",
     );
     await expectAbsent(mine.getByRole("button", { name: /^Approve/ }), { once: mine });
-    await checked(admin, "staff-approvals-1280-queue-requester");
+    await checkedPage(admin, "staff-approvals-1280-queue-requester");
 
     // The second administrator approves it.
-    const approver = await newPage();
-    await staffLogIn(approver, approverName, secondPassword);
+    const approver = await newStaffPage(portal);
+    await staffLogIn(portal, approver, approverName, secondPassword);
     await approver.goto(`${portal.origin}/staff/approvals`);
     const request = approver.locator("[data-request]").filter({ hasText: member });
     await expectCount(request, 1);
-    await checked(approver, "staff-approvals-1280-queue-approver");
+    await checkedPage(approver, "staff-approvals-1280-queue-approver");
     const approve = await hydrated(request.getByRole("button", { name: /^Approve goodwill credit of 20,000 points/ }));
     await request.getByRole("textbox", { name: /^Note/ }).fill("Booking checked");
     await approve.click();
@@ -132,13 +92,13 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
     await expectOnPage(() => lines.first().textContent()).toContain("Succeeded");
     await lines.first().getByText("Before and after").click();
     await expectOnPage(() => lines.first().textContent()).toContain("Approved by");
-    await checked(admin, "staff-approvals-1280-audit");
+    await checkedPage(admin, "staff-approvals-1280-audit");
     expect(await balance(admin)).toBe(start + 20_000);
   });
 
   it("serves the approvals, credit and audit pages at 360 px without sideways scrolling or serious axe violations", async () => {
-    const page = await newPage(360);
-    await staffLogIn(page, "staff.admin");
+    const page = await newStaffPage(portal, 360);
+    await staffLogIn(portal, page, "staff.admin");
     for (const [path, heading, name] of [
       ["/staff/approvals", "Approvals", "staff-approvals-360-queue"],
       [`/staff/members/${member}/credit`, "Credit goodwill points", "staff-approvals-360-credit-form"],
@@ -146,7 +106,7 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
     ] as const) {
       await page.goto(`${portal.origin}${path}`);
       await shown(page.getByRole("heading", { level: 1, name: heading }));
-      await checked(page, name);
+      await checkedPage(page, name);
     }
     // The confirmation step at 360 px.
     await page.goto(`${portal.origin}/staff/members/${member}/credit`);
@@ -157,11 +117,11 @@ describe("four eyes on a large goodwill credit, in Chromium", () => {
     await page.getByLabel("Details", { exact: true }).fill("Lounge closed on arrival");
     await page.getByRole("button", { name: "Review credit" }).click();
     await shown(page.getByRole("region", { name: "Confirm the credit" }));
-    await checked(page, "staff-approvals-360-credit-confirm");
+    await checkedPage(page, "staff-approvals-360-credit-confirm");
 
     // An agent is offered no approvals, and opening the page is refused and recorded.
-    const agent = await newPage(360);
-    await staffLogIn(agent, "staff.agent");
+    const agent = await newStaffPage(portal, 360);
+    await staffLogIn(portal, agent, "staff.agent");
     await expectAbsent(
       agent.getByRole("navigation", { name: "Staff console" }).getByRole("link", { name: "Approvals" }),
       {

@@ -14,9 +14,9 @@ import { testCards } from "../support/payment-cards";
 import { chooseOption, fillCard, orderOpened, outcomePanel } from "./checkout-browser";
 import { signIn, snap } from "./portal-browser";
 import { sharedPortalRun } from "./shared-run";
+import { fillStaffLogin, newStaffPage } from "./staff-browser";
 
 const shopper = sandbox.members.find((member) => member.username === "demo.shopper")!;
-const password = sandbox.password;
 
 /** RFC 4180 records (quoted fields may hold commas, quotes and line breaks). */
 function parseCsv(text: string): string[][] {
@@ -59,20 +59,6 @@ const forgedAddress = "203.0.113.250";
 describe.concurrent("the staff console in Chromium", () => {
   const portal = sharedPortalRun();
 
-  async function newPage(width = 1280): Promise<Page> {
-    const context = await portal.newContext({ viewport: { width, height: 900 } });
-    return context.newPage();
-  }
-
-  /** The console's own login page: Username, Password, "Log in". */
-  async function staffLogIn(page: Page, username: string, secret = password): Promise<void> {
-    await shown(page.getByRole("heading", { name: "Staff console" }));
-    await page.getByLabel("Username").fill(username);
-    await page.getByLabel("Password").fill(secret);
-    await (await hydrated(page.getByRole("button", { name: "Log in" }))).click();
-    await page.waitForURL((url) => url.pathname.startsWith("/staff") && !url.pathname.startsWith("/staff/login"));
-  }
-
   async function staffSession(page: Page): Promise<string> {
     const cookie = (await page.context().cookies()).find((entry) => entry.name === "staff_session");
     if (!cookie) throw new Error("no staff session cookie");
@@ -83,7 +69,7 @@ describe.concurrent("the staff console in Chromium", () => {
     it.sequential(
       "staff.agent finds demo.shopper by number and edits the email with a reason; the member sees it; both sessions keep working",
       async () => {
-        const page = await newPage();
+        const page = await newStaffPage(portal);
 
         // The member first, signed in through the programme's login page.
         await page.goto(`${portal.origin}/profile`);
@@ -105,7 +91,7 @@ describe.concurrent("the staff console in Chromium", () => {
         await page.goto(`${portal.origin}/staff`);
         await page.waitForURL((url) => url.pathname === "/staff/login");
         await snap(page, "staff-01-login");
-        await staffLogIn(page, "staff.agent");
+        await fillStaffLogin(page, "staff.agent");
         expect(new URL(page.url()).pathname).toBe("/staff");
         const nav = page.getByRole("navigation", { name: "Staff console" });
         await shown(nav.getByRole("link", { name: "Find a member" }));
@@ -184,11 +170,11 @@ describe.concurrent("the staff console in Chromium", () => {
     it.sequential(
       "staff.admin reads the edit in the audit trail with before and after, and exports exactly those rows as CSV",
       async () => {
-        const page = await newPage();
+        const page = await newStaffPage(portal);
         await page.goto(`${portal.origin}/staff/audit`);
         await page.waitForURL((url) => url.pathname === "/staff/login");
         expect(new URL(page.url()).searchParams.get("next")).toBe("/staff/audit");
-        await staffLogIn(page, "staff.admin");
+        await fillStaffLogin(page, "staff.admin");
         expect(new URL(page.url()).pathname).toBe("/staff/audit");
 
         await page.getByLabel("Actor", { exact: true }).selectOption("staff.agent");
@@ -237,7 +223,7 @@ describe.concurrent("the staff console in Chromium", () => {
       "staff.admin refunds demo.shopper's completed order: points and card refund on the timeline and in the balance; an agent is refused",
       async () => {
         // demo.shopper buys a flight for 9,000 points and £90.00 in the portal's own checkout.
-        const member = await newPage();
+        const member = await newStaffPage(portal);
         await member.goto(`${portal.origin}/shop`);
         await member.waitForURL((url) => url.pathname === "/login");
         await signIn(member, {
@@ -260,9 +246,9 @@ describe.concurrent("the staff console in Chromium", () => {
         const orderPath = `/staff/members/${shopper.membershipNumber}/orders/${encodeURIComponent(orderId)}`;
 
         // The agent sees the order and its timeline, but no refund.
-        const agent = await newPage();
+        const agent = await newStaffPage(portal);
         await agent.goto(`${portal.origin}/staff/login`);
-        await staffLogIn(agent, "staff.agent");
+        await fillStaffLogin(agent, "staff.agent");
         await agent.goto(`${portal.origin}/staff/members/${shopper.membershipNumber}`);
         await shown(agent.getByRole("link", { name: orderNumber, exact: true }));
         await agent.goto(`${portal.origin}${orderPath}`);
@@ -271,9 +257,9 @@ describe.concurrent("the staff console in Chromium", () => {
         });
         const agentCookie = await staffSession(agent);
 
-        const page = await newPage();
+        const page = await newStaffPage(portal);
         await page.goto(`${portal.origin}/staff/login`);
-        await staffLogIn(page, "staff.admin");
+        await fillStaffLogin(page, "staff.admin");
         await page.goto(`${portal.origin}${orderPath}`);
         await expectOnPage(() => page.getByTestId("member-balance").textContent()).toContain("51,000");
         const refund = await hydrated(page.getByRole("button", { name: "Refund order" }));
@@ -333,9 +319,9 @@ describe.concurrent("the staff console in Chromium", () => {
   });
 
   it("staff.admin creates an agent whose one-time password opens the console; disabling it ends that session and refuses the password", async () => {
-    const admin = await newPage();
+    const admin = await newStaffPage(portal);
     await admin.goto(`${portal.origin}/staff/login`);
-    await staffLogIn(admin, "staff.admin");
+    await fillStaffLogin(admin, "staff.admin");
     await admin.goto(`${portal.origin}/staff/accounts`);
     const create = admin.getByRole("form", { name: "Create a staff account" });
     const createButton = await hydrated(create.getByRole("button", { name: "Create account" }));
@@ -353,9 +339,9 @@ describe.concurrent("the staff console in Chromium", () => {
     await snap(admin, "staff-09-account-created");
 
     // The new agent signs in with it, and is an agent: no audit trail.
-    const agent = await newPage();
+    const agent = await newStaffPage(portal);
     await agent.goto(`${portal.origin}/staff/login`);
-    await staffLogIn(agent, "pat.newcomer", newPassword);
+    await fillStaffLogin(agent, "pat.newcomer", newPassword);
     const agentNav = agent.getByRole("navigation", { name: "Staff console" });
     await shown(agentNav.getByRole("link", { name: "Find a member" }));
     await expectAbsent(agentNav.getByRole("link", { name: "Audit trail" }), {
@@ -393,7 +379,7 @@ describe.concurrent("the staff console in Chromium", () => {
 
   // One test per account: each walks several pages with axe, and a slow machine needs each its own time budget.
   it("serves the staff login at 360 px without sideways scrolling or serious axe violations", async () => {
-    const anonymous = await newPage(360);
+    const anonymous = await newStaffPage(portal, 360);
     await anonymous.goto(`${portal.origin}/staff/login`);
     await shown(anonymous.getByRole("button", { name: "Log in" }));
     await anonymous.getByRole("button", { name: "Log in" }).click();
@@ -406,9 +392,9 @@ describe.concurrent("the staff console in Chromium", () => {
   it.each(["staff.agent", "staff.admin"])(
     "serves every console page %s reaches at 360 px without sideways scrolling or serious axe violations",
     async (username) => {
-      const page = await newPage(360);
+      const page = await newStaffPage(portal, 360);
       await page.goto(`${portal.origin}/staff/login`);
-      await staffLogIn(page, username);
+      await fillStaffLogin(page, username);
       const pages = [
         { path: "/staff", heading: "Find a member" },
         { path: "/staff?q=shopper", heading: "Find a member", wait: "Members matching" },

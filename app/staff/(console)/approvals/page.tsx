@@ -4,7 +4,7 @@ import { formatMinorAmount } from "@/components/checkout/pay-label";
 import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
 import { DecisionNotices } from "@/components/staff/decision-notices";
 import { LastAttemptReason } from "@/components/staff/last-attempt-reason";
-import { RequestDecision } from "@/components/staff/request-decision";
+import { PendingRequestFooter } from "@/components/staff/pending-request-footer";
 import { ResendRequest } from "@/components/staff/resend-request";
 import { ButtonLink, buttonStyles } from "@/components/ui/button";
 import { textLink } from "@/components/ui/text-link";
@@ -132,20 +132,14 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
                       </time>
                     </p>
                     <Reason request={request} labels={labels} />
-                    <div className="mt-3 border-t border-slate-100 pt-3">
-                      {own ? (
-                        <p className="text-sm text-slate-700">
-                          Your request: another administrator approves or rejects it.
-                        </p>
-                      ) : (
-                        <RequestDecision
-                          requestId={request.id}
-                          summary={summary}
-                          onApprove={approveRequestAction}
-                          onReject={rejectRequestAction}
-                        />
-                      )}
-                    </div>
+                    <PendingRequestFooter
+                      own={own}
+                      ownText="Your request: another administrator approves or rejects it."
+                      requestId={request.id}
+                      summary={summary}
+                      onApprove={approveRequestAction}
+                      onReject={rejectRequestAction}
+                    />
                   </li>
                 );
               })}

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { ControlChangeForm } from "@/components/staff/control-change-form";
 import { DecisionNotices } from "@/components/staff/decision-notices";
 import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
-import { RequestDecision } from "@/components/staff/request-decision";
+import { PendingRequestFooter } from "@/components/staff/pending-request-footer";
 import { formatDateTime } from "@/lib/i18n/format";
 import {
   describeControlValue,
@@ -122,20 +122,14 @@ export default async function ControlsPage() {
                     <p className="mt-1 text-sm break-words text-slate-900">
                       <span className="font-medium">Reason:</span> {change.reason}
                     </p>
-                    <div className="mt-3 border-t border-slate-100 pt-3">
-                      {own ? (
-                        <p className="text-sm text-slate-700">
-                          Your change: another administrator approves or rejects it.
-                        </p>
-                      ) : (
-                        <RequestDecision
-                          requestId={change.id}
-                          summary={`${words.label.toLowerCase()}: ${words.values}`}
-                          onApprove={approveControlChangeAction}
-                          onReject={rejectControlChangeAction}
-                        />
-                      )}
-                    </div>
+                    <PendingRequestFooter
+                      own={own}
+                      ownText="Your change: another administrator approves or rejects it."
+                      requestId={change.id}
+                      summary={`${words.label.toLowerCase()}: ${words.values}`}
+                      onApprove={approveControlChangeAction}
+                      onReject={rejectControlChangeAction}
+                    />
                   </li>
                 );
               })}
