@@ -7,6 +7,7 @@ import {
   type AuditOutcome,
 } from "@/lib/portal/staff/audit-actions";
 import { auditFields } from "@/lib/portal/staff/audit-fields";
+import { isStaffControlName, staffControls } from "@/lib/portal/staff/staff-control-catalogue";
 import { Disclosure } from "@/components/ui/disclosure";
 import { buttonStyles, ButtonLink } from "@/components/ui/button";
 import { textLink } from "@/components/ui/text-link";
@@ -113,7 +114,14 @@ export function AuditTable({
                 ) : row.targetId ? (
                   <>
                     {" "}
-                    · {row.targetType} {row.targetId}
+                    ·{" "}
+                    {row.targetType === "control" && isStaffControlName(row.targetId) ? (
+                      <Link href="/staff/controls" className={textLink}>
+                        {staffControls[row.targetId].name}
+                      </Link>
+                    ) : (
+                      `${row.targetType} ${row.targetId}`
+                    )}
                   </>
                 ) : null}
               </p>

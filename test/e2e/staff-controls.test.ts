@@ -82,6 +82,13 @@ describe("the console's controls, in Chromium", () => {
       `approved by ${approverName}`,
     );
 
+    // The trail names the control in words and says what it was and became.
+    await admin.goto(`${portal.origin}/staff/audit?action=control.changed&actor=staff.admin`);
+    const line = admin.locator("[data-audit-row]").first();
+    await expectOnPage(() => line.textContent()).toContain("Request expiry");
+    await line.getByText("Before and after").click();
+    await expectOnPage(() => line.textContent()).toContain(`${hours - 1} hours`);
+
     // An agent is offered no controls.
     const agent = await newStaffPage(portal, 360);
     await staffLogIn(portal, agent, "staff.agent");
