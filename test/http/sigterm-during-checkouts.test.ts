@@ -30,8 +30,13 @@ const orderCount = 4;
 const appEnvironment = (databaseUrl: string) => ({
   DATABASE_URL: databaseUrl,
   NEXTAUTH_SECRET: secret,
-  // The member's request waits 5 s (the default) for the authorisation, which the sandbox records at once and
-  // answers after 8.
+  // The member's request waits 15 s for the authorisation, which the sandbox records at once and answers after 20:
+  // long enough that all four orders are held at once even when a loaded machine spreads the Pay requests over
+  // seconds (with the default 5 s, the first was answered before the last was stored), and the stop's grace covers
+  // the wait.
+  PAYMENTS_TIMEOUT_MS: "15000",
+  PAYMENTS_SANDBOX_TIMEOUT_DELAY_MS: "20000",
+  SHUTDOWN_GRACE_MS: "60000",
   // An order whose authorisation's answer was lost is the worker's at once, and the worker looks often.
   CHECKOUT_UNKNOWN_CHARGE_GRACE_MS: "0",
   CHECKOUT_WORKER_INTERVAL_MS: "300",

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventTypes } from "@/lib/contract/webhook-events";
+import { resetEnvironmentCache } from "@/server/config/env";
 import { connectDatabase } from "@/server/db/connect";
 import { rowsOf } from "@/server/db/rows";
 import { developerAccounts } from "@/server/loyalty/developers/developer-tables";
@@ -71,11 +72,18 @@ beforeAll(async () => {
   const handle = await connectDatabase({ pgliteDataDir: dataDir });
   try {
     const email = `egress-${Date.now()}@example.test`;
+    // The sign-up's one password hash may wait for a loaded machine (a full CI run beside it) longer than the
+    // console's 2 s before answering busy: this file is not about that queue.
+    process.env.PASSWORD_HASH_CONSOLE_MAX_WAIT_MS = "60000";
+    resetEnvironmentCache();
     const signedUp = await signUpDeveloper(handle.db, {
       email,
       password: "a long sandbox password",
       address: "192.0.2.61",
       now: new Date(),
+    }).finally(() => {
+      delete process.env.PASSWORD_HASH_CONSOLE_MAX_WAIT_MS;
+      resetEnvironmentCache();
     });
     if (signedUp.outcome !== "signed-up") throw new Error(signedUp.message);
     cookie = `developer_session=${signedUp.sessionId}`;
