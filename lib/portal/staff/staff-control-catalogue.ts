@@ -1,3 +1,5 @@
+import { formatPoints } from "@/lib/i18n/format";
+
 /**
  * The staff console's controls over money, as an administrator changes them
  * (/staff/controls): what each is called, the unit the form takes and shows,
@@ -99,7 +101,7 @@ export function describeControlValue(control: StaffControlName, stored: number):
       return hours >= 24 && hours % 24 === 0 ? `${text} (${hours / 24} ${hours === 24 ? "day" : "days"})` : text;
     }
     default:
-      return stored === 0 ? "none" : `${new Intl.NumberFormat("en-GB").format(stored)} points`;
+      return stored === 0 ? "none" : `${formatPoints(stored)} points`;
   }
 }
 

@@ -6,18 +6,16 @@ import {
   type ControlChangeOutcome,
   type StaffControlName,
 } from "@/lib/portal/staff/staff-control-catalogue";
+import type { z } from "zod";
+import type { changeControlSchema } from "@/lib/portal/staff/staff-forms";
 import type { Database } from "@/server/portal/db/portal-database";
 import { staffControlChanges } from "@/server/portal/db/schema";
 import type { StaffActionContext } from "./staff-action";
 import { readStaffControl, readStaffControls, writeStaffControl } from "./staff-controls";
 import { StaffRefusal } from "./staff-refusal";
 
-export interface ControlChangeInput {
-  control: StaffControlName;
-  /** The new value, in the control's stored unit. */
-  value: number;
-  reason: string;
-}
+/** The form's values as its schema parses them: the new value in the control's stored unit. */
+export type ControlChangeInput = z.output<typeof changeControlSchema>;
 
 /** One change to a control at a time, across every instance: the read, the check and the write under one lock. */
 export async function lockStaffControl(tx: Database, control: StaffControlName): Promise<void> {

@@ -2,6 +2,8 @@ import "server-only";
 import { and, eq, gt, ne } from "drizzle-orm";
 import { describeControlValue, type StaffControlName } from "@/lib/portal/staff/staff-control-catalogue";
 import type { RequestDecision } from "./decide-staff-request";
+import type { z } from "zod";
+import type { requestDecisionSchema } from "@/lib/portal/staff/staff-forms";
 import type { Database } from "@/server/portal/db/portal-database";
 import { staffControlChanges } from "@/server/portal/db/schema";
 import { controlChangeSubject, lockStaffControl } from "./change-staff-control";
@@ -9,10 +11,8 @@ import type { StaffActionContext } from "./staff-action";
 import { readStaffControl, writeStaffControl } from "./staff-controls";
 import { StaffRefusal } from "./staff-refusal";
 
-export interface ControlDecisionInput {
-  requestId: string;
-  note?: string | undefined;
-}
+/** The decision form's values as its schema parses them. */
+export type ControlDecisionInput = z.output<typeof requestDecisionSchema>;
 
 export interface ControlDecided {
   decision: RequestDecision;
