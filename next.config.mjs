@@ -1,7 +1,11 @@
 import createNextIntlPlugin from "next-intl/plugin";
 
-// The member portal's languages: the request's language and catalogue.
-const withNextIntl = createNextIntlPlugin("./server/portal/i18n/request-config.ts");
+// The member portal's languages: the request's language and catalogue. The catalogues' ICU messages are
+// compiled when the app is built, so no render parses a message and no browser downloads the parser.
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./server/portal/i18n/request-config.ts",
+  experimental: { messages: { path: "./messages", format: "json", locales: "infer", precompile: true } },
+});
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
