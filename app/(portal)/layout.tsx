@@ -49,7 +49,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
 
   return (
     // The frame's own client parts (the header's, and the error page's); each page sends what its parts read.
-    <ClientMessagesProvider namespaces={["header", "formMessages", "portalError"]}>
+    <ClientMessagesProvider namespaces={["header", "portalError"]}>
       <QueryProvider>
         <div className="flex min-h-screen flex-col">
           <SkipLink>{t("skipToContent")}</SkipLink>

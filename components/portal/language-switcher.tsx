@@ -5,7 +5,6 @@ import { useLocale, useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
 import { isLocale, languageNames, locales, type Locale } from "@/lib/i18n/locales";
 import type { ActionResult } from "@/lib/actions/action-result";
-import { useFormMessage } from "@/components/forms/use-form-message";
 import { focusRing } from "@/components/ui/focus-ring";
 
 /**
@@ -26,7 +25,6 @@ export function LanguageSwitcher({
   const id = useId();
   const [pending, startTransition] = useTransition();
   const [problem, setProblem] = useState<string | null>(null);
-  const translate = useFormMessage();
 
   return (
     <div className="flex items-center gap-1.5">
@@ -50,7 +48,8 @@ export function LanguageSwitcher({
           setProblem(null);
           startTransition(async () => {
             const result = await chooseLanguage({ locale: chosen });
-            if (!result.ok) setProblem(translate(result.message));
+            // One sentence for every refusal: the frame sends the header's words only, not the forms' catalogue.
+            if (!result.ok) setProblem(t("languageNotChanged"));
             router.refresh();
           });
         }}

@@ -30,14 +30,15 @@ describe("the header's language switcher", () => {
     expect(chooseLanguage).toHaveBeenCalledWith({ locale: "ca" });
   });
 
-  it("says so when the choice could not be stored", async () => {
+  it("says so in the page's language when the choice could not be stored, whatever the refusal", async () => {
     const chooseLanguage = vi.fn().mockResolvedValue({
       ok: false,
       code: "unavailable",
-      message: "The language could not be changed. Please try again.",
+      message: "Too many requests reach the loyalty service right now. Wait a minute, then try again.",
     });
-    render(<LanguageSwitcher chooseLanguage={chooseLanguage} />);
-    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Language" }), "fr");
-    expect((await screen.findByRole("alert")).textContent).toBe("The language could not be changed. Please try again.");
+    render(<LanguageSwitcher chooseLanguage={chooseLanguage} />, { locale: "es", messages: es });
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Idioma" }), "fr");
+    expect((await screen.findByRole("alert")).textContent).toBe(es.header.languageNotChanged);
+    expect(es.header.languageNotChanged).toBe("No se ha podido cambiar el idioma. Vuelve a intentarlo.");
   });
 });
