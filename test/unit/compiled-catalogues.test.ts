@@ -3,11 +3,7 @@ import compile from "icu-minify/compile";
 import format, { type FormatValues } from "icu-minify/format";
 import { createTranslator } from "use-intl/core";
 import { describe, expect, it } from "vitest";
-import ca from "@/messages/ca.json";
-import en from "@/messages/en.json";
-import es from "@/messages/es.json";
-import fr from "@/messages/fr.json";
-import it_ from "@/messages/it.json";
+import { catalogues, flattenMessages } from "@/test/support/catalogue-messages";
 
 /**
  * The app is built with its catalogues compiled (next.config.mjs: next-intl's
@@ -18,18 +14,7 @@ import it_ from "@/messages/it.json";
  * the build makes of it, with each plural count, each select option and a
  * value for every other argument and tag.
  */
-const catalogues = { en, es, ca, fr, it: it_ };
 const sampleDate = new Date(Date.UTC(2026, 10, 30, 9, 30));
-
-function flatten(tree: unknown, prefix = ""): Map<string, string> {
-  const entries = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") entries.set(path, value);
-    else for (const [inner, text] of flatten(value, path)) entries.set(inner, text);
-  }
-  return entries;
-}
 
 /** Each argument's values worth trying: every count a plural tells apart, every option of a select. */
 function argumentValues(elements: MessageFormatElement[], found = new Map<string, Array<string | number | Date>>()) {
@@ -91,7 +76,7 @@ const formatters = {
 
 describe("the catalogues as the build compiles them", () => {
   it.each(Object.entries(catalogues))("%s: every message reads the same compiled as from its text", (locale, tree) => {
-    const messages = flatten(tree);
+    const messages = flattenMessages(tree);
     const differences: string[] = [];
     let compared = 0;
     for (const [key, message] of messages) {

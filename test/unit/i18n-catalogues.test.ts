@@ -3,24 +3,8 @@ import { describe, expect, it } from "vitest";
 import { locales } from "@/lib/i18n/locales";
 import { demoShopProducts } from "@/lib/shop/demo-shop";
 import { demoShopTexts } from "@/lib/shop/demo-shop-texts";
-import ca from "@/messages/ca.json";
+import { catalogues, flattenMessages } from "@/test/support/catalogue-messages";
 import en from "@/messages/en.json";
-import es from "@/messages/es.json";
-import fr from "@/messages/fr.json";
-import it_ from "@/messages/it.json";
-
-const catalogues: Record<string, unknown> = { en, es, ca, fr, it: it_ };
-
-/** Every message of a catalogue by its dotted key. */
-function flatten(tree: unknown, prefix = ""): Map<string, string> {
-  const entries = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") entries.set(path, value);
-    else for (const [inner, text] of flatten(value, path)) entries.set(inner, text);
-  }
-  return entries;
-}
 
 /** The arguments and rich-text tags a message uses: what the code passes must fit every language alike. */
 function argumentsOf(elements: MessageFormatElement[], found = new Set<string>()): Set<string> {
@@ -75,7 +59,7 @@ function wordsOf(message: string): string[] {
     .filter((word) => word.length > 1);
 }
 
-const english = flatten(en);
+const english = flattenMessages(en);
 
 describe("the message catalogues", () => {
   it("has one catalogue per portal language", () => {
@@ -84,7 +68,7 @@ describe("the message catalogues", () => {
 
   for (const locale of locales.filter((locale) => locale !== "en")) {
     describe(locale, () => {
-      const messages = flatten(catalogues[locale]);
+      const messages = flattenMessages(catalogues[locale]);
 
       it("has every key English has, and none English lacks", () => {
         expect([...english.keys()].filter((key) => !messages.has(key))).toEqual([]);
@@ -119,7 +103,7 @@ describe("the message catalogues", () => {
     for (const locale of locales) {
       // "many" (millions in the Romance languages) reads right with the "other" form.
       const needed = new Intl.PluralRules(locale).resolvedOptions().pluralCategories.filter((form) => form !== "many");
-      for (const [key, message] of flatten(catalogues[locale])) {
+      for (const [key, message] of flattenMessages(catalogues[locale])) {
         for (const plural of pluralsOf(parse(message))) {
           const forms = Object.keys(plural.options);
           for (const form of needed) if (!forms.includes(form)) missing.push(`${locale} ${key}: ${form}`);
