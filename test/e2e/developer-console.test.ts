@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -9,6 +8,7 @@ import { seriousViolations } from "../support/axe";
 import { screenshot } from "../support/browser";
 import { expectNoOverflow, expectOnPage, hydrated, shown } from "../support/page-expectations";
 import { browsingSession } from "./browsing-session";
+import { authorizationRequest, completeSandboxSignUp } from "./developer-browser";
 
 const demoApiKey = sandbox.partners[0]!.apiKeys.staging;
 /** Where the developer's app takes the login's answer (the sandbox's own origin, so Chromium stays on this machine). */
@@ -108,15 +108,7 @@ describe.concurrent("the developer console in Chromium", () => {
     await shown(page.getByRole("heading", { level: 1, name: "A sandbox of your own" }));
     await page.getByRole("link", { name: "Sign up" }).first().click();
     await shown(page.getByRole("heading", { level: 1, name: "Get a sandbox of your own" }));
-    await page.getByLabel("Email", { exact: true }).fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("a long sandbox password");
-    await (await hydrated(page.getByRole("button", { name: "Create my sandbox" }))).click();
-    await shown(page.getByRole("heading", { name: "Your sandbox is ready" }));
-    const credential = async (name: string) =>
-      ((await page.locator(`[data-credential="${name}"]`).textContent()) ?? "").trim();
-    const apiKey = await credential("api-key");
-    const clientId = await credential("client-id");
-    const clientSecret = await credential("client-secret");
+    const { apiKey, clientId, clientSecret } = await completeSandboxSignUp(page, email);
     expect(apiKey).toMatch(/^[A-Za-z0-9]{24}$/);
     expect(apiKey).not.toBe(demoApiKey);
     expect(clientId).not.toBe(sandbox.partners[0]!.oauthClient!.clientId);
@@ -153,18 +145,13 @@ describe.concurrent("the developer console in Chromium", () => {
     };
     expect((await call("/api/v1/programmes")).status).toBe(200);
     // A1: the member logs in on the programme's page in its own browser, for this developer's client (PKCE).
-    const verifier = randomBytes(32).toString("hex");
-    const authorize = new URL("/oauth/auth/login", session.origin);
-    authorize.search = new URLSearchParams({
-      client_id: clientId,
-      response_type: "code",
-      redirect_uri: redirectUri,
+    const { url: authorize, verifier } = authorizationRequest(session.origin, {
+      clientId,
+      redirectUri,
       scope: "read reverse_transaction",
-      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
-      code_challenge_method: "S256",
-    }).toString();
+    });
     const { page: memberPage, requested: memberRequested } = await newPage(1280);
-    await memberPage.goto(authorize.toString());
+    await memberPage.goto(authorize);
     await memberPage.locator("#username").fill(username);
     await memberPage.locator("#password").fill(sandbox.password);
     await memberPage.locator("button[type=submit]").click();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import sandbox from "@/sandbox.json";
 import { seriousViolations } from "../support/axe";
 import { screenshot } from "../support/browser";
 import { memberTokenOverHttp } from "../support/member-login";
 import { expectNoOverflow, expectOnPage, hydrated, shown } from "../support/page-expectations";
 import { browsingSession } from "./browsing-session";
+import { completeSandboxSignUp, debitRequestInit } from "./developer-browser";
 
 const placeholderRedirectUri = "https://partner.example/oauth/callback";
 
@@ -27,15 +27,7 @@ describe("partner events in Chromium", () => {
     page.on("dialog", (dialog) => void dialog.accept());
 
     await page.goto(`${session.origin}/developers/signup`);
-    await page.getByLabel("Email", { exact: true }).fill(`events-${Date.now()}@example.test`);
-    await page.getByLabel("Password", { exact: true }).fill("a long sandbox password");
-    await (await hydrated(page.getByRole("button", { name: "Create my sandbox" }))).click();
-    await shown(page.getByRole("heading", { name: "Your sandbox is ready" }));
-    const credential = async (name: string) =>
-      ((await page.locator(`[data-credential="${name}"]`).textContent()) ?? "").trim();
-    const apiKey = await credential("api-key");
-    const clientId = await credential("client-id");
-    const clientSecret = await credential("client-secret");
+    const { apiKey, clientId, clientSecret } = await completeSandboxSignUp(page, `events-${Date.now()}@example.test`);
 
     await page.getByRole("link", { name: "Open your console" }).click();
     await shown(page.getByRole("heading", { level: 1, name: "Your sandbox" }));
@@ -63,25 +55,7 @@ describe("partner events in Chromium", () => {
     });
     const debit = await fetch(
       `${session.origin}/api/v1/programmes/NORTHSTAR/accounts/${member}/debit-transaction-requests?api_key=${apiKey}`,
-      {
-        method: "POST",
-        headers: {
-          Authorization: `Bearer ${token}`,
-          "Content-Type": "application/json",
-          svc_client_application_name: sandbox.svcClientApplicationName,
-        },
-        body: JSON.stringify({
-          debitTransaction: {
-            externalTransactionDate: "2026-11-20T10:00:00.0+00:00",
-            monetaryAmount: { amount: "1500", currency: { currencyCode: "POINTS" } },
-            description: "EVENTS",
-            externalTransactionIdentifier: "EVENTS-0001",
-            externalReferenceDescription: "Events debit",
-            externalPartnerIdentifier: "WEB",
-            type: "REDEMPTION",
-          },
-        }),
-      },
+      debitRequestInit(token, { points: 1500, description: "EVENTS", identifier: "EVENTS-0001" }),
     );
     expect(debit.status).toBe(201);
 

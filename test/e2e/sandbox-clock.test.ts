@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -7,6 +6,7 @@ import { allViolations, seriousViolations } from "../support/axe";
 import { screenshot, screenshotDir } from "../support/browser";
 import { expectNoOverflow, expectOnPage, hydrated, shown } from "../support/page-expectations";
 import { browsingSession } from "./browsing-session";
+import { authorizationRequest, completeSandboxSignUp, debitRequestInit } from "./developer-browser";
 
 const demoApiKey = sandbox.partners[0]!.apiKeys.staging;
 const callbackPath = "/my-app/loyalty/callback";
@@ -37,17 +37,10 @@ describe("a developer sandbox's clock in Chromium", () => {
     const { page } = await session.newPage(width, 900, { bypassCSP: true });
     page.on("dialog", (dialog) => void dialog.accept());
     await page.goto(`${session.origin}/developers/signup`);
-    await page.getByLabel("Email", { exact: true }).fill(`clock-${Date.now()}-${width}@example.test`);
-    await page.getByLabel("Password", { exact: true }).fill("a long sandbox password");
-    await (await hydrated(page.getByRole("button", { name: "Create my sandbox" }))).click();
-    await shown(page.getByRole("heading", { name: "Your sandbox is ready" }));
-    const credential = async (name: string) =>
-      ((await page.locator(`[data-credential="${name}"]`).textContent()) ?? "").trim();
-    const [apiKey, clientId, clientSecret] = [
-      await credential("api-key"),
-      await credential("client-id"),
-      await credential("client-secret"),
-    ];
+    const { apiKey, clientId, clientSecret } = await completeSandboxSignUp(
+      page,
+      `clock-${Date.now()}-${width}@example.test`,
+    );
     await page.getByRole("link", { name: "Open your console" }).click();
     await shown(page.getByRole("heading", { level: 1, name: "Your sandbox" }));
     await page.goto(`${session.origin}/developers/members`);
@@ -80,18 +73,13 @@ describe("a developer sandbox's clock in Chromium", () => {
     await (await hydrated(developer.page.getByLabel("Redirect URI 1", { exact: true }))).fill(redirectUri);
     await (await hydrated(developer.page.getByRole("button", { name: "Save redirect URIs" }).first())).click();
     await shown(developer.page.getByText("Saved. Logins now accept exactly these addresses."));
-    const verifier = randomBytes(32).toString("hex");
-    const authorize = new URL("/oauth/auth/login", session.origin);
-    authorize.search = new URLSearchParams({
-      client_id: developer.clientId,
-      response_type: "code",
-      redirect_uri: redirectUri,
+    const { url: authorize, verifier } = authorizationRequest(session.origin, {
+      clientId: developer.clientId,
+      redirectUri,
       scope: "read reverse_transaction",
-      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
-      code_challenge_method: "S256",
-    }).toString();
+    });
     const { page: memberPage } = await session.newPage(1280);
-    await memberPage.goto(authorize.toString());
+    await memberPage.goto(authorize);
     await memberPage.locator("#username").fill(developer.username);
     await memberPage.locator("#password").fill(sandbox.password);
     await memberPage.locator("button[type=submit]").click();
@@ -119,25 +107,11 @@ describe("a developer sandbox's clock in Chromium", () => {
   }
 
   const debit = (developer: Developer, token: string, identifier: string) =>
-    call(developer, `/api/v1/programmes/NORTHSTAR/accounts/${developer.member}/debit-transaction-requests`, {
-      method: "POST",
-      headers: {
-        Authorization: `Bearer ${token}`,
-        "Content-Type": "application/json",
-        svc_client_application_name: sandbox.svcClientApplicationName,
-      },
-      body: JSON.stringify({
-        debitTransaction: {
-          externalTransactionDate: "2026-11-20T10:00:00.0+00:00",
-          monetaryAmount: { amount: "1000", currency: { currencyCode: "POINTS" } },
-          description: "CLOCKTEST",
-          externalTransactionIdentifier: identifier,
-          externalReferenceDescription: "Clock test debit",
-          externalPartnerIdentifier: "WEB",
-          type: "REDEMPTION",
-        },
-      }),
-    });
+    call(
+      developer,
+      `/api/v1/programmes/NORTHSTAR/accounts/${developer.member}/debit-transaction-requests`,
+      debitRequestInit(token, { points: 1000, description: "CLOCKTEST", identifier }),
+    );
 
   const reverse = (developer: Developer, token: string, debitId: string, identifier: string) =>
     call(developer, `/api/v1/programmes/NORTHSTAR/accounts/${developer.member}/reverse-transaction-requests`, {
