@@ -1,5 +1,6 @@
 import "server-only";
 import { context, propagation, trace } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { defaultResource, resourceFromAttributes } from "@opentelemetry/resources";
 import {
@@ -11,6 +12,7 @@ import {
   type SpanProcessor,
 } from "@opentelemetry/sdk-trace-node";
 import { env } from "@/server/config/env";
+import { setOwnTracerProvider } from "./tracing";
 
 /** Whether spans leave this process: an OTLP endpoint is configured. */
 export function exportsTraces(): boolean {
@@ -19,13 +21,17 @@ export function exportsTraces(): boolean {
 }
 
 /**
- * The process's tracer provider, registered globally with the W3C
- * `traceparent` propagator (no baggage: nothing but the trace crosses to
- * another party) and Node's async context. Without processors nothing is
- * sampled: every span is a non-recording carrier of its ids, so trace ids
- * still reach the log lines and the other parties' requests at the cost of
- * generating two random ids. With processors every trace the caller did not
- * leave unsampled is recorded.
+ * The process's tracer provider, with the W3C `traceparent` propagator (no
+ * baggage: nothing but the trace crosses to another party) and Node's async
+ * context, both global. With processors every trace the caller did not leave
+ * unsampled is recorded, and the provider is registered for every library,
+ * so Next.js's own spans (the request, the render, each fetch) are recorded
+ * too. Without processors nothing is sampled: this app's spans are
+ * non-recording carriers of their ids, so trace ids still reach the log lines
+ * and the other parties' requests; the provider is then this app's alone
+ * (tracing.ts), because Next.js makes its spans whenever a provider is
+ * registered, about two dozen per page render that nobody would ever see,
+ * for about 0.5 ms of a member page's CPU.
  */
 export function registerTracerProvider(processors: SpanProcessor[]): NodeTracerProvider {
   const config = env();
@@ -39,7 +45,13 @@ export function registerTracerProvider(processors: SpanProcessor[]): NodeTracerP
     sampler: processors.length > 0 ? new ParentBasedSampler({ root: new AlwaysOnSampler() }) : new AlwaysOffSampler(),
     spanProcessors: processors,
   });
-  provider.register({ propagator: new W3CTraceContextPropagator() });
+  if (processors.length > 0) {
+    provider.register({ propagator: new W3CTraceContextPropagator() });
+  } else {
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+    setOwnTracerProvider(provider);
+  }
   return provider;
 }
 
@@ -68,6 +80,7 @@ export async function startTracing(): Promise<NodeTracerProvider | undefined> {
 /** Ends tracing and forgets the global provider, propagator and context manager (tests that register their own). */
 export async function stopTracing(provider: NodeTracerProvider): Promise<void> {
   await provider.shutdown();
+  setOwnTracerProvider(undefined);
   trace.disable();
   propagation.disable();
   context.disable();

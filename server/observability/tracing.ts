@@ -18,17 +18,28 @@ import { inRequestScope } from "./log-context";
 
 /**
  * Spans of the three parties, through OpenTelemetry's API only: with no
- * provider registered (register-tracing.ts, from instrumentation.ts) every
- * call here is a no-op. Attributes stay bounded and impersonal: names,
+ * provider set (register-tracing.ts, from instrumentation.ts) every call
+ * here is a no-op. Attributes stay bounded and impersonal: names,
  * statuses, codes and kinds, never a membership number, an order's or a
  * request's body, a URL (its path names members, its query the api_key) or
  * an error's message.
  */
 let cachedTracer: { provider: TracerProvider; tracer: Tracer } | undefined;
+let ownProvider: TracerProvider | undefined;
 
-/** The tracer of the registered provider, kept until another is registered (tests register and unregister theirs). */
+/**
+ * A provider for this app's own spans, not registered for every library:
+ * register-tracing.ts hands it here when nothing is exported, so the spans
+ * below keep their ids while Next.js, finding no provider, makes none of its
+ * own. `undefined` goes back to the registered provider.
+ */
+export function setOwnTracerProvider(provider: TracerProvider | undefined): void {
+  ownProvider = provider;
+}
+
+/** The tracer of this app's provider (its own, else the registered one), kept until another is set (tests set theirs). */
 function tracer(): Tracer {
-  const provider = trace.getTracerProvider();
+  const provider = ownProvider ?? trace.getTracerProvider();
   if (cachedTracer?.provider !== provider) cachedTracer = { provider, tracer: provider.getTracer("loyalty-platform") };
   return cachedTracer.tracer;
 }
@@ -101,10 +112,11 @@ const headerSetter: TextMapSetter<Headers> = {
 
 /**
  * A span for one request a party receives (a partner operation, a payments
- * call), continuing the caller's trace: under `next start` Next.js has
+ * call), continuing the caller's trace: when spans are exported, Next.js has
  * already taken the request's `traceparent` into the active context (and
- * opened its own span, which this one nests in); where no span is active,
- * the request's own `traceparent` is read here.
+ * opened its own span, which this one nests in); where no span is active
+ * (nothing exported, so Next.js makes none), the request's own `traceparent`
+ * is read here.
  */
 export function withServerSpan<T>(
   name: string,

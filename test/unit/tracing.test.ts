@@ -139,6 +139,10 @@ describe("what the configuration starts", () => {
     });
     // Sent unsampled (flags 00): the processor records nothing of it either.
     expect(sent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
+    // The provider is the app's alone: Next.js (any library asking the registered one) makes no spans of its own.
+    const framework = trace.getTracer("next.js").startSpan("BaseServer.handleRequest");
+    expect(framework.spanContext().traceId).toBe("0".repeat(32));
+    expect(framework.isRecording()).toBe(false);
   });
 
   it("with OTEL_SDK_DISABLED=true: nothing registered at all", async () => {
