@@ -25,7 +25,11 @@ import { inRequestScope } from "./log-context";
  * an error's message.
  */
 let cachedTracer: { provider: TracerProvider; tracer: Tracer } | undefined;
-let ownProvider: TracerProvider | undefined;
+
+// On globalThis, as OpenTelemetry's API keeps its own globals: Next.js bundles this module once per kind of route
+// (pages, API routes, instrumentation), and every copy must find the provider instrumentation.ts set.
+const ownProviderKey = Symbol.for("loyalty-platform.own-tracer-provider");
+const holder = globalThis as { [ownProviderKey]?: TracerProvider };
 
 /**
  * A provider for this app's own spans, not registered for every library:
@@ -34,12 +38,12 @@ let ownProvider: TracerProvider | undefined;
  * own. `undefined` goes back to the registered provider.
  */
 export function setOwnTracerProvider(provider: TracerProvider | undefined): void {
-  ownProvider = provider;
+  holder[ownProviderKey] = provider;
 }
 
 /** The tracer of this app's provider (its own, else the registered one), kept until another is set (tests set theirs). */
 function tracer(): Tracer {
-  const provider = ownProvider ?? trace.getTracerProvider();
+  const provider = holder[ownProviderKey] ?? trace.getTracerProvider();
   if (cachedTracer?.provider !== provider) cachedTracer = { provider, tracer: provider.getTracer("loyalty-platform") };
   return cachedTracer.tracer;
 }

@@ -104,3 +104,42 @@ describe("traces exported over OTLP/HTTP by the production server", () => {
     expect(JSON.parse(line!)).toMatchObject({ requestId, trace_id: traceId, span_id: operation!.spanId });
   });
 });
+
+describe("trace ids without an exporter, in the production server", () => {
+  let app: RunningApp;
+
+  beforeAll(async () => {
+    app = await startApp({ LOG_LEVEL: "info" });
+  });
+
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("logs each partner request with its trace id: the caller's when it sent one, a new one when it did not", async () => {
+    const programmes = `${app.origin}/api/v1/programmes?api_key=${sandbox.partners[0]!.apiKeys.staging}`;
+    const callerTraceId = randomBytes(16).toString("hex");
+    const continued = await fetch(programmes, {
+      headers: { Accept: "application/json", traceparent: `00-${callerTraceId}-${randomBytes(8).toString("hex")}-00` },
+    });
+    const started = await fetch(programmes, { headers: { Accept: "application/json" } });
+    expect([continued.status, started.status]).toEqual([200, 200]);
+
+    await app.stop();
+    const lineOf = (response: Response) => {
+      const requestId = response.headers.get("X-Request-Id");
+      const line = app
+        .output()
+        .split("\n")
+        .find((each) => each.includes('"msg":"partner request"') && each.includes(`"requestId":"${requestId}"`));
+      expect(line, app.output()).toBeDefined();
+      return JSON.parse(line!) as { trace_id?: string; span_id?: string };
+    };
+    expect(lineOf(continued).trace_id).toBe(callerTraceId);
+    // Without a caller's trace the service's own span starts one: the app's provider reaches every bundle of Next.js.
+    const own = lineOf(started);
+    expect(own.trace_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(own.trace_id).not.toBe("0".repeat(32));
+    expect(own.span_id).toMatch(/^[0-9a-f]{16}$/);
+  });
+});
