@@ -1,13 +1,12 @@
 import type { useTranslations } from "next-intl";
-import { formattingLocale } from "@/lib/i18n/locales";
-import { formatPoints } from "@/lib/i18n/format";
+import { formatPoints, numberFormat } from "@/lib/i18n/format";
 
 /** The checkout's words in the page's language (messages' `checkout` namespace). */
 export type CheckoutTranslator = ReturnType<typeof useTranslations<"checkout">>;
 
 /** An amount in minor units as the member reads it: 9000 GBP → "£90.00" (JPY has no minor unit: 900 → "¥900"). */
 export function formatMinorAmount(amountMinor: number, currency: string, locale?: string): string {
-  const format = new Intl.NumberFormat(formattingLocale(locale), { style: "currency", currency });
+  const format = numberFormat(locale, { style: "currency", currency });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(amountMinor / 10 ** digits);
 }

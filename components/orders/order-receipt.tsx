@@ -1,10 +1,9 @@
 import { useLocale, useTranslations } from "next-intl";
-import { formatPoints } from "@/lib/i18n/format";
+import { dateTimeFormatOf, formatPoints } from "@/lib/i18n/format";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { OrderStatusBadge } from "./order-status-badge";
 import { LocalTime } from "@/components/portal/local-time";
-import { formattingLocale } from "@/lib/i18n/locales";
 import { cardWords, paymentFailed, wasCancelledAfterCompletion } from "./order-words";
 
 /** What was taken from whom: the receipt of a completed order, the same facts for any other. */
@@ -12,7 +11,7 @@ export function OrderReceipt({ order }: { order: OrderView }) {
   const t = useTranslations("orders.receipt");
   const tOrders = useTranslations("orders");
   const locale = useLocale();
-  const dayFormat = new Intl.DateTimeFormat(formattingLocale(locale), {
+  const dayFormat = dateTimeFormatOf(locale, {
     weekday: "short",
     day: "numeric",
     month: "short",

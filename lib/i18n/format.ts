@@ -1,12 +1,30 @@
 import { formattingLocale } from "@/lib/i18n/locales";
 
 // Every formatter takes the page's locale ("en", "es"…); without one it formats as the portal's English always did.
-// Formatters are made once per locale: Intl's constructors are slow enough to matter in long tables.
+// Formatters are made once per locale and options: Intl's constructors cost tens of microseconds, which a page
+// formatting a price per card or a time per row would otherwise pay on every render. Bounded: the options come from
+// a handful of call sites, a currency or a browser's time zone from a small set; past the bound it starts again.
+const maximumFormatters = 500;
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
   let formatter = formatters.get(key);
-  if (!formatter) formatters.set(key, (formatter = make()));
+  if (!formatter) {
+    if (formatters.size >= maximumFormatters) formatters.clear();
+    formatters.set(key, (formatter = make()));
+  }
   return formatter as T;
+}
+
+/** An `Intl.NumberFormat` for the page's locale and these options, made once. */
+export function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const tag = formattingLocale(locale);
+  return cached(`number:${tag}:${JSON.stringify(options)}`, () => new Intl.NumberFormat(tag, options));
+}
+
+/** An `Intl.DateTimeFormat` for the page's locale and these options, made once. */
+export function dateTimeFormatOf(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const tag = formattingLocale(locale);
+  return cached(`date-time:${tag}:${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(tag, options));
 }
 
 const pointsFormat = (locale?: string) =>

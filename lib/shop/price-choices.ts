@@ -1,5 +1,5 @@
 import type { PriceOption } from "@/lib/contract/product-pricing";
-import { formattingLocale } from "@/lib/i18n/locales";
+import { numberFormat } from "@/lib/i18n/format";
 
 /** One way to pay, as the member chooses it. */
 export interface PriceChoice {
@@ -57,12 +57,12 @@ export function priceChoices(
 
 /** The price's own currency, written the page's way: "£12.50" (en), "12,50 £" (es). */
 export function formatMoney(minor: number, currency: string, locale?: string): string {
-  return new Intl.NumberFormat(formattingLocale(locale), { style: "currency", currency }).format(minor / 100);
+  return numberFormat(locale, { style: "currency", currency }).format(minor / 100);
 }
 
 /** 1 → "£0.01", 0.87 → "£0.0087". */
 export function formatValuePerPoint(minor: number, currency: string, locale?: string): string {
-  return new Intl.NumberFormat(formattingLocale(locale), {
+  return numberFormat(locale, {
     style: "currency",
     currency,
     minimumFractionDigits: 2,
