@@ -105,16 +105,18 @@ describe("changing the console's controls", () => {
       message: "This change was already approved by you.",
     });
     expect((await readStaffControls(db())).refundApprovalCashMinor).toBe(40_050);
-    expect(await lastAudit("request.approved")).toMatchObject({
+    const approved = await lastAudit("request.approved");
+    expect(approved).toMatchObject({
       actor: "second.admin",
       targetType: "control",
       targetId: "refundApprovalCashMinor",
       reason: "Long-haul refunds",
       before: { "Refunds whose card part is above this need a second administrator": "£250.00" },
-      after: {
-        "Refunds whose card part is above this need a second administrator": "£400.50",
-        Note: "Agreed at the Monday review",
-      },
+    });
+    // Either approval may win the race; the trail keeps the winner's note, if it gave one.
+    expect(approved!.after).toEqual({
+      "Refunds whose card part is above this need a second administrator": "£400.50",
+      ...(first.ok ? { Note: "Agreed at the Monday review" } : {}),
     });
   });
 
