@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
-import { dateTimeFormatOf, formatPoints } from "@/lib/i18n/format";
+import { dateTimeFormat, formatPoints } from "@/lib/i18n/format";
 import { formatMoney } from "@/lib/shop/price-choices";
 import type { OrderView } from "@/lib/checkout/checkout-contract";
 import { OrderStatusBadge } from "./order-status-badge";
@@ -11,7 +11,7 @@ export function OrderReceipt({ order }: { order: OrderView }) {
   const t = useTranslations("orders.receipt");
   const tOrders = useTranslations("orders");
   const locale = useLocale();
-  const dayFormat = dateTimeFormatOf(locale, {
+  const dayFormat = dateTimeFormat(locale, {
     weekday: "short",
     day: "numeric",
     month: "short",

@@ -2,7 +2,7 @@
 
 import { useLocale } from "next-intl";
 import { useSyncExternalStore } from "react";
-import { dateTimeFormatOf } from "@/lib/i18n/format";
+import { dateTimeFormat } from "@/lib/i18n/format";
 
 const noSubscription = () => () => undefined;
 
@@ -10,7 +10,7 @@ const noSubscription = () => () => undefined;
 export function formatUtcMinute(iso: string, locale?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const utcFormat = dateTimeFormatOf(locale, {
+  const utcFormat = dateTimeFormat(locale, {
     day: "numeric",
     month: "short",
     year: "numeric",
@@ -25,7 +25,7 @@ export function formatUtcMinute(iso: string, locale?: string): string {
 export function formatLocalMinute(iso: string, timeZone?: string, locale?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormatOf(locale, {
+  return dateTimeFormat(locale, {
     day: "numeric",
     month: "short",
     year: "numeric",

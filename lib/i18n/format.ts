@@ -22,30 +22,16 @@ export function numberFormat(locale: string | undefined, options: Intl.NumberFor
 }
 
 /** An `Intl.DateTimeFormat` for the page's locale and these options, made once. */
-export function dateTimeFormatOf(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+export function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const tag = formattingLocale(locale);
   return cached(`date-time:${tag}:${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(tag, options));
 }
 
-const pointsFormat = (locale?: string) =>
-  cached(
-    `points:${formattingLocale(locale)}`,
-    () =>
-      // Grouping always, so Spanish and Catalan group 4-digit amounts too (their default leaves "2500").
-      new Intl.NumberFormat(formattingLocale(locale), { maximumFractionDigits: 0, useGrouping: "always" }),
-  );
+// Grouping always, so Spanish and Catalan group 4-digit amounts too (their default leaves "2500").
+const pointsFormat = (locale?: string) => numberFormat(locale, { maximumFractionDigits: 0, useGrouping: "always" });
 
 const dateFormat = (style: "long" | "short", locale?: string) =>
-  cached(
-    `date-${style}:${formattingLocale(locale)}`,
-    () =>
-      new Intl.DateTimeFormat(formattingLocale(locale), {
-        day: "numeric",
-        month: style,
-        year: "numeric",
-        timeZone: "UTC",
-      }),
-  );
+  dateTimeFormat(locale, { day: "numeric", month: style, year: "numeric", timeZone: "UTC" });
 
 /** 250000 → "250,000" (en), "250.000" (es), "250 000" (fr). */
 export function formatPoints(amount: number, locale?: string): string {
@@ -81,38 +67,25 @@ export function formatCode(value: string): string {
   return lower.charAt(0).toUpperCase() + lower.slice(1);
 }
 
-const dateTimeFormat = (locale?: string) =>
-  cached(
-    `date-time:${formattingLocale(locale)}`,
-    () =>
-      new Intl.DateTimeFormat(formattingLocale(locale), {
-        day: "numeric",
-        month: "short",
-        year: "numeric",
-        hour: "2-digit",
-        minute: "2-digit",
-        second: "2-digit",
-        timeZone: "UTC",
-      }),
-  );
+const secondsFormat = (locale?: string) =>
+  dateTimeFormat(locale, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    timeZone: "UTC",
+  });
 
 /** "22 Nov 2026, 14:03:21 UTC": the same on the server and in the browser, whatever their zones. */
 export function formatDateTime(iso: string, locale?: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${dateTimeFormat(locale).format(date)} UTC`;
+  return Number.isNaN(date.getTime()) ? iso : `${secondsFormat(locale).format(date)} UTC`;
 }
 
 const numericDateFormat = (locale?: string) =>
-  cached(
-    `date-numeric:${formattingLocale(locale)}`,
-    () =>
-      new Intl.DateTimeFormat(formattingLocale(locale), {
-        day: "2-digit",
-        month: "2-digit",
-        year: "numeric",
-        timeZone: "UTC",
-      }),
-  );
+  dateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" });
 
 /** "31/01/2026": a day as the member types it in the page's language (an example beside a date that did not read). */
 export function formatNumericDate(value: string, locale?: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormatOf, formatPoints, numberFormat } from "@/lib/i18n/format";
+import { dateTimeFormat, formatPoints, numberFormat } from "@/lib/i18n/format";
 import { formatMinorAmount } from "@/components/checkout/pay-label";
 import { formatLocalMinute, formatUtcMinute } from "@/components/portal/local-time";
 import { formatMoney, formatValuePerPoint } from "@/lib/shop/price-choices";
@@ -22,9 +22,9 @@ describe("the page's formatters", () => {
     expect(numberFormat("en", { style: "currency", currency: "GBP" })).toBe(pounds);
     expect(numberFormat("en", { style: "currency", currency: "EUR" })).not.toBe(pounds);
     expect(numberFormat("es", { style: "currency", currency: "GBP" })).not.toBe(pounds);
-    const madrid = dateTimeFormatOf("en", { timeZone: "Europe/Madrid", hour: "2-digit" });
-    expect(dateTimeFormatOf("en", { timeZone: "Europe/Madrid", hour: "2-digit" })).toBe(madrid);
-    expect(dateTimeFormatOf("en", { timeZone: "Asia/Tokyo", hour: "2-digit" }).format(new Date(0))).not.toBe(
+    const madrid = dateTimeFormat("en", { timeZone: "Europe/Madrid", hour: "2-digit" });
+    expect(dateTimeFormat("en", { timeZone: "Europe/Madrid", hour: "2-digit" })).toBe(madrid);
+    expect(dateTimeFormat("en", { timeZone: "Asia/Tokyo", hour: "2-digit" }).format(new Date(0))).not.toBe(
       madrid.format(new Date(0)),
     );
   });
