@@ -71,7 +71,6 @@ const exact: ReadonlyArray<readonly [string, FormMessageKey]> = [
   ["Too many requests reach the loyalty service right now. Wait a minute, then try again.", "serviceBusy"],
   ["This request did not come from this site. Reload the page and try again.", "notFromThisSite"],
   ["Your session has ended. Sign in again.", "sessionEnded"],
-  ["The language could not be changed. Please try again.", "languageNotChanged"],
   // The order page's cancellation (server/portal/orders/cancel-order-action.ts, server/portal/checkout/cancel-order.ts).
   ["Your session has ended. Sign in again to cancel.", "cancelSignedOut"],
   ["We can't find that order.", "cancelNotFound"],
