@@ -68,6 +68,9 @@ const boundaries = {
   },
 };
 
+// Next.js's private modules change without notice between versions; app code uses its public API only.
+const nextDistPattern = { group: ["next/dist/*"], message: "next/dist is Next.js's private code: use its public API." };
+
 const config = [
   ...nextVitals,
   ...nextTypescript,
@@ -89,15 +92,29 @@ const config = [
   },
   boundaries,
   {
-    // Next.js's private modules change without notice between versions; app code uses its public API only.
+    // Next.js: its public API only, and its Link through IntentLink.
     files: ["**/*.{ts,tsx,mts,cts,js,mjs}"],
     ignores: ["test/**"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["next/dist/*"], message: "next/dist is Next.js's private code: use its public API." }] },
+        {
+          patterns: [nextDistPattern],
+          paths: [
+            {
+              name: "next/link",
+              message:
+                "Use IntentLink (components/ui/intent-link.tsx): it prefetches a page on the reader's intent, not every link in view.",
+            },
+          ],
+        },
       ],
     },
+  },
+  {
+    // The one place Next.js's Link is wrapped.
+    files: ["components/ui/intent-link.tsx"],
+    rules: { "no-restricted-imports": ["error", { patterns: [nextDistPattern] }] },
   },
   {
     // A type query (`import("…").T`) escapes import/no-restricted-paths (layers and parties); `import type` does not.

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { BalanceBadge } from "@/components/portal/balance-badge";
@@ -56,14 +56,14 @@ export default async function PortalLayout({ children }: { children: ReactNode }
           <header className="border-b border-slate-200 bg-white">
             <div className="mx-auto max-w-4xl px-4">
               <div className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <Link
+                <IntentLink
                   href="/account"
                   className={`inline-flex items-center gap-2 rounded font-semibold text-brand-900 ${focusRing}`}
                 >
                   {/* eslint-disable-next-line @next/next/no-img-element -- a 28 px SVG from public/ needs no optimising */}
                   <img src="/brand-mark.svg" alt="" width={28} height={28} className="h-7 w-7" />
                   {t("portalName")}
-                </Link>
+                </IntentLink>
                 {/* Beside the brand on a phone too: the language is found first, whatever the page's language. */}
                 <div className="ml-auto sm:order-last sm:ml-0">
                   <LanguageSwitcher chooseLanguage={chooseLanguage} />

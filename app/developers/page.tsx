@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { CodeBlock } from "@/components/docs/code-block";
 import { consoleSectionStyle } from "@/components/developers/console-look";
 import { ChecklistList } from "@/components/developers/go-live/checklist-list";
@@ -138,9 +138,9 @@ export default async function DevelopersPage() {
         <p className="mt-1 text-sm text-slate-700">
           On a staging key, the header <code className="font-mono">{sandboxScenarioHeader}</code> with the name of an
           entry of the{" "}
-          <Link className={textLink} href="/docs/api/errors">
+          <IntentLink className={textLink} href="/docs/api/errors">
             error catalogue
-          </Link>{" "}
+          </IntentLink>{" "}
           makes any operation answer that error exactly as documented, without reading or changing anything. Send the
           same request again without the header and with the same Idempotency-Key to show a safe retry. Live keys ignore
           the header.

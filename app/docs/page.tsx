@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { MarkdownInline, MarkdownText } from "@/components/docs/reference/markdown-text";
 import { MethodBadge } from "@/components/docs/reference/method-badge";
 import { ReferenceShell } from "@/components/docs/reference/reference-shell";
@@ -72,13 +72,13 @@ export default async function ApiReferencePage() {
               {tag.operations.map((operation) => (
                 <li key={operation.slug} className={row}>
                   <MethodBadge method={operation.method} />
-                  <Link
+                  <IntentLink
                     href={operationPagePath(operation.slug)}
                     className="font-semibold text-brand-700 underline underline-offset-2"
                   >
                     {operation.operation.summary ?? operation.path}
                     {operation.versionLabel ? ` (${operation.versionLabel})` : ""}
-                  </Link>
+                  </IntentLink>
                   <code className="font-mono text-xs break-all text-slate-700">{operation.path}</code>
                 </li>
               ))}
@@ -96,12 +96,12 @@ export default async function ApiReferencePage() {
               {index.events.map((event) => (
                 <li key={event.slug} className={row}>
                   <MethodBadge method={event.method} />
-                  <Link
+                  <IntentLink
                     href={eventPagePath(event.slug)}
                     className="font-mono font-semibold text-brand-700 underline underline-offset-2"
                   >
                     {event.name}
-                  </Link>
+                  </IntentLink>
                   {event.operation.description ? (
                     <span className="w-full text-sm text-slate-700">
                       <MarkdownInline source={event.operation.description} />

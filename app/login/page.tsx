@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ProgrammeSignIn } from "@/components/login/programme-sign-in";
@@ -50,14 +50,14 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           <>
             <p>
               {t("noOnlineLogin")}{" "}
-              <Link href="/register" className={textLink}>
+              <IntentLink href="/register" className={textLink}>
                 {t("register")}
-              </Link>
+              </IntentLink>
             </p>
             <p>
-              <Link href="/" className={textLink}>
+              <IntentLink href="/" className={textLink}>
                 {t("backHome")}
-              </Link>
+              </IntentLink>
             </p>
           </>
         }

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { ButtonLink } from "@/components/ui/button";
 import { focusRing } from "@/components/ui/focus-ring";
 import { SkipLink } from "@/components/ui/skip-link";
@@ -25,9 +25,9 @@ export function DocsNav() {
     <header className="border-b border-slate-200 bg-white">
       <SkipLink href="#docs-content">Skip to content</SkipLink>
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-        <Link href="/" className={`rounded font-semibold text-slate-900 hover:text-brand-700 ${focusRing}`}>
+        <IntentLink href="/" className={`rounded font-semibold text-slate-900 hover:text-brand-700 ${focusRing}`}>
           Loyalty Partner API <span className="font-normal text-slate-600">· sandbox docs</span>
-        </Link>
+        </IntentLink>
         <div className="flex flex-wrap items-center gap-2">
           <ButtonLink plain href="/developers" variant="secondary" size="sm" className="w-fit">
             Developer console

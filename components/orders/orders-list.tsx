@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useLocale, useTranslations } from "next-intl";
 import { formatPoints } from "@/lib/i18n/format";
 import { formatMoney } from "@/lib/shop/price-choices";
@@ -38,7 +38,7 @@ export function OrdersList({ orders }: { orders: OrderView[] }) {
     <ul className="space-y-3" aria-label={t("label")}>
       {orders.map((order) => (
         <li key={order.id}>
-          <Link
+          <IntentLink
             href={`/orders/${encodeURIComponent(order.id)}`}
             className={`flex flex-col items-start gap-1 rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-600 ${focusRing} sm:flex-row sm:items-center sm:justify-between sm:gap-4`}
           >
@@ -50,7 +50,7 @@ export function OrdersList({ orders }: { orders: OrderView[] }) {
               <span className="block text-sm text-slate-700">{paidWith(order)}</span>
             </span>
             <OrderStatusBadge state={order.state} status={order.status} />
-          </Link>
+          </IntentLink>
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { focusRing } from "@/components/ui/focus-ring";
@@ -30,7 +30,7 @@ export function PortalNav({ items }: { items: PortalNavItem[] }) {
       {items.map((item) => {
         const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
         return (
-          <Link
+          <IntentLink
             key={item.href}
             href={item.href}
             aria-current={current ? "page" : undefined}
@@ -41,7 +41,7 @@ export function PortalNav({ items }: { items: PortalNavItem[] }) {
             }`}
           >
             {item.label}
-          </Link>
+          </IntentLink>
         );
       })}
     </nav>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { focusRing } from "@/components/ui/focus-ring";
@@ -22,14 +22,14 @@ export function PublicPage({
     <>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-2xl items-center justify-between px-4 py-3">
-          <Link href="/" className={`rounded font-semibold text-brand-900 ${focusRing}`}>
+          <IntentLink href="/" className={`rounded font-semibold text-brand-900 ${focusRing}`}>
             {t("portalName")}
-          </Link>
+          </IntentLink>
           <div className="flex items-center gap-3">
             {languageChoice}
-            <Link href="/login" className={`text-sm ${textLink}`}>
+            <IntentLink href="/login" className={`text-sm ${textLink}`}>
               {t("signIn")}
-            </Link>
+            </IntentLink>
           </div>
         </div>
       </header>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { formatDateTime } from "@/lib/i18n/format";
 import {
   auditActions,
@@ -107,18 +107,18 @@ export function AuditTable({
                   <>
                     {" "}
                     · member{" "}
-                    <Link href={`/staff/members/${row.membershipNumber}`} className={textLink}>
+                    <IntentLink href={`/staff/members/${row.membershipNumber}`} className={textLink}>
                       {row.membershipNumber}
-                    </Link>
+                    </IntentLink>
                   </>
                 ) : row.targetId ? (
                   <>
                     {" "}
                     ·{" "}
                     {row.targetType === "control" && isStaffControlName(row.targetId) ? (
-                      <Link href="/staff/controls" className={textLink}>
+                      <IntentLink href="/staff/controls" className={textLink}>
                         {staffControls[row.targetId].name}
-                      </Link>
+                      </IntentLink>
                     ) : (
                       `${row.targetType} ${row.targetId}`
                     )}

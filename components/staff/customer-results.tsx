@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { formatShortDate } from "@/lib/i18n/format";
 import { programmeName } from "@/lib/portal/sign-in-programmes";
 import { textLink } from "@/components/ui/text-link";
@@ -28,9 +28,9 @@ export function CustomerResults({ query, results }: { query: string; results: Cu
         <ul className="mt-2 divide-y divide-slate-100">
           {results.map((result) => (
             <li key={result.membershipNumber} className="px-4 py-3 sm:px-6">
-              <Link href={`/staff/members/${result.membershipNumber}`} className={textLink}>
+              <IntentLink href={`/staff/members/${result.membershipNumber}`} className={textLink}>
                 {[result.firstName, result.familyName].filter(Boolean).join(" ") || "Name not known"}
-              </Link>
+              </IntentLink>
               <p className="mt-0.5 text-sm break-words text-slate-600">
                 {result.membershipNumber} · {programmeName(result.programme)}
                 {result.email ? <> · {result.email}</> : null} · last signed in{" "}

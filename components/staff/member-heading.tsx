@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import type { MembershipResponse } from "@/lib/contract/retrieve-membership";
 import { textLink } from "@/components/ui/text-link";
 
@@ -30,9 +30,9 @@ export function MemberHeading({
   return (
     <div>
       {back ? (
-        <Link href={`/staff/members/${number}`} className={`text-sm ${textLink}`}>
+        <IntentLink href={`/staff/members/${number}`} className={`text-sm ${textLink}`}>
           <span aria-hidden="true">← </span>Back to {memberName(membership)}
-        </Link>
+        </IntentLink>
       ) : null}
       <h1 className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900">
         {title ?? memberName(membership)}

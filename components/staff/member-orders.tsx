@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { formatMinorAmount } from "@/components/checkout/pay-label";
 import { formatPoints } from "@/lib/i18n/format";
 import { formatStaffDateTime } from "@/lib/portal/staff/staff-dates";
@@ -47,12 +47,12 @@ export function MemberOrders({
       {orders.map((order) => (
         <li key={order.id} className="px-4 py-4 sm:px-6" data-order={order.orderNumber}>
           <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <Link
+            <IntentLink
               href={`/staff/members/${membershipNumber}/orders/${order.id}`}
               className={`rounded font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 ${focusRing}`}
             >
               {order.orderNumber}
-            </Link>
+            </IntentLink>
             <span
               className={`inline-flex rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ring-inset ${
                 statusTone[order.state] ?? "bg-sky-50 text-sky-900 ring-sky-600/30"

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import type { ReactNode } from "react";
 import { Disclosure } from "@/components/ui/disclosure";
 import { textLink } from "@/components/ui/text-link";
@@ -111,9 +111,9 @@ export function ProgrammeGlance(props: ProgrammeGlanceProps) {
           }
           footer={
             props.attentionHref && attention > 0 ? (
-              <Link href={props.attentionHref} className={`text-sm ${textLink}`}>
+              <IntentLink href={props.attentionHref} className={`text-sm ${textLink}`}>
                 Open the orders needing attention
-              </Link>
+              </IntentLink>
             ) : null
           }
         />

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { focusRingOnDark } from "@/components/ui/focus-ring";
@@ -28,7 +28,7 @@ export function StaffNav({ items }: { items: StaffNavItem[] }) {
           ? pathname === item.href || pathname.startsWith(`${item.href}/members`)
           : pathname === item.href || pathname.startsWith(`${item.href}/`);
         return (
-          <Link
+          <IntentLink
             key={item.href}
             href={item.href}
             aria-current={current ? "page" : undefined}
@@ -37,7 +37,7 @@ export function StaffNav({ items }: { items: StaffNavItem[] }) {
             }`}
           >
             {item.label}
-          </Link>
+          </IntentLink>
         );
       })}
     </nav>

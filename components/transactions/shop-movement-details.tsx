@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useLocale, useTranslations } from "next-intl";
 import { formatShortDate } from "@/lib/i18n/format";
 import type { ShopMovement } from "@/lib/portal/transaction-rows";
@@ -17,9 +17,9 @@ export function ShopMovementDetails({
   const t = useTranslations("transactions.shopMovement");
   const locale = useLocale();
   const order = (chunks: React.ReactNode) => (
-    <Link href={orderHref(movement.id)} className={textLink}>
+    <IntentLink href={orderHref(movement.id)} className={textLink}>
       {chunks}
-    </Link>
+    </IntentLink>
   );
   return (
     <>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, Ref } from "react";
 import { focusRing, focusRingOnDark } from "./focus-ring";
 
@@ -56,15 +56,14 @@ export type ButtonLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "hre
     /**
      * A plain `<a>`, which the browser follows itself: a download, or a page
      * that must not be prefetched or reached by client-side navigation.
-     * Otherwise Next.js's Link.
+     * Otherwise Next.js's Link, prefetching on intent (IntentLink).
      */
     plain?: boolean;
-    prefetch?: boolean;
     ref?: Ref<HTMLAnchorElement>;
   };
 
 /** A link that looks like a button: it goes somewhere, where a button does something. */
-export function ButtonLink({ variant, size, className, plain, prefetch, ...anchor }: ButtonLinkProps) {
+export function ButtonLink({ variant, size, className, plain, ...anchor }: ButtonLinkProps) {
   const classes = buttonStyles({ variant, size, className });
-  return plain ? <a {...anchor} className={classes} /> : <Link {...anchor} prefetch={prefetch} className={classes} />;
+  return plain ? <a {...anchor} className={classes} /> : <IntentLink {...anchor} className={classes} />;
 }

@@ -11,6 +11,40 @@ const shopper = sandbox.members.find((member) => member.username === "demo.shopp
 describe.concurrent("the shop in Chromium", () => {
   const portal = sharedPortalRun();
 
+  it("prefetches a page only once the member reaches for its link", async () => {
+    const context = await portal.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const prefetched: string[] = [];
+    page.on("request", (request) => {
+      if (request.headers()["next-router-prefetch"]) prefetched.push(new URL(request.url()).pathname);
+    });
+    const prefetchOf = (pathname: string) =>
+      page.waitForRequest(
+        (request) => !!request.headers()["next-router-prefetch"] && new URL(request.url()).pathname === pathname,
+      );
+
+    await page.goto(`${portal.origin}/shop`);
+    await page.waitForURL((url) => url.pathname === "/login");
+    await signIn(page, { programme: /Northstar Club/, username: shopper.username!, shotPrefix: "shop-intent-01" });
+    // Fourteen links in view (the navigation and the products), hydrated, the network quiet: none prefetched.
+    const flightLink = await hydrated(page.getByRole("link", { name: /London Heathrow to Madrid, economy/ }));
+    await page.waitForLoadState("networkidle");
+    expect(prefetched).toEqual([]);
+
+    // The pointer over a card prefetches its product; the keyboard's focus on a tab prefetches that page.
+    const flightPrefetched = prefetchOf("/shop/FLIGHT-LHR-MAD");
+    await flightLink.hover();
+    await flightPrefetched;
+    const ordersPrefetched = prefetchOf("/orders");
+    await page.getByRole("navigation").getByRole("link", { name: "Orders" }).focus();
+    await ordersPrefetched;
+    expect(new Set(prefetched)).toEqual(new Set(["/shop/FLIGHT-LHR-MAD", "/orders"]));
+
+    await flightLink.click();
+    await page.waitForURL((url) => url.pathname === "/shop/FLIGHT-LHR-MAD");
+    await hydrated(priceSlider(page));
+  });
+
   it.each([1280, 360])("prices a flight and a package for demo.shopper (%i px wide)", async (width) => {
     const context = await portal.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useLocale, useTranslations } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
@@ -36,7 +36,7 @@ export default async function ShopPage() {
             const { product, priceMinor, currency } = listed;
             return (
               <li key={product.id}>
-                <Link
+                <IntentLink
                   href={`/shop/${encodeURIComponent(product.id)}`}
                   className={`flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-600 ${focusRing}`}
                 >
@@ -54,7 +54,7 @@ export default async function ShopPage() {
                       <FromPoints session={session} listed={listed} />
                     </Suspense>
                   </span>
-                </Link>
+                </IntentLink>
               </li>
             );
           })}

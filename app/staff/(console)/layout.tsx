@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import type { ReactNode } from "react";
 import { StaffNav, type StaffNavItem } from "@/components/staff/staff-nav";
 import { mayDo, roleLabels, type StaffPermission } from "@/lib/portal/staff/staff-roles";
@@ -39,9 +39,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       <header className="border-b border-slate-300 bg-slate-900 text-white">
         <div className="mx-auto max-w-5xl px-4">
           <div className="flex flex-wrap items-center justify-between gap-3 py-3">
-            <Link href="/staff" className={`rounded font-semibold ${focusRingOnDark}`}>
+            <IntentLink href="/staff" className={`rounded font-semibold ${focusRingOnDark}`}>
               Staff console
-            </Link>
+            </IntentLink>
             <div className="flex items-center gap-3">
               <p className="text-right text-sm leading-tight">
                 <span className="block font-medium">{staff.username}</span>

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { Fragment } from "react";
 import { MarkdownInline } from "./markdown-text";
 
@@ -26,13 +26,7 @@ export function ErrorCaseList({ cases, label }: { cases: ErrorCase[]; label: str
             {item.codes.map(({ code, href }, codeIndex) => (
               <Fragment key={codeIndex}>
                 {codeIndex > 0 ? " / " : null}
-                {href ? (
-                  <Link href={href} prefetch={false}>
-                    {code}
-                  </Link>
-                ) : (
-                  <code>{code}</code>
-                )}
+                {href ? <IntentLink href={href}>{code}</IntentLink> : <code>{code}</code>}
               </Fragment>
             ))}
           </p>

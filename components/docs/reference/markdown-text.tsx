@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { Fragment } from "react";
 import { parseInline, parseMarkdown, type Inline } from "@/lib/docs/reference/markdown";
 
@@ -27,9 +27,9 @@ function InlineNodes({ inlines }: { inlines: Inline[] }) {
           case "link":
             // The document's own pages through the router; anything else leaves as a plain link.
             return inline.href.startsWith("/") ? (
-              <Link key={index} href={inline.href} className={linkClass}>
+              <IntentLink key={index} href={inline.href} className={linkClass}>
                 <InlineNodes inlines={inline.children} />
-              </Link>
+              </IntentLink>
             ) : (
               <a key={index} href={inline.href} className={linkClass}>
                 <InlineNodes inlines={inline.children} />

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { Fragment, type ReactNode } from "react";
 import type { OperationView, ResponseView } from "@/lib/docs/reference/operation-view";
 import { referenceHome } from "@/lib/docs/reference/reference-paths";
@@ -59,9 +59,9 @@ export function OperationDetail({ view, tag, event = false, curl, tryIt }: Opera
   return (
     <article className="max-w-4xl min-w-0 py-8">
       <p className="ref-note">
-        <Link href={referenceHome} className="text-brand-700 underline underline-offset-2">
+        <IntentLink href={referenceHome} className="text-brand-700 underline underline-offset-2">
           API reference
-        </Link>{" "}
+        </IntentLink>{" "}
         <span aria-hidden="true">›</span> {tag}
       </p>
       <h1 className="mt-2 text-2xl font-bold tracking-tight break-words sm:text-3xl">{view.summary}</h1>
@@ -97,9 +97,9 @@ export function OperationDetail({ view, tag, event = false, curl, tryIt }: Opera
           {view.security.schemes.some((scheme) => scheme.kind === "bearer") ? (
             <p className="ref-note">
               <code className="ref-code">$MEMBER_TOKEN</code> stands for a member&apos;s access token: the{" "}
-              <Link href="/docs/guides/quickstart" className="text-brand-700 underline underline-offset-2">
+              <IntentLink href="/docs/guides/quickstart" className="text-brand-700 underline underline-offset-2">
                 quickstart
-              </Link>{" "}
+              </IntentLink>{" "}
               shows how to get one.
             </p>
           ) : null}
@@ -150,8 +150,8 @@ export function OperationDetail({ view, tag, event = false, curl, tryIt }: Opera
         <Section id="errors" title={event ? "Answers that stop or delay deliveries" : "Errors"}>
           {view.errorCases.length > 0 ? (
             <p className="text-slate-700">
-              Each code links to its page in the <Link href="/docs/api/errors">error catalogue</Link>: when it is
-              answered and a request that makes this sandbox answer it.
+              Each code links to its page in the <IntentLink href="/docs/api/errors">error catalogue</IntentLink>: when
+              it is answered and a request that makes this sandbox answer it.
             </p>
           ) : null}
           {errors.map((response) => (

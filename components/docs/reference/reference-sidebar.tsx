@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import type { ReferenceIndex } from "@/lib/docs/reference/reference-index";
 import { eventPagePath, operationPagePath, referenceHome } from "@/lib/docs/reference/reference-paths";
 import { MethodBadge } from "./method-badge";
@@ -12,14 +12,9 @@ const group = "mt-4 px-2 text-xs font-semibold tracking-wide text-slate-600 uppe
 export function ReferenceSidebar({ index, current }: { index: ReferenceIndex; current: string }) {
   return (
     <SidebarDisclosure>
-      <Link
-        href={referenceHome}
-        prefetch={false}
-        className={link}
-        aria-current={current === referenceHome ? "page" : undefined}
-      >
+      <IntentLink href={referenceHome} className={link} aria-current={current === referenceHome ? "page" : undefined}>
         Overview
-      </Link>
+      </IntentLink>
       {index.tags.map((tag, tagIndex) => (
         <div key={tag.name}>
           <p id={`nav-tag-${tagIndex}`} className={group}>
@@ -30,12 +25,7 @@ export function ReferenceSidebar({ index, current }: { index: ReferenceIndex; cu
               const href = operationPagePath(operation.slug);
               return (
                 <li key={operation.slug}>
-                  <Link
-                    href={href}
-                    prefetch={false}
-                    className={link}
-                    aria-current={current === href ? "page" : undefined}
-                  >
+                  <IntentLink href={href} className={link} aria-current={current === href ? "page" : undefined}>
                     <MethodBadge method={operation.method} />
                     <span>
                       {operation.operation.summary ?? operation.path}
@@ -45,7 +35,7 @@ export function ReferenceSidebar({ index, current }: { index: ReferenceIndex; cu
                         </span>
                       ) : null}
                     </span>
-                  </Link>
+                  </IntentLink>
                 </li>
               );
             })}
@@ -62,15 +52,10 @@ export function ReferenceSidebar({ index, current }: { index: ReferenceIndex; cu
               const href = eventPagePath(event.slug);
               return (
                 <li key={event.slug}>
-                  <Link
-                    href={href}
-                    prefetch={false}
-                    className={link}
-                    aria-current={current === href ? "page" : undefined}
-                  >
+                  <IntentLink href={href} className={link} aria-current={current === href ? "page" : undefined}>
                     <MethodBadge method={event.method} />
                     <span className="font-mono break-all">{event.name}</span>
-                  </Link>
+                  </IntentLink>
                 </li>
               );
             })}

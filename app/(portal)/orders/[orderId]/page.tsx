@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { OrderDetails } from "@/components/orders/order-details";
@@ -34,9 +34,9 @@ export default async function OrderPage({ params }: Props) {
   return (
     <>
       <p className="mb-2 text-sm">
-        <Link href="/orders" className={textLink}>
+        <IntentLink href="/orders" className={textLink}>
           {t("title")}
-        </Link>
+        </IntentLink>
       </p>
       <h1 className="mb-1 text-2xl font-bold tracking-tight">{t("orderHeading", { number: order.orderNumber })}</h1>
       <p className="mb-4 text-slate-700">{order.productName}</p>

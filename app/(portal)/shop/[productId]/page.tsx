@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
@@ -46,9 +46,9 @@ export default async function ProductPage({ params, searchParams }: Props) {
   return (
     <>
       <p className="mb-2 text-sm">
-        <Link href="/shop" className={textLink}>
+        <IntentLink href="/shop" className={textLink}>
           {t("title")}
-        </Link>
+        </IntentLink>
       </p>
       <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
         {t(`kinds.${listed.product.kind}`)}

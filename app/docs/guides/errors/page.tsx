@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { CodeBlock } from "@/components/docs/code-block";
 import { DataTable } from "@/components/docs/data-table";
 import { Code, GuidePage, GuideSection } from "@/components/docs/guide-page";
@@ -48,7 +48,8 @@ export default async function ErrorsGuidePage() {
           </li>
           <li>
             <Code>developerLink</Code> leads to the code&apos;s entry in the{" "}
-            <Link href="/docs/api/errors">error catalogue</Link>, with a request that reproduces it in this sandbox.
+            <IntentLink href="/docs/api/errors">error catalogue</IntentLink>, with a request that reproduces it in this
+            sandbox.
           </li>
           <li>
             Every answer carries an <Code>X-Request-Id</Code> header; a 503 SYSTEM_UNAVAILABLE also quotes it in its

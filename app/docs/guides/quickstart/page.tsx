@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { CodeBlock } from "@/components/docs/code-block";
 import { GuidePage, GuideSection } from "@/components/docs/guide-page";
 import { quickstartSteps } from "@/lib/docs/guides/quickstart-steps";
@@ -27,7 +27,7 @@ export default async function QuickstartPage() {
       <GuideSection id="next" title="Next">
         <p>
           Try the operations from the <a href="/docs">API reference</a> (the key is filled in), look up any refusal in
-          the <Link href="/docs/api/errors">error catalogue</Link>, and read how to retry safely in{" "}
+          the <IntentLink href="/docs/api/errors">error catalogue</IntentLink>, and read how to retry safely in{" "}
           <a href="/docs/guides/safe-retries">safe retries</a>.
         </p>
       </GuideSection>

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { CodeBlock } from "@/components/docs/code-block";
 import { Code, GuidePage, GuideSection } from "@/components/docs/guide-page";
 import { curlCommand } from "@/lib/docs/curl";
@@ -39,7 +39,7 @@ export default async function SafeRetriesPage() {
           <li>A key that is empty, too long or not printable ASCII: 400.</li>
         </ul>
         <p>
-          The <Link href="/docs/api/errors">error catalogue</Link> lists the codes of these answers.
+          The <IntentLink href="/docs/api/errors">error catalogue</IntentLink> lists the codes of these answers.
         </p>
         <CodeBlock code={debit} label="A debit with an Idempotency-Key: send it twice, one debit" language="bash" />
       </GuideSection>

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { CodeBlock } from "@/components/docs/code-block";
 import { Code, GuidePage, GuideSection } from "@/components/docs/guide-page";
 import { sandboxTimeHeaderName, testingTimeExamples } from "@/lib/docs/guides/testing-time-examples";
@@ -46,15 +46,15 @@ export default async function TestingTimePage() {
       </GuideSection>
       <GuideSection id="reversal-window" title="Try it: a reversal after the window">
         <p>
-          Following the <Link href="/docs/guides/quickstart">quickstart</Link> with your own key and member, debit 1000
-          points and keep the debit&apos;s identifier:
+          Following the <IntentLink href="/docs/guides/quickstart">quickstart</IntentLink> with your own key and member,
+          debit 1000 points and keep the debit&apos;s identifier:
         </p>
         <CodeBlock code={examples.curlDebit} label="Debit, and keep its identifier" language="bash" />
         <p>
           Then move your sandbox&apos;s clock 25 hours forward in the console, and reverse the debit. The answer is
           refused with <Code>REVERSAL_NO_LONGER_PERMITTED</Code> (see the{" "}
-          <Link href="/docs/api/errors/reversal-no-longer-permitted">error catalogue</Link>), and its headers carry the
-          moved time:
+          <IntentLink href="/docs/api/errors/reversal-no-longer-permitted">error catalogue</IntentLink>), and its
+          headers carry the moved time:
         </p>
         <CodeBlock code={examples.curlReverse} label="Reverse it 25 hours later" language="bash" />
         <p>The same in TypeScript (Node 18 or later, or a browser), handling the refusal as a real integration must:</p>

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { formatMinorAmount } from "@/components/checkout/pay-label";
 import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
 import { DecisionNotices } from "@/components/staff/decision-notices";
@@ -71,9 +71,9 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
           {formatMinorAmount(controls.refundApprovalCashMinor, "GBP")} wait here for a second administrator, oldest
           first. A request expires {formatDuration(controls.approvalExpiryMinutes * 60_000)} after it was made. These
           limits are changed under{" "}
-          <Link href="/staff/controls" className={textLink}>
+          <IntentLink href="/staff/controls" className={textLink}>
             Controls
-          </Link>
+          </IntentLink>
           .
         </p>
       </div>
@@ -112,18 +112,18 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
                     </div>
                     <p className="mt-1 text-sm break-words text-slate-700">
                       Member{" "}
-                      <Link href={`/staff/members/${request.membershipNumber}`} className={textLink}>
+                      <IntentLink href={`/staff/members/${request.membershipNumber}`} className={textLink}>
                         {request.membershipNumber}
-                      </Link>
+                      </IntentLink>
                       {request.orderId ? (
                         <>
                           {" · "}
-                          <Link
+                          <IntentLink
                             href={`/staff/members/${request.membershipNumber}/orders/${request.orderId}`}
                             className={textLink}
                           >
                             the order
-                          </Link>
+                          </IntentLink>
                         </>
                       ) : null}{" "}
                       · requested by <strong>{request.requestedBy}</strong> on{" "}

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { mayDo } from "@/lib/portal/staff/staff-roles";
 import { ForbiddenPanel } from "@/components/staff/forbidden-panel";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { orderPrice } from "@/components/staff/member-orders";
 import { OrderTimeline } from "@/components/staff/order-timeline";
 import { formatStaffDateTime } from "@/lib/portal/staff/staff-dates";
@@ -48,12 +48,12 @@ export default async function AttentionPage() {
               data-order={order.orderNumber}
             >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <Link
+                <IntentLink
                   href={`/staff/members/${order.membershipNumber}/orders/${order.id}`}
                   className={`rounded font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 ${focusRing}`}
                 >
                   {order.orderNumber}
-                </Link>
+                </IntentLink>
                 <span className="text-sm text-slate-600">Placed {formatStaffDateTime(order.createdAt, timeZone)}</span>
               </div>
               <p className="mt-1 text-sm break-words text-slate-700">

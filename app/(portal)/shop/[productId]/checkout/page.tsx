@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { CheckoutPanel } from "@/components/checkout/checkout-panel";
@@ -76,9 +76,9 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
     <ClientMessagesProvider namespaces={["checkout", "testCards", "header", "forms", "formMessages"]}>
       <p className="mb-2 text-sm">
         {/* Back to the product with the split chosen, so the slider starts where the member left it. */}
-        <Link href={`${productHref}?points=${choice.points}`} className={textLink}>
+        <IntentLink href={`${productHref}?points=${choice.points}`} className={textLink}>
           {t("changeHowIPay")}
-        </Link>
+        </IntentLink>
       </p>
       <h1 className="mb-4 text-2xl font-bold tracking-tight">{t("title")}</h1>
       <div className="grid gap-6 md:grid-cols-2">

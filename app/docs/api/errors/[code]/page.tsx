@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { notFound } from "next/navigation";
 import { ErrorCodeSection } from "@/components/docs/error-code-section";
 import { documentedCodeOfAnchor } from "@/lib/docs/errors/catalogue";
@@ -22,9 +22,9 @@ export default async function ErrorCodePage({ params }: Props) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-12">
       <p className="text-sm">
-        <Link className="text-brand-700 underline underline-offset-2" href="/docs/api/errors">
+        <IntentLink className="text-brand-700 underline underline-offset-2" href="/docs/api/errors">
           Error catalogue
-        </Link>
+        </IntentLink>
       </p>
       <ErrorCodeSection code={code} origin={origin} />
     </div>
