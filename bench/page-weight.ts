@@ -33,16 +33,37 @@ export interface PageWeights {
   optionsShownMs: number[];
   /** Navigation start to the first byte of the page (the shell: session, header balance), per run (ms). */
   firstByteMs: number[];
+  /** What one view of each page asks the server for, static files aside, until the network is quiet. */
+  views: PageView[];
+}
+
+export interface PageView {
+  path: string;
+  /** Path of each request; prefetches (Next.js's `Next-Router-Prefetch`) marked as such. */
+  requests: { path: string; prefetch: boolean }[];
 }
 
 const kb = (bytes: number) => bytes / 1000;
 const total = (scripts: ScriptWeight[]) => scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
-/** Every script a page loads until the network is quiet, each gzipped as `next start` compresses it (level 6). */
-async function scriptsOf(context: BrowserContext, url: string, ready: (page: Page) => Promise<unknown>) {
+/** Static files: the build's assets and public/'s files (a path ending in an extension). */
+const staticFile = (pathname: string) => pathname.startsWith("/_next/static/") || /\.[a-z0-9]+$/i.test(pathname);
+
+/**
+ * One view of a page until the network is quiet: every script it loads, each gzipped as `next start` compresses it
+ * (level 6), and every other request it sends its own server (the page, prefetches, API calls).
+ */
+async function viewOf(context: BrowserContext, url: string, ready: (page: Page) => Promise<unknown>) {
   const page = await context.newPage();
   const bodies: Promise<ScriptWeight | undefined>[] = [];
+  const origin = new URL(url).origin;
+  const requests: PageView["requests"] = [];
+  page.on("request", (request) => {
+    const requested = new URL(request.url());
+    if (requested.origin !== origin || staticFile(requested.pathname)) return;
+    requests.push({ path: requested.pathname, prefetch: request.headers()["next-router-prefetch"] !== undefined });
+  });
   page.on("response", (response) => {
     if (response.request().resourceType() !== "script") return;
     bodies.push(
@@ -58,7 +79,10 @@ async function scriptsOf(context: BrowserContext, url: string, ready: (page: Pag
   const scripts = (await Promise.all(bodies)).filter((script): script is ScriptWeight => script !== undefined);
   await page.close();
   const unique = new Map(scripts.map((script) => [script.path, script]));
-  return [...unique.values()].sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return {
+    scripts: [...unique.values()].sort((a, b) => b.gzipBytes - a.gzipBytes),
+    view: { path: new URL(url).pathname, requests },
+  };
 }
 
 /** From navigation start to the price slider visible on the page, measured in the page. */
@@ -125,10 +149,13 @@ async function measureWith(origin: string): Promise<PageWeights> {
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await signIn(context, origin);
-    const account = await scriptsOf(context, `${origin}/account`, (page) =>
+    const account = await viewOf(context, `${origin}/account`, (page) =>
       page.getByRole("region", { name: "Points balance" }).waitFor(),
     );
-    const product = await scriptsOf(context, `${origin}${productPath}`, (page) =>
+    const shop = await viewOf(context, `${origin}/shop`, (page) =>
+      page.getByRole("link", { name: /London Heathrow to Madrid/ }).waitFor(),
+    );
+    const product = await viewOf(context, `${origin}${productPath}`, (page) =>
       page.getByRole("slider", { name: "Price options" }).waitFor(),
     );
     // One load to warm the server's paths up, then the measured ones.
@@ -140,7 +167,13 @@ async function measureWith(origin: string): Promise<PageWeights> {
       optionsShownMs.push(timing.shown);
       firstByteMs.push(timing.firstByte);
     }
-    return { account, product, optionsShownMs, firstByteMs };
+    return {
+      account: account.scripts,
+      product: product.scripts,
+      optionsShownMs,
+      firstByteMs,
+      views: [account.view, shop.view, product.view],
+    };
   } finally {
     await browser.close();
   }
@@ -167,6 +200,15 @@ export function pageWeightSection(weights: PageWeights): string[] {
     `| ${productPath} | ${productKb.toFixed(1)} kB (${weights.product.length} scripts) | within ${pageBudgets.scriptsOverAccountKb} kB of /account: ${overAccount >= 0 ? "+" : ""}${overAccount.toFixed(1)} kB | ${scriptsMet ? "met" : "NOT met"} |`,
     `| ${productPath}: price options shown | ${shown.toFixed(0)} ms (range ${Math.min(...weights.optionsShownMs).toFixed(0)}–${Math.max(...weights.optionsShownMs).toFixed(0)}) | within ${pageBudgets.optionsShownMs} ms | ${timeMet ? "met" : "NOT met"} |`,
     `| ${productPath}: first byte (for reference) | ${median(weights.firstByteMs).toFixed(0)} ms (range ${Math.min(...weights.firstByteMs).toFixed(0)}–${Math.max(...weights.firstByteMs).toFixed(0)}) | — | — |`,
+    "",
+    "What one view of a page asks its server for, static files aside, until the network is quiet (Next.js's prefetches of the links in view included, which the pages' load above leaves out):",
+    "",
+    "| Page | Requests | Prefetches | Each request |",
+    "| --- | ---: | ---: | --- |",
+    ...weights.views.map(
+      (view) =>
+        `| ${view.path} | ${view.requests.length} | ${view.requests.filter((request) => request.prefetch).length} | ${view.requests.map((request) => `${request.path}${request.prefetch ? " (prefetch)" : ""}`).join(", ")} |`,
+    ),
     "",
     "| Page | Script | gzip kB |",
     "| --- | --- | ---: |",
