@@ -1,14 +1,12 @@
+import { dateTimeFormat } from "@/lib/i18n/format";
+
 /**
- * Dates as staff read them: always with the year, in the staff member's
- * time zone, which is named ("14:05 GMT", "09:05 GMT-5"), so an instant
- * read over the phone cannot be taken for another zone's.
+ * Dates as staff read them, in English (British conventions): always with
+ * the year, in the staff member's time zone, which is named ("14:05 GMT",
+ * "09:05 GMT-5"), so an instant read over the phone cannot be taken for
+ * another zone's.
  */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
-  let made = formatters.get(key);
-  if (!made) formatters.set(key, (made = make()));
-  return made;
-}
+const staffFormat = (options: Intl.DateTimeFormatOptions) => dateTimeFormat("en", options);
 
 function parse(value: string | Date): Date | undefined {
   const date = value instanceof Date ? value : new Date(value);
@@ -19,47 +17,36 @@ function parse(value: string | Date): Date | undefined {
 export function formatStaffDateTime(value: string | Date, timeZone: string): string {
   const date = parse(value);
   if (!date) return String(value);
-  return formatter(
-    `long:${timeZone}`,
-    () =>
-      new Intl.DateTimeFormat("en-GB", {
-        day: "numeric",
-        month: "long",
-        year: "numeric",
-        hour: "2-digit",
-        minute: "2-digit",
-        timeZone,
-        timeZoneName: "short",
-      }),
-  ).format(date);
+  return staffFormat({
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(date);
 }
 
 /** "3 Nov 2026, 14:05:09 GMT": a timeline's steps, seconds apart. */
 export function formatStaffTimestamp(value: string | Date, timeZone: string): string {
   const date = parse(value);
   if (!date) return String(value);
-  return formatter(
-    `stamp:${timeZone}`,
-    () =>
-      new Intl.DateTimeFormat("en-GB", {
-        day: "numeric",
-        month: "short",
-        year: "numeric",
-        hour: "2-digit",
-        minute: "2-digit",
-        second: "2-digit",
-        timeZone,
-        timeZoneName: "short",
-      }),
-  ).format(date);
+  return staffFormat({
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(date);
 }
 
 /** The calendar day (`YYYY-MM-DD`) an instant falls on in a zone. */
 export function dayInZone(instant: Date, timeZone: string): string {
-  const parts = formatter(
-    `day:${timeZone}`,
-    () => new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }),
-  ).formatToParts(instant);
+  const parts = staffFormat({ year: "numeric", month: "2-digit", day: "2-digit", timeZone }).formatToParts(instant);
   const part = (type: string) => parts.find((each) => each.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
@@ -68,16 +55,12 @@ export function dayInZone(instant: Date, timeZone: string): string {
 export function formatDay(day: string, withYear = true): string {
   const date = new Date(`${day}T12:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return formatter(
-    `day-words:${withYear}`,
-    () =>
-      new Intl.DateTimeFormat("en-GB", {
-        day: "numeric",
-        month: "short",
-        ...(withYear ? { year: "numeric" } : {}),
-        timeZone: "UTC",
-      }),
-  ).format(date);
+  return staffFormat({
+    day: "numeric",
+    month: "short",
+    ...(withYear ? { year: "numeric" } : {}),
+    timeZone: "UTC",
+  }).format(date);
 }
 
 /** The `count` calendar days ending with the one `now` falls on in the zone, oldest first. */
