@@ -26,7 +26,7 @@ describe.concurrent("the shop in Chromium", () => {
     await page.goto(`${portal.origin}/shop`);
     await page.waitForURL((url) => url.pathname === "/login");
     await signIn(page, { programme: /Northstar Club/, username: shopper.username!, shotPrefix: "shop-intent-01" });
-    // Fourteen links in view (the navigation and the products), hydrated, the network quiet: none prefetched.
+    // The header's, the navigation's and the products' links in view, hydrated, the network quiet: none prefetched.
     const flightLink = await hydrated(page.getByRole("link", { name: /London Heathrow to Madrid, economy/ }));
     await page.waitForLoadState("networkidle");
     expect(prefetched).toEqual([]);
